@@ -1,0 +1,22 @@
+package io.sluice.core.source;
+
+import java.nio.file.Path;
+
+/**
+ * Creates sources of one type. Implementations register in {@code
+ * META-INF/services/io.sluice.core.source.SourceProvider}, so adding a format is adding a module.
+ */
+public interface SourceProvider {
+
+  /** The {@code type} a job file names to select this provider, such as {@code bson}. */
+  String type();
+
+  /**
+   * Creates the source described by {@code spec}.
+   *
+   * @param spec the source's part of the job file
+   * @param baseDir the folder relative paths in the spec are resolved against
+   * @throws IllegalArgumentException with a one-sentence message when the spec is invalid
+   */
+  Source create(SourceSpec spec, Path baseDir);
+}

@@ -1,0 +1,22 @@
+package io.sluice.core.source;
+
+/**
+ * A deterministic slice of a source: the unit of parallelism, of checkpointing and of Spark tasks.
+ * Planning the same unchanged source twice gives the same splits.
+ *
+ * @param source the name of the source in the job
+ * @param index the split's position in the source's plan, from 0
+ * @param resource the file or table the split reads
+ * @param start first position of the split (inclusive), in the source's unit: a byte offset of a
+ *     file, a token of a table
+ * @param end end of the split (exclusive), in the same unit
+ * @param sizeBytes the split's size in bytes, or an estimate, for progress and ETA
+ */
+public record Split(
+    String source, int index, String resource, long start, long end, long sizeBytes) {
+
+  /** A stable identifier, used in checkpoints and logs. */
+  public String id() {
+    return source + "#" + index;
+  }
+}

@@ -1,0 +1,22 @@
+package io.sluice.core.source;
+
+import java.io.IOException;
+
+/**
+ * Reads the records of one {@link Split}, in source order, on one thread.
+ *
+ * <p>A record that cannot be decoded is returned as a {@link MalformedRecord} and reading goes on.
+ * An {@link IOException} means the split cannot be read further at all (a file vanished, a disk
+ * failed) and aborts the run.
+ */
+public interface SplitReader extends AutoCloseable {
+
+  /** Returns the next item of the split, or {@code null} when the split is exhausted. */
+  SourceItem next() throws IOException;
+
+  /** Bytes of the split consumed so far, for progress figures. */
+  long bytesRead();
+
+  @Override
+  void close() throws IOException;
+}
