@@ -1,0 +1,177 @@
+package io.sluice.cassandra;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.BatchStatement;
+import com.datastax.oss.driver.api.core.cql.BatchType;
+import com.datastax.oss.driver.api.core.cql.BoundStatement;
+import com.datastax.oss.driver.api.core.cql.BoundStatementBuilder;
+import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+import com.datastax.oss.driver.api.core.cql.Statement;
+import com.datastax.oss.driver.api.core.metadata.schema.ColumnMetadata;
+import com.datastax.oss.driver.api.core.metadata.schema.TableMetadata;
+import com.datastax.oss.driver.api.core.type.codec.TypeCodec;
+import io.sluice.core.job.FlowSpec;
+import io.sluice.core.schema.CqlIdentifiers;
+import io.sluice.core.sink.Row;
+import io.sluice.core.sink.Sink;
+import io.sluice.core.sink.WriteResult;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.stream.Collectors;
+
+/**
+ * Writes rows to one Cassandra table with a single prepared {@code INSERT ... USING TIMESTAMP ?}
+ * over all its columns. A column without a value is left unset (no tombstone) unless the target
+ * says {@code null-values: write}. The driver routes each write to a replica of its partition
+ * (token-aware, from the prepared statement's partition key). Rows of one record that share a
+ * partition go in one unlogged batch when {@code flow.batch} is {@code partition}.
+ */
+final class CassandraSink implements Sink {
+
+  private final CqlSession session;
+  private final PreparedStatement insert;
+  private final List<BoundColumn> columns;
+  private final List<String> partitionKey;
+  private final boolean writeNulls;
+  private final boolean batchByPartition;
+  private final WriteRetrier retrier;
+
+  CassandraSink(CqlSession session, TableMetadata table, boolean writeNulls, FlowSpec flow) {
+    this.session = session;
+    this.writeNulls = writeNulls;
+    this.batchByPartition = flow.batchByPartition();
+    this.columns = new ArrayList<>();
+    for (ColumnMetadata column : table.getColumns().values()) {
+      columns.add(new BoundColumn(column));
+    }
+    this.partitionKey =
+        table.getPartitionKey().stream().map(c -> c.getName().asInternal()).toList();
+    String names =
+        columns.stream()
+            .map(c -> CqlIdentifiers.quoteIfNeeded(c.name))
+            .collect(Collectors.joining(", "));
+    String markers = columns.stream().map(c -> "?").collect(Collectors.joining(", "));
+    this.insert =
+        session.prepare(
+            "INSERT INTO "
+                + table.getKeyspace().asCql(true)
+                + "."
+                + table.getName().asCql(true)
+                + " ("
+                + names
+                + ") VALUES ("
+                + markers
+                + ") USING TIMESTAMP ?");
+    this.retrier = new WriteRetrier(session, flow.maxRetries());
+  }
+
+  @Override
+  public CompletionStage<WriteResult> write(List<Row> rows) {
+    if (batchByPartition && rows.size() > 1) {
+      return writeBatches(rows);
+    }
+    List<CompletableFuture<WriteResult>> writes = new ArrayList<>(rows.size());
+    for (Row row : rows) {
+      writes.add(writeStatement(bind(row), List.of(row)));
+    }
+    return combine(writes);
+  }
+
+  private CompletionStage<WriteResult> writeBatches(List<Row> rows) {
+    Map<List<Object>, List<Row>> byPartition = new LinkedHashMap<>();
+    for (Row row : rows) {
+      List<Object> key = partitionKey.stream().map(row.values()::get).toList();
+      byPartition.computeIfAbsent(key, k -> new ArrayList<>()).add(row);
+    }
+    List<CompletableFuture<WriteResult>> writes = new ArrayList<>();
+    for (List<Row> partition : byPartition.values()) {
+      if (partition.size() == 1) {
+        writes.add(writeStatement(bind(partition.get(0)), partition));
+        continue;
+      }
+      List<BoundStatement> statements = partition.stream().map(this::bind).toList();
+      BatchStatement batch =
+          BatchStatement.newInstance(BatchType.UNLOGGED).addAll(statements).setIdempotent(true);
+      writes.add(writeStatement(batch, partition));
+    }
+    return combine(writes);
+  }
+
+  private CompletableFuture<WriteResult> writeStatement(Statement<?> statement, List<Row> rows) {
+    return retrier
+        .execute(statement)
+        .handle(
+            (retries, error) -> {
+              if (error == null) {
+                return new WriteResult(rows.size(), retries, List.of());
+              }
+              Throwable cause = WriteRetrier.unwrap(error);
+              String reason = WriteRetrier.describe(cause);
+              return new WriteResult(
+                  0,
+                  WriteRetrier.retriesOf(error),
+                  rows.stream().map(r -> new WriteResult.FailedRow(r, reason)).toList());
+            });
+  }
+
+  private BoundStatement bind(Row row) {
+    BoundStatementBuilder builder = insert.boundStatementBuilder();
+    for (int i = 0; i < columns.size(); i++) {
+      BoundColumn column = columns.get(i);
+      Object value = row.values().get(column.name);
+      if (value != null) {
+        if (column.convert) {
+          value = DriverValues.toDriver(value, column.metadata.getType());
+        }
+        builder = builder.set(i, value, column.codec);
+      } else if (writeNulls && row.values().containsKey(column.name)) {
+        builder = builder.setToNull(i);
+      }
+    }
+    return builder.setLong(columns.size(), row.writeTimestampMicros()).setIdempotence(true).build();
+  }
+
+  private static CompletionStage<WriteResult> combine(List<CompletableFuture<WriteResult>> writes) {
+    if (writes.size() == 1) {
+      return writes.get(0);
+    }
+    return CompletableFuture.allOf(writes.toArray(CompletableFuture[]::new))
+        .thenApply(
+            ignored -> {
+              long written = 0;
+              long retries = 0;
+              List<WriteResult.FailedRow> failed = new ArrayList<>();
+              for (CompletableFuture<WriteResult> write : writes) {
+                WriteResult result = write.join();
+                written += result.written();
+                retries += result.retries();
+                failed.addAll(result.failed());
+              }
+              return new WriteResult(written, retries, failed);
+            });
+  }
+
+  @Override
+  public void close() {
+    retrier.close();
+  }
+
+  /** A column of the insert with its codec, looked up once. */
+  private static final class BoundColumn {
+    final String name;
+    final ColumnMetadata metadata;
+    final TypeCodec<Object> codec;
+    final boolean convert;
+
+    BoundColumn(ColumnMetadata metadata) {
+      this.name = metadata.getName().asInternal();
+      this.metadata = metadata;
+      this.codec = DriverValues.codec(metadata.getType());
+      this.convert = DriverValues.needsConversion(metadata.getType());
+    }
+  }
+}

@@ -1,0 +1,91 @@
+package io.sluice.cassandra;
+
+import com.datastax.oss.driver.api.core.data.TupleValue;
+import com.datastax.oss.driver.api.core.data.UdtValue;
+import com.datastax.oss.driver.api.core.type.DataType;
+import com.datastax.oss.driver.api.core.type.ListType;
+import com.datastax.oss.driver.api.core.type.MapType;
+import com.datastax.oss.driver.api.core.type.SetType;
+import com.datastax.oss.driver.api.core.type.TupleType;
+import com.datastax.oss.driver.api.core.type.UserDefinedType;
+import com.datastax.oss.driver.api.core.type.codec.TypeCodec;
+import com.datastax.oss.driver.api.core.type.codec.registry.CodecRegistry;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Turns the mapper's values into what the driver's codecs take. They match already except for
+ * user-defined types (a map of field name to value becomes a {@link UdtValue}) and tuples (a list
+ * becomes a {@link TupleValue}), also when nested in collections.
+ */
+final class DriverValues {
+
+  private DriverValues() {}
+
+  /** Whether values of this type need converting at all (the common case is no). */
+  static boolean needsConversion(DataType type) {
+    if (type instanceof UserDefinedType || type instanceof TupleType) {
+      return true;
+    }
+    if (type instanceof ListType list) {
+      return needsConversion(list.getElementType());
+    }
+    if (type instanceof SetType set) {
+      return needsConversion(set.getElementType());
+    }
+    if (type instanceof MapType map) {
+      return needsConversion(map.getKeyType()) || needsConversion(map.getValueType());
+    }
+    return false;
+  }
+
+  static Object toDriver(Object value, DataType type) {
+    if (value == null) {
+      return null;
+    }
+    if (type instanceof UserDefinedType udt && value instanceof Map<?, ?> fields) {
+      UdtValue result = udt.newValue();
+      for (Map.Entry<?, ?> field : fields.entrySet()) {
+        String name = field.getKey().toString();
+        DataType fieldType = udt.getFieldTypes().get(udt.firstIndexOf(name));
+        result = result.set(name, toDriver(field.getValue(), fieldType), codec(fieldType));
+      }
+      return result;
+    }
+    if (type instanceof TupleType tuple && value instanceof List<?> components) {
+      TupleValue result = tuple.newValue();
+      for (int i = 0; i < components.size(); i++) {
+        DataType componentType = tuple.getComponentTypes().get(i);
+        result =
+            result.set(i, toDriver(components.get(i), componentType), codec(componentType));
+      }
+      return result;
+    }
+    if (type instanceof ListType list && value instanceof List<?> elements) {
+      List<Object> result = new ArrayList<>(elements.size());
+      elements.forEach(e -> result.add(toDriver(e, list.getElementType())));
+      return result;
+    }
+    if (type instanceof SetType set && value instanceof Set<?> elements) {
+      Set<Object> result = new LinkedHashSet<>();
+      elements.forEach(e -> result.add(toDriver(e, set.getElementType())));
+      return result;
+    }
+    if (type instanceof MapType map && value instanceof Map<?, ?> entries) {
+      Map<Object, Object> result = new LinkedHashMap<>();
+      entries.forEach(
+          (k, v) ->
+              result.put(toDriver(k, map.getKeyType()), toDriver(v, map.getValueType())));
+      return result;
+    }
+    return value;
+  }
+
+  static TypeCodec<Object> codec(DataType type) {
+    return CodecRegistry.DEFAULT.codecFor(type);
+  }
+}

@@ -1,0 +1,95 @@
+package io.sluice.cassandra;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.CqlSessionBuilder;
+import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
+import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
+import com.datastax.oss.driver.api.core.config.ProgrammaticDriverConfigLoaderBuilder;
+import io.sluice.core.job.TargetSpec;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+
+/**
+ * Opens driver sessions for a {@link TargetSpec}. All driver settings Sluice changes from the
+ * driver's defaults are made here, in one place.
+ */
+public final class SessionFactory {
+
+  private SessionFactory() {}
+
+  /** Opens a session to the target's cluster, without selecting a keyspace. */
+  public static CqlSession open(TargetSpec target, Path baseDir) {
+    ProgrammaticDriverConfigLoaderBuilder config =
+        DriverConfigLoader.programmaticBuilder()
+            // Server warnings are logged with the statement's bound values by default: off, so no
+            // row data or secret reaches the logs.
+            .withBoolean(DefaultDriverOption.REQUEST_LOG_WARNINGS, false)
+            .withString(DefaultDriverOption.REQUEST_CONSISTENCY, target.consistency())
+            // Every Sluice write carries its own timestamp, so repeating one is harmless.
+            .withBoolean(DefaultDriverOption.REQUEST_DEFAULT_IDEMPOTENCE, true)
+            .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, Duration.ofSeconds(12))
+            .withDuration(DefaultDriverOption.CONNECTION_INIT_QUERY_TIMEOUT, Duration.ofSeconds(5))
+            .withDuration(DefaultDriverOption.CONTROL_CONNECTION_TIMEOUT, Duration.ofSeconds(5))
+            .withDuration(DefaultDriverOption.METADATA_SCHEMA_REQUEST_TIMEOUT, Duration.ofSeconds(10))
+            .withInt(DefaultDriverOption.CONNECTION_MAX_REQUESTS, 2048);
+    CqlSessionBuilder builder =
+        CqlSession.builder()
+            .withConfigLoader(config.build())
+            .withLocalDatacenter(target.localDatacenter());
+    for (String contactPoint : target.contactPoints()) {
+      builder.addContactPoint(parse(contactPoint));
+    }
+    if (target.username() != null) {
+      builder.withAuthCredentials(target.username(), password(target, baseDir));
+    }
+    return builder.build();
+  }
+
+  static InetSocketAddress parse(String contactPoint) {
+    int colon = contactPoint.lastIndexOf(':');
+    if (colon < 0) {
+      return new InetSocketAddress(contactPoint, 9042);
+    }
+    try {
+      return new InetSocketAddress(
+          contactPoint.substring(0, colon), Integer.parseInt(contactPoint.substring(colon + 1)));
+    } catch (NumberFormatException e) {
+      throw new IllegalArgumentException(
+          "Contact point '" + contactPoint + "' must be host or host:port.");
+    }
+  }
+
+  /** Reads the password from the environment or a file; the value is never logged. */
+  static String password(TargetSpec target, Path baseDir) {
+    return password(target, baseDir, System.getenv());
+  }
+
+  static String password(TargetSpec target, Path baseDir, Map<String, String> environment) {
+    if (target.passwordEnv() != null) {
+      String value = environment.get(target.passwordEnv());
+      if (value == null) {
+        throw new IllegalArgumentException(
+            "The environment variable "
+                + target.passwordEnv()
+                + " named by target.password-env is not set.");
+      }
+      return value;
+    }
+    if (target.passwordFile() != null) {
+      Path file = baseDir.resolve(target.passwordFile());
+      try {
+        return Files.readAllLines(file).stream().findFirst().orElse("").strip();
+      } catch (IOException e) {
+        throw new IllegalArgumentException(
+            "Cannot read the password file " + file + " named by target.password-file.");
+      }
+    }
+    throw new IllegalArgumentException(
+        "target.username is set but no password source: set target.password-env or"
+            + " target.password-file (passwords are never read from the job file itself).");
+  }
+}

@@ -1,0 +1,22 @@
+package io.sluice.cli;
+
+/** What the {@code sluice} command's exit status means; scripts can rely on these values. */
+public final class ExitCodes {
+
+  /** Everything was done. */
+  public static final int OK = 0;
+
+  /** The run finished, but some records were rejected (see the reject file). */
+  public static final int COMPLETED_WITH_ERRORS = 1;
+
+  /** The run stopped early or could not start: too many errors, a fatal failure, bad setup. */
+  public static final int ABORTED = 2;
+
+  /** The run was interrupted (Ctrl-C, SIGTERM); its progress is saved. */
+  public static final int INTERRUPTED = 3;
+
+  /** The command line was wrong: unknown option, missing argument. */
+  public static final int USAGE = 64;
+
+  private ExitCodes() {}
+}

@@ -1,0 +1,48 @@
+package io.sluice.cli;
+
+import io.sluice.core.job.ErrorThreshold;
+import io.sluice.core.job.FlowSpec;
+import io.sluice.core.job.JobFiles;
+import io.sluice.core.job.JobSpec;
+import java.nio.file.Path;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** The job file argument and the flags that override its settings, shared by job commands. */
+final class JobOptions {
+
+  @Parameters(index = "0", paramLabel = "JOB.yaml", description = "The job file.")
+  Path jobFile;
+
+  @Option(
+      names = "--max-errors",
+      paramLabel = "N|P%",
+      description = "Rejected records tolerated before the run stops (overrides max-errors).")
+  String maxErrors;
+
+  @Option(names = "--workers", description = "Splits read in parallel (overrides flow.workers).")
+  Integer workers;
+
+  @Option(
+      names = "--max-in-flight",
+      description = "Writes awaiting acknowledgement at once (overrides flow.max-in-flight).")
+  Integer maxInFlight;
+
+  JobSpec load() {
+    JobSpec job = JobFiles.load(jobFile);
+    if (maxErrors != null) {
+      job = job.withMaxErrors(ErrorThreshold.parse(maxErrors));
+    }
+    if (workers != null || maxInFlight != null) {
+      FlowSpec flow = job.flow();
+      job =
+          job.withFlow(
+              new FlowSpec(
+                  workers != null ? workers : flow.workers(),
+                  maxInFlight != null ? maxInFlight : flow.maxInFlight(),
+                  flow.batch(),
+                  flow.maxRetries()));
+    }
+    return job;
+  }
+}

@@ -1,0 +1,97 @@
+package io.sluice.cli;
+
+import io.sluice.core.run.Migration;
+import io.sluice.core.run.RunCounters;
+import java.io.PrintWriter;
+import java.time.Duration;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import me.tongfei.progressbar.ProgressBar;
+import me.tongfei.progressbar.ProgressBarBuilder;
+import me.tongfei.progressbar.ProgressBarStyle;
+
+/**
+ * Shows a running migration: a live progress bar (percent of bytes read, ETA, rows, rows/s, MB/s,
+ * rejects) on a terminal, or one plain line every few seconds when output goes to a file or pipe.
+ */
+final class ProgressDisplay implements AutoCloseable {
+
+  private static final Duration LOG_INTERVAL = Duration.ofSeconds(10);
+
+  private final Migration migration;
+  private final ScheduledExecutorService timer;
+  private final ProgressBar bar;
+  private final PrintWriter out;
+  private final long startNanos = System.nanoTime();
+
+  private ProgressDisplay(Migration migration, PrintWriter out, boolean terminal) {
+    this.migration = migration;
+    this.out = out;
+    this.timer =
+        Executors.newSingleThreadScheduledExecutor(
+            runnable -> {
+              Thread thread = new Thread(runnable, "sluice-progress");
+              thread.setDaemon(true);
+              return thread;
+            });
+    long totalMb = Math.max(1, migration.totalBytes() / 1_000_000);
+    this.bar =
+        terminal
+            ? new ProgressBarBuilder()
+                .setTaskName("Loading")
+                .setInitialMax(totalMb)
+                .setUnit(" MB", 1)
+                .setStyle(ProgressBarStyle.ASCII)
+                .showSpeed()
+                .setUpdateIntervalMillis(500)
+                .build()
+            : null;
+    long period = terminal ? 500 : LOG_INTERVAL.toMillis();
+    timer.scheduleAtFixedRate(this::refresh, period, period, TimeUnit.MILLISECONDS);
+  }
+
+  static ProgressDisplay start(Migration migration, PrintWriter out) {
+    return new ProgressDisplay(migration, out, System.console() != null);
+  }
+
+  private void refresh() {
+    RunCounters.Counts counts = migration.progress();
+    double seconds = Math.max(1e-3, (System.nanoTime() - startNanos) / 1e9);
+    String rates =
+        String.format(
+            "%,d rows, %,.0f rows/s, %.1f MB/s, %,d rejected",
+            counts.rowsWritten(),
+            counts.rowsWritten() / seconds,
+            counts.bytesRead() / 1e6 / seconds,
+            counts.rejected());
+    if (bar != null) {
+      bar.stepTo(counts.bytesRead() / 1_000_000);
+      bar.setExtraMessage(rates);
+    } else {
+      long total = Math.max(1, migration.totalBytes());
+      double fraction = Math.min(1.0, counts.bytesRead() / (double) total);
+      String eta =
+          fraction > 0
+              ? formatEta(Duration.ofSeconds((long) (seconds / fraction - seconds)))
+              : "unknown";
+      out.printf("Progress: %.1f%% read, %s, ETA %s%n", fraction * 100, rates, eta);
+      out.flush();
+    }
+  }
+
+  private static String formatEta(Duration eta) {
+    long s = eta.toSeconds();
+    return String.format("%d:%02d:%02d", s / 3600, (s % 3600) / 60, s % 60);
+  }
+
+  @Override
+  public void close() {
+    timer.shutdownNow();
+    if (bar != null) {
+      RunCounters.Counts counts = migration.progress();
+      bar.stepTo(counts.bytesRead() / 1_000_000);
+      bar.close();
+    }
+  }
+}

@@ -1,0 +1,58 @@
+package io.sluice.cli;
+
+import ch.qos.logback.classic.Level;
+import ch.qos.logback.classic.Logger;
+import org.slf4j.LoggerFactory;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** The {@code sluice} command: the entry point of the runnable jar. */
+@Command(
+    name = "sluice",
+    mixinStandardHelpOptions = true,
+    versionProvider = VersionProvider.class,
+    description = "Moves large datasets into Cassandra-family clusters without losing a row.",
+    subcommands = {
+      MigrateCommand.class,
+      PlanCommand.class,
+      CassandraCommand.class,
+      DemoCommand.class,
+      CommandLine.HelpCommand.class
+    },
+    footer = {
+      "",
+      "Exit codes: 0 ok, 1 completed with rejected records, 2 aborted, 3 interrupted, 64 usage."
+    })
+public final class SluiceCommand {
+
+  @Option(
+      names = "--verbose",
+      scope = CommandLine.ScopeType.INHERIT,
+      description = "Show debug logs and stack traces of errors.")
+  void setVerbose(boolean verbose) {
+    Verbosity.verbose = verbose;
+    if (verbose) {
+      ((Logger) LoggerFactory.getLogger("io.sluice")).setLevel(Level.DEBUG);
+    }
+  }
+
+  public static void main(String[] args) {
+    System.exit(run(args));
+  }
+
+  /** Runs the command line and returns the exit code, without exiting (for tests). */
+  public static int run(String... args) {
+    CommandLine commandLine = new CommandLine(new SluiceCommand());
+    commandLine.setExitCodeOnInvalidInput(ExitCodes.USAGE);
+    commandLine.setExecutionExceptionHandler(new ErrorReporter());
+    return commandLine.execute(args);
+  }
+
+  /** Whether {@code --verbose} was given. */
+  static final class Verbosity {
+    static volatile boolean verbose;
+
+    private Verbosity() {}
+  }
+}

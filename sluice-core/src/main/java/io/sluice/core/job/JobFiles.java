@@ -1,0 +1,122 @@
+package io.sluice.core.job;
+
+import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.fasterxml.jackson.dataformat.yaml.YAMLGenerator;
+import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import io.sluice.core.source.SourceSpec;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Reads job files (YAML, kebab-case keys) into {@link JobSpec}s and checks them. */
+public final class JobFiles {
+
+  private static final ObjectMapper YAML =
+      new ObjectMapper(
+              YAMLFactory.builder()
+                  .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
+                  .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
+                  .build())
+          .setPropertyNamingStrategy(PropertyNamingStrategies.KEBAB_CASE)
+          .registerModule(new JavaTimeModule())
+          .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+
+  private JobFiles() {}
+
+  /** The mapper job files are read with, for other YAML documents of the same style. */
+  public static ObjectMapper yamlMapper() {
+    return YAML;
+  }
+
+  /**
+   * Loads and checks a job file.
+   *
+   * @throws JobFileException with a one-sentence message naming the file and, where known, the
+   *     line of the problem
+   */
+  public static JobSpec load(Path file) {
+    JobSpec raw;
+    try {
+      raw = YAML.readValue(Files.readString(file), JobSpec.class);
+    } catch (NoSuchFileException e) {
+      throw new JobFileException("Job file " + file + " does not exist.");
+    } catch (UnrecognizedPropertyException e) {
+      throw new JobFileException(
+          file
+              + at(e.getLocation())
+              + ": unknown setting '"
+              + e.getPropertyName()
+              + "'; known settings here are "
+              + e.getKnownPropertyIds()
+              + ".");
+    } catch (JsonProcessingException e) {
+      throw new JobFileException(file + at(e.getLocation()) + ": " + e.getOriginalMessage());
+    } catch (IOException e) {
+      throw new JobFileException("Cannot read job file " + file + ": " + e.getMessage());
+    }
+    if (raw == null) {
+      throw new JobFileException("Job file " + file + " is empty.");
+    }
+    Path baseDir = file.toAbsolutePath().getParent();
+    return resolve(raw, baseDir, defaultName(file));
+  }
+
+  /** Fills defaults and checks a job built in code or read from a file. */
+  public static JobSpec resolve(JobSpec raw, Path baseDir, String defaultName) {
+    String name = raw.name() == null ? defaultName : raw.name();
+    if (!name.matches("[A-Za-z0-9._-]+")) {
+      throw new JobFileException(
+          "Job name '" + name + "' may only hold letters, digits, '.', '_' and '-'.");
+    }
+    if (raw.sources().isEmpty()) {
+      throw new JobFileException("The job names no sources: add a 'sources:' list.");
+    }
+    if (raw.target() == null || raw.target().keyspace() == null || raw.target().table() == null) {
+      throw new JobFileException("The job needs 'target:' with a 'keyspace' and a 'table'.");
+    }
+    List<SourceSpec> sources = new ArrayList<>();
+    for (int i = 0; i < raw.sources().size(); i++) {
+      SourceSpec s = raw.sources().get(i);
+      if (s.type() == null) {
+        throw new JobFileException("Source " + (i + 1) + " has no 'type' (such as bson).");
+      }
+      if (s.paths().isEmpty()) {
+        throw new JobFileException("Source " + (i + 1) + " has no 'path'.");
+      }
+      String sourceName = s.name() == null ? s.type() + "-" + (i + 1) : s.name();
+      sources.add(
+          new SourceSpec(
+              sourceName,
+              s.type(),
+              s.paths(),
+              s.writeTimestamp(),
+              s.writeTimestampField(),
+              s.options()));
+    }
+    Path stateDir =
+        raw.stateDir() == null
+            ? baseDir.resolve(".sluice").resolve("jobs").resolve(name)
+            : baseDir.resolve(raw.stateDir());
+    return new JobSpec(
+        name, sources, raw.target(), raw.mapping(), raw.flow(), raw.maxErrors(), stateDir, baseDir);
+  }
+
+  private static String defaultName(Path file) {
+    String fileName = file.getFileName().toString();
+    int dot = fileName.lastIndexOf('.');
+    return (dot > 0 ? fileName.substring(0, dot) : fileName).replaceAll("[^A-Za-z0-9._-]", "_");
+  }
+
+  private static String at(JsonLocation location) {
+    return location == null || location.getLineNr() < 0 ? "" : " line " + location.getLineNr();
+  }
+}

@@ -1,0 +1,48 @@
+package io.sluice.core.job;
+
+import java.util.List;
+
+/**
+ * The {@code target:} part of a job file: which cluster, keyspace and table receive the rows.
+ *
+ * <p>Secrets never appear here: a password is read from the environment variable named by {@code
+ * password-env} or from the file named by {@code password-file}.
+ *
+ * @param contactPoints {@code host:port} of one or more nodes; default {@code 127.0.0.1:9042}
+ * @param localDatacenter the datacenter the driver routes to; default {@code datacenter1}
+ * @param keyspace the target keyspace
+ * @param table the target table
+ * @param username the user to log in as, when the cluster requires authentication
+ * @param passwordEnv the environment variable holding the password
+ * @param passwordFile a file holding the password (first line)
+ * @param consistency the write consistency level; default {@code LOCAL_QUORUM}
+ * @param nullValues {@code unset} (default: a null field leaves the column untouched and writes no
+ *     tombstone) or {@code write} (a null field deletes the column's value at the row's timestamp,
+ *     so a newer source fully replaces an older one)
+ */
+public record TargetSpec(
+    List<String> contactPoints,
+    String localDatacenter,
+    String keyspace,
+    String table,
+    String username,
+    String passwordEnv,
+    String passwordFile,
+    String consistency,
+    String nullValues) {
+
+  public TargetSpec {
+    contactPoints =
+        contactPoints == null || contactPoints.isEmpty()
+            ? List.of("127.0.0.1:9042")
+            : List.copyOf(contactPoints);
+    localDatacenter = localDatacenter == null ? "datacenter1" : localDatacenter;
+    consistency = consistency == null ? "LOCAL_QUORUM" : consistency;
+    nullValues = nullValues == null ? "unset" : nullValues;
+  }
+
+  /** Whether null field values are written as deletions rather than left unset. */
+  public boolean writeNulls() {
+    return nullValues.equalsIgnoreCase("write");
+  }
+}

@@ -1,0 +1,11 @@
+package io.sluice.core.run;
+
+/** How a run ended; the CLI turns it into an exit code. */
+public enum Outcome {
+  /** Every record reached the target or was filtered out on purpose. */
+  COMPLETED,
+  /** The run finished, but some records or rows were rejected (see the reject file). */
+  COMPLETED_WITH_ERRORS,
+  /** The run stopped early: too many errors, or a fatal failure. */
+  ABORTED
+}

@@ -1,0 +1,114 @@
+package io.sluice.core.run;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+
+/**
+ * The final report of a run, printed on the console and saved as {@code report.json} in the job's
+ * state folder.
+ *
+ * @param job the job's name
+ * @param outcome how the run ended
+ * @param abortReason why it stopped early, or {@code null}
+ * @param counts every record and row, adding up
+ * @param started when the run began
+ * @param elapsed how long it ran
+ * @param rejectFile where rejected records are listed
+ */
+public record RunReport(
+    String job,
+    Outcome outcome,
+    String abortReason,
+    RunCounters.Counts counts,
+    Instant started,
+    Duration elapsed,
+    Path rejectFile) {
+
+  private static final ObjectMapper JSON =
+      new ObjectMapper()
+          .registerModule(new JavaTimeModule())
+          .setPropertyNamingStrategy(PropertyNamingStrategies.KEBAB_CASE)
+          .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
+          .disable(SerializationFeature.WRITE_DURATIONS_AS_TIMESTAMPS)
+          .enable(SerializationFeature.INDENT_OUTPUT);
+
+  public double rowsPerSecond() {
+    double seconds = Math.max(elapsed.toMillis(), 1) / 1000.0;
+    return counts.rowsWritten() / seconds;
+  }
+
+  public void writeJson(Path file) {
+    try {
+      Files.createDirectories(file.getParent());
+      Path temp = file.resolveSibling(file.getFileName() + ".tmp");
+      JSON.writeValue(temp.toFile(), this);
+      Files.move(
+          temp,
+          file,
+          java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+          java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot write report " + file, e);
+    }
+  }
+
+  public static RunReport readJson(Path file) throws IOException {
+    return JSON.readValue(file.toFile(), RunReport.class);
+  }
+
+  /** The report as the console shows it. */
+  public String toText() {
+    RunCounters.Counts c = counts;
+    StringBuilder text = new StringBuilder();
+    text.append(String.format("Job %s: %s%n", job, describe(outcome)));
+    if (abortReason != null) {
+      text.append("  Stopped because: ").append(abortReason).append('\n');
+    }
+    text.append(
+        String.format(
+            "  Records read      %,d  (mapped %,d, filtered %,d, rejected %,d: %,d unreadable,"
+                + " %,d unmappable)%n",
+            c.recordsRead(),
+            c.recordsMapped(),
+            c.recordsFiltered(),
+            c.rejectedDecode() + c.rejectedMapping(),
+            c.rejectedDecode(),
+            c.rejectedMapping()));
+    text.append(
+        String.format(
+            "  Rows written      %,d of %,d  (failed %,d, retried writes %,d)%n",
+            c.rowsWritten(), c.rowsProduced(), c.rowsFailed(), c.retries()));
+    text.append(
+        String.format(
+            "  Time              %s, %,.0f rows/s, %.1f MB read%n",
+            formatDuration(elapsed), rowsPerSecond(), c.bytesRead() / 1e6));
+    if (c.rejected() > 0) {
+      text.append("  Rejects listed in ").append(rejectFile).append('\n');
+    }
+    return text.toString();
+  }
+
+  private static String describe(Outcome outcome) {
+    return switch (outcome) {
+      case COMPLETED -> "completed";
+      case COMPLETED_WITH_ERRORS -> "completed with rejected records";
+      case ABORTED -> "aborted";
+    };
+  }
+
+  static String formatDuration(Duration d) {
+    long seconds = d.toSeconds();
+    if (seconds < 60) {
+      return String.format("%.1f s", d.toMillis() / 1000.0);
+    }
+    return String.format("%dh%02dm%02ds", seconds / 3600, (seconds % 3600) / 60, seconds % 60);
+  }
+}

@@ -1,0 +1,203 @@
+package io.sluice.core.schema;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Parses CQL type text such as {@code frozen<map<text, list<int>>>} into a {@link CqlType}.
+ *
+ * <p>Accepted: the native types ({@code ascii, bigint, blob, boolean, counter, date, decimal,
+ * double, duration, float, inet, int, smallint, text, varchar, time, timestamp, timeuuid, tinyint,
+ * uuid, varint}), {@code list<T>}, {@code set<T>}, {@code map<K, V>}, {@code tuple<T, ...>}, {@code
+ * frozen<...>} around a collection, tuple or user-defined type, and any other identifier as the name
+ * of a user-defined type (its fields are unknown here; the Cassandra module resolves them). Keywords
+ * are case-insensitive; unquoted names are lower-cased, double-quoted names keep their case. A
+ * keyspace prefix on a type name ({@code ks.address}) is accepted and dropped.
+ *
+ * <p>As in CQL, a collection or user-defined type nested inside a collection must be frozen, while
+ * tuple components are frozen implicitly.
+ */
+public final class CqlTypeParser {
+
+  private static final Set<String> NATIVE =
+      Set.of(
+          "ascii", "bigint", "blob", "boolean", "counter", "date", "decimal", "double", "duration",
+          "float", "inet", "int", "smallint", "text", "varchar", "time", "timestamp", "timeuuid",
+          "tinyint", "uuid", "varint");
+
+  private static final Set<String> PARAMETERIZED = Set.of("frozen", "list", "set", "map", "tuple");
+
+  private final String text;
+  private int pos;
+
+  private CqlTypeParser(String text) {
+    this.text = text;
+  }
+
+  /**
+   * Parses one CQL type.
+   *
+   * @throws IllegalArgumentException with a one-sentence message naming the text and the position
+   *     of the problem
+   */
+  public static CqlType parse(String text) {
+    if (text == null || text.isBlank()) {
+      throw new IllegalArgumentException("A CQL type is required, but the text is empty.");
+    }
+    CqlTypeParser parser = new CqlTypeParser(text);
+    CqlType type = parser.type(false);
+    parser.skipSpaces();
+    if (parser.pos < text.length()) {
+      throw parser.error("unexpected '" + text.substring(parser.pos) + "' after the type");
+    }
+    return type;
+  }
+
+  private CqlType type(boolean insideCollection) {
+    int start = skipSpaces();
+    String name = identifier();
+    String keyword = name.toLowerCase(Locale.ROOT);
+    boolean parameterized = peek('<');
+    if (!parameterized && NATIVE.contains(keyword) && !quoted(start)) {
+      return new CqlType.Native(keyword);
+    }
+    if (!parameterized && PARAMETERIZED.contains(keyword) && !quoted(start)) {
+      throw error("'" + name + "' needs its element types in <>");
+    }
+    if (!parameterized) {
+      return checkNested(new CqlType.UdtType(udtName(name, start), Map.of(), false), insideCollection);
+    }
+    expect('<');
+    CqlType result =
+        switch (keyword) {
+          case "frozen" -> freeze(type(false), start);
+          case "list" -> checkNested(new CqlType.ListType(type(true), false), insideCollection);
+          case "set" -> checkNested(new CqlType.SetType(type(true), false), insideCollection);
+          case "map" -> {
+            CqlType key = type(true);
+            expect(',');
+            yield checkNested(new CqlType.MapType(key, type(true), false), insideCollection);
+          }
+          case "tuple" -> tuple();
+          default ->
+              throw errorAt(start, "'" + name + "' is not a collection, tuple or frozen type");
+        };
+    expect('>');
+    return result;
+  }
+
+  private CqlType tuple() {
+    List<CqlType> components = new ArrayList<>();
+    components.add(freezeImplicitly(type(false)));
+    while (peek(',')) {
+      expect(',');
+      components.add(freezeImplicitly(type(false)));
+    }
+    return new CqlType.TupleType(List.copyOf(components));
+  }
+
+  private CqlType freeze(CqlType type, int start) {
+    if (type instanceof CqlType.Native) {
+      throw errorAt(start, "frozen<> applies only to collections, tuples and user-defined types");
+    }
+    return freezeImplicitly(type);
+  }
+
+  private static CqlType freezeImplicitly(CqlType type) {
+    if (type instanceof CqlType.ListType l) {
+      return new CqlType.ListType(l.element(), true);
+    } else if (type instanceof CqlType.SetType s) {
+      return new CqlType.SetType(s.element(), true);
+    } else if (type instanceof CqlType.MapType m) {
+      return new CqlType.MapType(m.key(), m.value(), true);
+    } else if (type instanceof CqlType.UdtType u) {
+      return new CqlType.UdtType(u.name(), u.fields(), true);
+    }
+    return type;
+  }
+
+  private CqlType checkNested(CqlType type, boolean insideCollection) {
+    if (insideCollection && !type.frozen()) {
+      throw error(
+          "'" + type.toCql() + "' inside a collection must be frozen: write frozen<" + type.toCql()
+              + ">");
+    }
+    return type;
+  }
+
+  private String udtName(String name, int start) {
+    String result = quoted(start) ? name : name.toLowerCase(Locale.ROOT);
+    if (peek('.')) {
+      expect('.');
+      int nameStart = skipSpaces();
+      String typeName = identifier();
+      result = quoted(nameStart) ? typeName : typeName.toLowerCase(Locale.ROOT);
+    }
+    return result;
+  }
+
+  private boolean quoted(int start) {
+    return start < text.length() && text.charAt(start) == '"';
+  }
+
+  private String identifier() {
+    int start = skipSpaces();
+    if (pos < text.length() && text.charAt(pos) == '"') {
+      StringBuilder name = new StringBuilder();
+      pos++;
+      while (pos < text.length()) {
+        char c = text.charAt(pos++);
+        if (c == '"') {
+          if (pos < text.length() && text.charAt(pos) == '"') {
+            name.append('"');
+            pos++;
+          } else {
+            return name.toString();
+          }
+        } else {
+          name.append(c);
+        }
+      }
+      throw errorAt(start, "the quoted name is not closed");
+    }
+    while (pos < text.length()
+        && (Character.isLetterOrDigit(text.charAt(pos)) || text.charAt(pos) == '_')) {
+      pos++;
+    }
+    if (pos == start) {
+      throw error(pos < text.length() ? "expected a type name" : "the type ends too early");
+    }
+    return text.substring(start, pos);
+  }
+
+  private boolean peek(char c) {
+    skipSpaces();
+    return pos < text.length() && text.charAt(pos) == c;
+  }
+
+  private void expect(char c) {
+    if (!peek(c)) {
+      throw error(pos < text.length() ? "expected '" + c + "'" : "expected '" + c + "' at the end");
+    }
+    pos++;
+  }
+
+  private int skipSpaces() {
+    while (pos < text.length() && Character.isWhitespace(text.charAt(pos))) {
+      pos++;
+    }
+    return pos;
+  }
+
+  private IllegalArgumentException error(String problem) {
+    return errorAt(pos, problem);
+  }
+
+  private IllegalArgumentException errorAt(int at, String problem) {
+    return new IllegalArgumentException(
+        "Cannot read CQL type '" + text + "': " + problem + " at position " + (at + 1) + ".");
+  }
+}

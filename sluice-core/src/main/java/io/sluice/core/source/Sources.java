@@ -1,0 +1,24 @@
+package io.sluice.core.source;
+
+import java.nio.file.Path;
+import java.util.ServiceLoader;
+import java.util.TreeSet;
+
+/** Finds the {@link SourceProvider} for a source type among those on the class path. */
+public final class Sources {
+
+  private Sources() {}
+
+  public static Source create(SourceSpec spec, Path baseDir) {
+    TreeSet<String> known = new TreeSet<>();
+    for (SourceProvider provider : ServiceLoader.load(SourceProvider.class)) {
+      if (provider.type().equalsIgnoreCase(spec.type())) {
+        return provider.create(spec, baseDir);
+      }
+      known.add(provider.type());
+    }
+    throw new IllegalArgumentException(
+        "Source '" + spec.name() + "' has unknown type '" + spec.type() + "'; known types: "
+            + known + ".");
+  }
+}
