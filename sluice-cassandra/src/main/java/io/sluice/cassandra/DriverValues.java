@@ -1,5 +1,6 @@
 package io.sluice.cassandra;
 
+import com.datastax.oss.driver.api.core.CqlIdentifier;
 import com.datastax.oss.driver.api.core.data.TupleValue;
 import com.datastax.oss.driver.api.core.data.UdtValue;
 import com.datastax.oss.driver.api.core.type.DataType;
@@ -50,7 +51,7 @@ final class DriverValues {
     if (type instanceof UserDefinedType udt && value instanceof Map<?, ?> fields) {
       UdtValue result = udt.newValue();
       for (Map.Entry<?, ?> field : fields.entrySet()) {
-        String name = field.getKey().toString();
+        CqlIdentifier name = CqlIdentifier.fromInternal(field.getKey().toString());
         DataType fieldType = udt.getFieldTypes().get(udt.firstIndexOf(name));
         result = result.set(name, toDriver(field.getValue(), fieldType), codec(fieldType));
       }
@@ -60,8 +61,7 @@ final class DriverValues {
       TupleValue result = tuple.newValue();
       for (int i = 0; i < components.size(); i++) {
         DataType componentType = tuple.getComponentTypes().get(i);
-        result =
-            result.set(i, toDriver(components.get(i), componentType), codec(componentType));
+        result = result.set(i, toDriver(components.get(i), componentType), codec(componentType));
       }
       return result;
     }
@@ -78,8 +78,7 @@ final class DriverValues {
     if (type instanceof MapType map && value instanceof Map<?, ?> entries) {
       Map<Object, Object> result = new LinkedHashMap<>();
       entries.forEach(
-          (k, v) ->
-              result.put(toDriver(k, map.getKeyType()), toDriver(v, map.getValueType())));
+          (k, v) -> result.put(toDriver(k, map.getKeyType()), toDriver(v, map.getValueType())));
       return result;
     }
     return value;

@@ -34,7 +34,8 @@ public final class SessionFactory {
             .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, Duration.ofSeconds(12))
             .withDuration(DefaultDriverOption.CONNECTION_INIT_QUERY_TIMEOUT, Duration.ofSeconds(5))
             .withDuration(DefaultDriverOption.CONTROL_CONNECTION_TIMEOUT, Duration.ofSeconds(5))
-            .withDuration(DefaultDriverOption.METADATA_SCHEMA_REQUEST_TIMEOUT, Duration.ofSeconds(10))
+            .withDuration(
+                DefaultDriverOption.METADATA_SCHEMA_REQUEST_TIMEOUT, Duration.ofSeconds(10))
             .withInt(DefaultDriverOption.CONNECTION_MAX_REQUESTS, 2048);
     CqlSessionBuilder builder =
         CqlSession.builder()

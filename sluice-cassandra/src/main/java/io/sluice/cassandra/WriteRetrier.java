@@ -98,7 +98,8 @@ final class WriteRetrier implements AutoCloseable {
   static String describe(Throwable error) {
     Throwable cause = error instanceof RetriesExhausted exhausted ? exhausted.getCause() : error;
     long retries = error instanceof RetriesExhausted exhausted ? exhausted.retries : 0;
-    String kind = isTransient(cause) ? "write failed after " + (retries + 1) + " attempts" : "write refused";
+    String kind =
+        isTransient(cause) ? "write failed after " + (retries + 1) + " attempts" : "write refused";
     return kind + ": " + cause.getClass().getSimpleName() + ": " + cause.getMessage();
   }
 

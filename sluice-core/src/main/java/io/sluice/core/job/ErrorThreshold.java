@@ -9,8 +9,10 @@ import com.fasterxml.jackson.annotation.JsonValue;
  */
 public final class ErrorThreshold {
 
-  /** A percentage is only judged once this many records were read, so one early reject of ten
-   * records does not stop a run allowed 1%. */
+  /**
+   * A percentage is only judged once this many records were read, so one early reject of ten
+   * records does not stop a run allowed 1%.
+   */
   static final long MIN_SAMPLE_FOR_RATIO = 1_000;
 
   private final long maxCount;

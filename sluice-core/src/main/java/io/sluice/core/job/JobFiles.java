@@ -40,8 +40,8 @@ public final class JobFiles {
   /**
    * Loads and checks a job file.
    *
-   * @throws JobFileException with a one-sentence message naming the file and, where known, the
-   *     line of the problem
+   * @throws JobFileException with a one-sentence message naming the file and, where known, the line
+   *     of the problem
    */
   public static JobSpec load(Path file) {
     JobSpec raw;

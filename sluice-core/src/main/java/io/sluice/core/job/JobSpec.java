@@ -17,8 +17,8 @@ import java.util.List;
  * @param maxErrors rejected records tolerated before the run stops; default 100
  * @param stateDir where reports, rejects and checkpoints go; default {@code .sluice/jobs/NAME}
  *     beside the job file
- * @param baseDir the folder relative paths are resolved against (the job file's folder); not
- *     read from the file
+ * @param baseDir the folder relative paths are resolved against (the job file's folder); not read
+ *     from the file
  */
 public record JobSpec(
     String name,

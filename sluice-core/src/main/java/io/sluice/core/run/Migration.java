@@ -1,12 +1,13 @@
 package io.sluice.core.run;
 
+import io.sluice.core.job.JobFileException;
 import io.sluice.core.job.JobSpec;
 import io.sluice.core.mapping.Mapper;
 import io.sluice.core.sink.Sink;
 import io.sluice.core.sink.Target;
 import io.sluice.core.source.Source;
-import io.sluice.core.source.Sources;
 import io.sluice.core.source.SourceSpec;
+import io.sluice.core.source.Sources;
 import io.sluice.core.source.Split;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -52,26 +53,38 @@ public final class Migration implements AutoCloseable {
 
   /** Plans the job against a connected target; fails with a clear message if it cannot run. */
   public static Migration prepare(JobSpec job, Target target, Clock clock) {
+    List<Source> sources = new ArrayList<>();
+    try {
+      for (SourceSpec spec : job.sources()) {
+        sources.add(Sources.create(spec, job.baseDir()));
+      }
+      return prepare(job, target, sources, clock);
+    } catch (RuntimeException e) {
+      sources.forEach(Migration::closeQuietly);
+      throw e;
+    }
+  }
+
+  /**
+   * Plans the job with sources already created, one per entry of the job's source list, in order.
+   * The migration owns them from here and closes them.
+   */
+  public static Migration prepare(JobSpec job, Target target, List<Source> sources, Clock clock) {
     if (job.mapping() == null) {
-      throw new io.sluice.core.job.JobFileException(
-          "The job has no 'mapping:'; run 'sluice plan' to infer one.");
+      throw new JobFileException("The job has no 'mapping:'; run 'sluice plan' to infer one.");
     }
     List<String> warnings = new ArrayList<>(WriteRuleCheck.check(target.schema()));
     Mapper mapper = Mapper.compile(job.mapping(), target.schema());
     List<WriteTimestamps> timestamps = WriteTimestamps.forSources(job.sources());
     List<PlannedSource> planned = new ArrayList<>();
-    try {
-      for (int i = 0; i < job.sources().size(); i++) {
-        SourceSpec spec = job.sources().get(i);
-        Source source = Sources.create(spec, job.baseDir());
+    for (int i = 0; i < sources.size(); i++) {
+      Source source = sources.get(i);
+      try {
         planned.add(new PlannedSource(source, source.plan(), timestamps.get(i)));
+      } catch (IOException e) {
+        throw new UncheckedIOException(
+            "Cannot plan source '" + source.name() + "': " + e.getMessage(), e);
       }
-    } catch (IOException e) {
-      planned.forEach(PlannedSource::closeQuietly);
-      throw new UncheckedIOException("Cannot plan the sources: " + e.getMessage(), e);
-    } catch (RuntimeException e) {
-      planned.forEach(PlannedSource::closeQuietly);
-      throw e;
     }
     return new Migration(job, target, planned, mapper, warnings, clock);
   }
@@ -128,6 +141,14 @@ public final class Migration implements AutoCloseable {
     }
   }
 
+  private static void closeQuietly(Source source) {
+    try {
+      source.close();
+    } catch (IOException | RuntimeException e) {
+      // Closing a source we only read from cannot lose data; nothing to report.
+    }
+  }
+
   @Override
   public void close() {
     sources.forEach(PlannedSource::closeQuietly);
@@ -136,11 +157,7 @@ public final class Migration implements AutoCloseable {
   /** A source with its splits and the timestamp rule of its rows. */
   public record PlannedSource(Source source, List<Split> splits, WriteTimestamps timestamps) {
     void closeQuietly() {
-      try {
-        source.close();
-      } catch (IOException | RuntimeException e) {
-        // Closing a source we only read from cannot lose data; nothing to report.
-      }
+      Migration.closeQuietly(source);
     }
   }
 }

@@ -11,9 +11,9 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 
 /**
- * The reject file of a run: one JSON line per record or row that did not reach the target, with
- * its source position and the reason. Lines hold no field values beyond the record's id, so
- * nothing sensitive leaks into it.
+ * The reject file of a run: one JSON line per record or row that did not reach the target, with its
+ * source position and the reason. Lines hold no field values beyond the record's id, so nothing
+ * sensitive leaks into it.
  *
  * <p>Example line: {@code {"source":"dump-1","resource":"people.bson","offset":1048,
  * "id":"65a1...","stage":"decode","reason":"invalid UTF-8 in field 'name'"}}

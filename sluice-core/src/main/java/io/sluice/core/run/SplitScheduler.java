@@ -17,8 +17,8 @@ import java.util.concurrent.atomic.AtomicReference;
 /**
  * Runs the splits of all sources on a fixed pool of workers. Workers take the next split from a
  * shared queue, so a slow split never idles the others. All workers share one bound on rows in
- * flight. The first reason to stop (too many errors, a split that cannot be read) wins and ends
- * the run; writes already sent still complete and are counted.
+ * flight. The first reason to stop (too many errors, a split that cannot be read) wins and ends the
+ * run; writes already sent still complete and are counted.
  */
 final class SplitScheduler {
 

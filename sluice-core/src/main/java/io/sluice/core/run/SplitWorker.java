@@ -48,7 +48,8 @@ final class SplitWorker {
         }
       }
     } catch (IOException e) {
-      run.abort("cannot read split " + split.id() + " of " + split.resource() + ": " + e.getMessage());
+      run.abort(
+          "cannot read split " + split.id() + " of " + split.resource() + ": " + e.getMessage());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       run.abort("interrupted");

@@ -9,8 +9,8 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The write-timestamp rule of DESIGN.md for one source: every row carries an explicit timestamp,
- * so writing it twice ends the same, and a newer source beats an older one whatever order they are
+ * The write-timestamp rule of DESIGN.md for one source: every row carries an explicit timestamp, so
+ * writing it twice ends the same, and a newer source beats an older one whatever order they are
  * loaded in.
  *
  * <ul>
@@ -77,8 +77,8 @@ public final class WriteTimestamps {
   /**
    * The write timestamp of a record's rows, in microseconds since the epoch.
    *
-   * @throws IllegalArgumentException with a one-sentence reason when the field is missing or not
-   *     a time
+   * @throws IllegalArgumentException with a one-sentence reason when the field is missing or not a
+   *     time
    */
   public long timestampOf(Record record) {
     if (fieldPath == null) {
@@ -102,7 +102,10 @@ public final class WriteTimestamps {
       throw new IllegalArgumentException("write-timestamp field '" + field + "' is missing");
     }
     throw new IllegalArgumentException(
-        "write-timestamp field '" + field + "' holds a " + value.getClass().getSimpleName()
+        "write-timestamp field '"
+            + field
+            + "' holds a "
+            + value.getClass().getSimpleName()
             + ", not a date or microseconds");
   }
 

@@ -12,10 +12,10 @@ import java.util.Set;
  * <p>Accepted: the native types ({@code ascii, bigint, blob, boolean, counter, date, decimal,
  * double, duration, float, inet, int, smallint, text, varchar, time, timestamp, timeuuid, tinyint,
  * uuid, varint}), {@code list<T>}, {@code set<T>}, {@code map<K, V>}, {@code tuple<T, ...>}, {@code
- * frozen<...>} around a collection, tuple or user-defined type, and any other identifier as the name
- * of a user-defined type (its fields are unknown here; the Cassandra module resolves them). Keywords
- * are case-insensitive; unquoted names are lower-cased, double-quoted names keep their case. A
- * keyspace prefix on a type name ({@code ks.address}) is accepted and dropped.
+ * frozen<...>} around a collection, tuple or user-defined type, and any other identifier as the
+ * name of a user-defined type (its fields are unknown here; the Cassandra module resolves them).
+ * Keywords are case-insensitive; unquoted names are lower-cased, double-quoted names keep their
+ * case. A keyspace prefix on a type name ({@code ks.address}) is accepted and dropped.
  *
  * <p>As in CQL, a collection or user-defined type nested inside a collection must be frozen, while
  * tuple components are frozen implicitly.
@@ -24,9 +24,27 @@ public final class CqlTypeParser {
 
   private static final Set<String> NATIVE =
       Set.of(
-          "ascii", "bigint", "blob", "boolean", "counter", "date", "decimal", "double", "duration",
-          "float", "inet", "int", "smallint", "text", "varchar", "time", "timestamp", "timeuuid",
-          "tinyint", "uuid", "varint");
+          "ascii",
+          "bigint",
+          "blob",
+          "boolean",
+          "counter",
+          "date",
+          "decimal",
+          "double",
+          "duration",
+          "float",
+          "inet",
+          "int",
+          "smallint",
+          "text",
+          "varchar",
+          "time",
+          "timestamp",
+          "timeuuid",
+          "tinyint",
+          "uuid",
+          "varint");
 
   private static final Set<String> PARAMETERIZED = Set.of("frozen", "list", "set", "map", "tuple");
 
@@ -48,7 +66,7 @@ public final class CqlTypeParser {
       throw new IllegalArgumentException("A CQL type is required, but the text is empty.");
     }
     CqlTypeParser parser = new CqlTypeParser(text);
-    CqlType type = parser.type(false);
+    CqlType type = parser.type(Context.TOP);
     parser.skipSpaces();
     if (parser.pos < text.length()) {
       throw parser.error("unexpected '" + text.substring(parser.pos) + "' after the type");
@@ -56,30 +74,36 @@ public final class CqlTypeParser {
     return type;
   }
 
-  private CqlType type(boolean insideCollection) {
+  /**
+   * Parses one type. {@code context} says where it sits: at the top, inside a non-frozen collection
+   * (where nested collections and UDTs must be frozen explicitly), or inside something frozen (a
+   * frozen collection or a tuple, which freezes what it contains implicitly, as CQL does).
+   */
+  private CqlType type(Context context) {
     int start = skipSpaces();
     String name = identifier();
     String keyword = name.toLowerCase(Locale.ROOT);
     boolean parameterized = peek('<');
-    if (!parameterized && NATIVE.contains(keyword) && !quoted(start)) {
-      return new CqlType.Native(keyword);
-    }
-    if (!parameterized && PARAMETERIZED.contains(keyword) && !quoted(start)) {
-      throw error("'" + name + "' needs its element types in <>");
+    if (quoted(start) || (!parameterized && !PARAMETERIZED.contains(keyword))) {
+      if (!parameterized && NATIVE.contains(keyword) && !quoted(start)) {
+        return new CqlType.Native(keyword);
+      }
+      return nested(new CqlType.UdtType(udtName(name, start), Map.of(), false), context);
     }
     if (!parameterized) {
-      return checkNested(new CqlType.UdtType(udtName(name, start), Map.of(), false), insideCollection);
+      throw error("'" + name + "' needs its element types in <>");
     }
     expect('<');
+    Context inner = context == Context.TOP ? Context.COLLECTION : context;
     CqlType result =
         switch (keyword) {
-          case "frozen" -> freeze(type(false), start);
-          case "list" -> checkNested(new CqlType.ListType(type(true), false), insideCollection);
-          case "set" -> checkNested(new CqlType.SetType(type(true), false), insideCollection);
+          case "frozen" -> freeze(type(Context.FROZEN), start);
+          case "list" -> nested(new CqlType.ListType(type(inner), false), context);
+          case "set" -> nested(new CqlType.SetType(type(inner), false), context);
           case "map" -> {
-            CqlType key = type(true);
+            CqlType key = type(inner);
             expect(',');
-            yield checkNested(new CqlType.MapType(key, type(true), false), insideCollection);
+            yield nested(new CqlType.MapType(key, type(inner), false), context);
           }
           case "tuple" -> tuple();
           default ->
@@ -89,12 +113,18 @@ public final class CqlTypeParser {
     return result;
   }
 
+  private enum Context {
+    TOP,
+    COLLECTION,
+    FROZEN
+  }
+
   private CqlType tuple() {
     List<CqlType> components = new ArrayList<>();
-    components.add(freezeImplicitly(type(false)));
+    components.add(type(Context.FROZEN));
     while (peek(',')) {
       expect(',');
-      components.add(freezeImplicitly(type(false)));
+      components.add(type(Context.FROZEN));
     }
     return new CqlType.TupleType(List.copyOf(components));
   }
@@ -103,10 +133,25 @@ public final class CqlTypeParser {
     if (type instanceof CqlType.Native) {
       throw errorAt(start, "frozen<> applies only to collections, tuples and user-defined types");
     }
-    return freezeImplicitly(type);
+    return frozen(type);
   }
 
-  private static CqlType freezeImplicitly(CqlType type) {
+  private CqlType nested(CqlType type, Context context) {
+    if (context == Context.FROZEN) {
+      return frozen(type);
+    }
+    if (context == Context.COLLECTION && !type.frozen()) {
+      throw error(
+          "'"
+              + type.toCql()
+              + "' inside a collection must be frozen: write frozen<"
+              + type.toCql()
+              + ">");
+    }
+    return type;
+  }
+
+  private static CqlType frozen(CqlType type) {
     if (type instanceof CqlType.ListType l) {
       return new CqlType.ListType(l.element(), true);
     } else if (type instanceof CqlType.SetType s) {
@@ -115,15 +160,6 @@ public final class CqlTypeParser {
       return new CqlType.MapType(m.key(), m.value(), true);
     } else if (type instanceof CqlType.UdtType u) {
       return new CqlType.UdtType(u.name(), u.fields(), true);
-    }
-    return type;
-  }
-
-  private CqlType checkNested(CqlType type, boolean insideCollection) {
-    if (insideCollection && !type.frozen()) {
-      throw error(
-          "'" + type.toCql() + "' inside a collection must be frozen: write frozen<" + type.toCql()
-              + ">");
     }
     return type;
   }

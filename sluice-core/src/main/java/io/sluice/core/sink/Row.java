@@ -8,8 +8,8 @@ import java.util.Map;
  *
  * @param values column name to value, converted for the column's CQL type by the mapper; a null
  *     value means "no value" (left unset or deleted, as the target's {@code null-values} says)
- * @param writeTimestampMicros the explicit write timestamp, in microseconds since the epoch,
- *     that makes the write an idempotent upsert
+ * @param writeTimestampMicros the explicit write timestamp, in microseconds since the epoch, that
+ *     makes the write an idempotent upsert
  * @param position where the row's source record came from, for rejects
  */
 public record Row(Map<String, Object> values, long writeTimestampMicros, SourcePosition position) {}

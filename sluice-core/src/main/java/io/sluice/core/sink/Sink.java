@@ -6,11 +6,11 @@ import java.util.concurrent.CompletionStage;
 /**
  * A place rows are written to, such as a Cassandra table.
  *
- * <p>Writes are asynchronous: {@link #write} returns at once and the stage completes when every
- * row of the group was acknowledged or given up on. The stage never completes exceptionally for
- * a row the target refused; such rows are listed in {@link WriteResult#failed()}. Transient
- * failures (timeouts, overload, an unavailable node) are retried inside the sink. Every write
- * carries the row's explicit timestamp, so repeating a write is harmless.
+ * <p>Writes are asynchronous: {@link #write} returns at once and the stage completes when every row
+ * of the group was acknowledged or given up on. The stage never completes exceptionally for a row
+ * the target refused; such rows are listed in {@link WriteResult#failed()}. Transient failures
+ * (timeouts, overload, an unavailable node) are retried inside the sink. Every write carries the
+ * row's explicit timestamp, so repeating a write is harmless.
  *
  * <p>Callers bound the number of rows in flight themselves; {@link #write} may be called from
  * several threads at once.

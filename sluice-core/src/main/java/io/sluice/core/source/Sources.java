@@ -18,7 +18,12 @@ public final class Sources {
       known.add(provider.type());
     }
     throw new IllegalArgumentException(
-        "Source '" + spec.name() + "' has unknown type '" + spec.type() + "'; known types: "
-            + known + ".");
+        "Source '"
+            + spec.name()
+            + "' has unknown type '"
+            + spec.type()
+            + "'; known types: "
+            + known
+            + ".");
   }
 }

@@ -1,0 +1,158 @@
+package io.sluice.cli;
+
+import io.sluice.cassandra.CassandraTarget;
+import io.sluice.core.job.JobSpec;
+import io.sluice.core.mapping.InferredMapping;
+import io.sluice.core.mapping.MapResult;
+import io.sluice.core.mapping.Mapper;
+import io.sluice.core.mapping.MappingInference;
+import io.sluice.core.run.SourceSampler;
+import io.sluice.core.run.WriteRuleCheck;
+import io.sluice.core.run.WriteTimestamps;
+import io.sluice.core.source.Record;
+import io.sluice.core.source.Source;
+import io.sluice.core.source.SourceSpec;
+import io.sluice.core.source.Sources;
+import io.sluice.core.source.Split;
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+/**
+ * {@code sluice plan job.yaml}: what a migration would do, without writing anything: the splits and
+ * size of each source, the write timestamps, the target's rule warnings, and either a check of the
+ * job's mapping against a sample or, when the job has none, an inferred mapping and {@code CREATE
+ * TABLE}.
+ */
+@Command(
+    name = "plan",
+    description =
+        "Show splits, size and write timestamps; check the mapping on a sample, or infer a"
+            + " mapping and CREATE TABLE when the job has none.")
+final class PlanCommand implements Callable<Integer> {
+
+  @Mixin JobOptions options;
+
+  @Option(
+      names = "--sample",
+      defaultValue = "1000",
+      description = "Records read to infer or check the mapping (default ${DEFAULT-VALUE}).")
+  int sampleSize;
+
+  @Option(names = "--mapping-out", description = "Write the inferred mapping (YAML) to this file.")
+  Path mappingOut;
+
+  @Option(names = "--cql-out", description = "Write the inferred CREATE TABLE to this file.")
+  Path cqlOut;
+
+  @Spec CommandSpec spec;
+
+  @Override
+  public Integer call() throws IOException {
+    JobSpec job = options.load();
+    PrintWriter out = spec.commandLine().getOut();
+    List<WriteTimestamps> timestamps = WriteTimestamps.forSources(job.sources());
+    List<Record> sample = new ArrayList<>();
+    for (int i = 0; i < job.sources().size(); i++) {
+      SourceSpec sourceSpec = job.sources().get(i);
+      try (Source source = Sources.create(sourceSpec, job.baseDir())) {
+        List<Split> splits = source.plan();
+        long bytes = splits.stream().mapToLong(Split::sizeBytes).sum();
+        out.printf(
+            "Source %s (%s): %d split(s), %.1f MB, write timestamp %s%n",
+            source.name(),
+            sourceSpec.type(),
+            splits.size(),
+            bytes / 1e6,
+            describe(sourceSpec, timestamps.get(i)));
+        if (sample.size() < sampleSize) {
+          sample.addAll(SourceSampler.sample(source, splits, sampleSize - sample.size()));
+        }
+      }
+    }
+    out.printf("Sampled %,d record(s).%n", sample.size());
+    if (job.mapping() == null) {
+      infer(job, sample, out);
+    } else {
+      check(job, sample, out);
+    }
+    out.flush();
+    return ExitCodes.OK;
+  }
+
+  private void infer(JobSpec job, List<Record> sample, PrintWriter out) throws IOException {
+    if (sample.isEmpty()) {
+      throw new IllegalArgumentException("The sources hold no readable record to infer from.");
+    }
+    InferredMapping inferred =
+        MappingInference.infer(sample, job.target().keyspace(), job.target().table());
+    out.println();
+    out.println("Inferred mapping (add it to the job file):");
+    out.println(inferred.yaml());
+    out.println("Table that fits it:");
+    out.println(inferred.createTableCql());
+    for (String note : inferred.notes()) {
+      out.println("Note: " + note);
+    }
+    if (mappingOut != null) {
+      Files.writeString(mappingOut, inferred.yaml());
+      out.println("Mapping written to " + mappingOut);
+    }
+    if (cqlOut != null) {
+      Files.writeString(cqlOut, inferred.createTableCql() + System.lineSeparator());
+      out.println("CREATE TABLE written to " + cqlOut);
+    }
+  }
+
+  private static void check(JobSpec job, List<Record> sample, PrintWriter out) {
+    try (CassandraTarget target = CassandraTarget.connect(job.target(), job.baseDir())) {
+      for (String warning : WriteRuleCheck.check(target.schema())) {
+        out.println("Warning: " + warning);
+      }
+      Mapper mapper = Mapper.compile(job.mapping(), target.schema());
+      int rows = 0;
+      int failed = 0;
+      int filtered = 0;
+      String firstFailure = null;
+      for (Record record : sample) {
+        MapResult result = mapper.map(record);
+        if (result instanceof MapResult.Rows mapped) {
+          rows += mapped.rows().size();
+        } else if (result instanceof MapResult.Failed failure) {
+          failed++;
+          firstFailure =
+              firstFailure == null ? record.position() + ": " + failure.reason() : firstFailure;
+        } else {
+          filtered++;
+        }
+      }
+      out.printf(
+          "Mapping into %s: %,d sampled record(s) give %,d row(s); %,d filtered, %,d would be"
+              + " rejected.%n",
+          target.schema().qualifiedName(), sample.size(), rows, filtered, failed);
+      if (firstFailure != null) {
+        out.println("First rejection: " + firstFailure);
+      }
+    }
+  }
+
+  private static String describe(SourceSpec source, WriteTimestamps rule) {
+    if (rule.fromField()) {
+      return "from field '" + source.writeTimestampField() + "'";
+    }
+    String instant = Instant.EPOCH.plusNanos(rule.fixedMicros() * 1000).toString();
+    return source.writeTimestamp() != null
+        ? instant
+        : instant + " (set write-timestamp to the dump's time to order it against other jobs)";
+  }
+}

@@ -1,0 +1,159 @@
+package io.sluice.core.mapping;
+
+import io.sluice.core.schema.ColumnSchema;
+import io.sluice.core.schema.CqlIdentifiers;
+import io.sluice.core.schema.CqlType;
+import io.sluice.core.schema.TableSchema;
+import io.sluice.core.source.Record;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Infers a mapping and a table from a sample of records (say the first thousand), for {@code sluice
+ * plan} to show and the user to edit.
+ *
+ * <ul>
+ *   <li>The key: {@code _id} becomes the partition key column {@code id} when every sampled record
+ *       has one (an ObjectId as text: 24 hex digits); else a field named like {@code id} present in
+ *       every record; else a {@code row_key} column holding a SHA-256 hash of all fields, with a
+ *       note asking for a real key.
+ *   <li>Every top-level field seen in any sampled record becomes a column named by {@link
+ *       CqlIdentifiers#toColumnName} ({@code firstName} fills {@code first_name}), with {@code _2},
+ *       {@code _3} added where names clash.
+ *   <li>Types: the widest kind seen wins (int32 and int64 give bigint, integers and doubles give
+ *       double); dates give timestamp, binary blob, UUID uuid, booleans boolean, decimals decimal;
+ *       arrays of scalars give {@code frozen<list<X>>} (frozen because a non-frozen list rewritten
+ *       at the same timestamp duplicates its elements, CASSANDRA-11368); nested documents, arrays
+ *       of documents, mixed kinds and fields that are always null give text (JSON for documents and
+ *       arrays). Each choice is checked by converting every sampled value, falling back to text.
+ * </ul>
+ */
+public final class MappingInference {
+
+  private static final String TEXT = "text";
+
+  private final Map<String, ColumnSpec> columns = new LinkedHashMap<>();
+  private final List<ColumnSchema> schema = new ArrayList<>();
+  private final Map<String, String> comments = new LinkedHashMap<>();
+  private final List<String> notes = new ArrayList<>();
+  private final Set<String> usedNames = new HashSet<>();
+
+  private MappingInference() {}
+
+  /**
+   * Infers a mapping and table from sampled records.
+   *
+   * @throws IllegalArgumentException when the sample is empty
+   */
+  public static InferredMapping infer(List<Record> sample, String keyspace, String table) {
+    if (sample.isEmpty()) {
+      throw new IllegalArgumentException("The sample holds no records to infer a mapping from.");
+    }
+    List<Map<String, Object>> records = sample.stream().map(Record::fields).toList();
+    Map<String, FieldProfile> profiles = FieldProfile.of(records);
+    MappingInference inference = new MappingInference();
+    String keyField = keyField(profiles, records.size());
+    if (keyField != null) {
+      inference.add(profiles.get(keyField), "id", ColumnSchema.Role.PARTITION_KEY);
+    } else {
+      inference.addHashKey(profiles);
+    }
+    profiles.forEach(
+        (name, profile) -> {
+          if (!name.equals(keyField)) {
+            inference.add(profile, CqlIdentifiers.toColumnName(name), ColumnSchema.Role.REGULAR);
+          }
+        });
+    TableSchema tableSchema = new TableSchema(keyspace, table, inference.schema, false);
+    MappingSpec spec = MappingSpec.of(inference.columns);
+    inference.verify(spec, tableSchema, sample);
+    List<String> header =
+        List.of(
+            "Inferred by Sluice from "
+                + sample.size()
+                + " sampled records for table "
+                + tableSchema.qualifiedName()
+                + ".",
+            "Edit freely: each column takes a field path, or {field, type, default}, {constant},",
+            "{concat, separator}, {hash, algorithm} or {size}. Types come from the table.");
+    String yaml = MappingYaml.write(spec, inference.comments, header);
+    return new InferredMapping(
+        spec, tableSchema, tableSchema.toCreateTableCql(), yaml, inference.notes);
+  }
+
+  /** {@code _id}, else a field named like id, when present in every record; else null. */
+  private static String keyField(Map<String, FieldProfile> profiles, int records) {
+    FieldProfile id = profiles.get("_id");
+    if (id != null && id.present == records && !id.kinds.contains("array")) {
+      return "_id";
+    }
+    for (FieldProfile profile : profiles.values()) {
+      if (CqlIdentifiers.toColumnName(profile.name).equals("id")
+          && profile.present == records
+          && !profile.kinds.contains("array")) {
+        return profile.name;
+      }
+    }
+    return null;
+  }
+
+  private void add(FieldProfile profile, String wanted, ColumnSchema.Role role) {
+    String column = unique(wanted);
+    if (!column.equals(wanted)) {
+      notes.add(
+          "Field '"
+              + profile.name
+              + "' fills column "
+              + column
+              + ", because "
+              + wanted
+              + " was taken.");
+    }
+    TypeChoice choice = TypeChoice.of(profile);
+    CqlType type = choice.type();
+    if (role != ColumnSchema.Role.REGULAR && !(type instanceof CqlType.Native)) {
+      type = new CqlType.Native(TEXT);
+    }
+    columns.put(column, ColumnSpec.ofField(FieldPath.of(profile.name)));
+    schema.add(new ColumnSchema(column, type, role));
+    if (choice.comment() != null) {
+      comments.put(column, choice.comment());
+      notes.add("Column " + column + " (field '" + profile.name + "'): " + choice.comment() + ".");
+    }
+  }
+
+  private void addHashKey(Map<String, FieldProfile> profiles) {
+    String column = unique("row_key");
+    List<String> paths = profiles.keySet().stream().map(FieldPath::of).toList();
+    columns.put(column, ColumnSpec.ofHash(paths, "sha256"));
+    schema.add(new ColumnSchema(column, new CqlType.Native(TEXT), ColumnSchema.Role.PARTITION_KEY));
+    String comment =
+        "no field identifies every sampled record, so the key is a hash of all fields:"
+            + " identical records collapse into one row; map a real key here";
+    comments.put(column, comment);
+    notes.add("Column " + column + ": " + comment + ".");
+  }
+
+  private String unique(String wanted) {
+    String name = wanted;
+    for (int n = 2; !usedNames.add(name); n++) {
+      name = wanted + "_" + n;
+    }
+    return name;
+  }
+
+  /** Maps the sample once more with the result; choices are checked, so this only guards. */
+  private void verify(MappingSpec spec, TableSchema table, List<Record> sample) {
+    Mapper mapper = Mapper.compile(spec, table);
+    int failures = 0;
+    for (Record record : sample) {
+      if (mapper.map(record) instanceof MapResult.Failed failed && failures++ < 3) {
+        notes.add("Sampled record at " + record.position() + " fails: " + failed.reason());
+      }
+    }
+  }
+}

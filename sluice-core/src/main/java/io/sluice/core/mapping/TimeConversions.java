@@ -1,0 +1,98 @@
+package io.sluice.core.mapping;
+
+import io.sluice.core.value.OplogTimestampValue;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalTime;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+
+/**
+ * Conversions to CQL {@code timestamp}, {@code date} and {@code time}. A CQL timestamp counts
+ * milliseconds in a signed 64-bit integer (about ±292 million years) and a date counts days in 32
+ * bits (about ±5.8 million years): values outside, or finer than a millisecond, fail rather than
+ * being rounded or clamped. Text must be ISO-8601 with its offset ({@code 2024-05-01T12:00:00Z},
+ * {@code 1969-07-20T20:17:40.5+01:00}); text without an offset fails, because its zone is unknown.
+ */
+final class TimeConversions {
+
+  private TimeConversions() {}
+
+  static Object timestamp(Object value) throws ConversionException {
+    if (value instanceof Instant instant) {
+      epochMillis(instant, "timestamp");
+      return instant;
+    }
+    if (value instanceof Integer || value instanceof Long) {
+      return Instant.ofEpochMilli(((Number) value).longValue());
+    }
+    if (value instanceof OplogTimestampValue timestamp) {
+      return Instant.ofEpochSecond(timestamp.seconds() & 0xFFFFFFFFL);
+    }
+    if (value instanceof String text) {
+      Instant instant = parseInstant(text);
+      epochMillis(instant, "timestamp");
+      return instant;
+    }
+    throw ConversionException.cannot(value, "timestamp", null);
+  }
+
+  /** Milliseconds since the epoch, failing when the instant is finer or out of range. */
+  static long epochMillis(Instant instant, String target) throws ConversionException {
+    long millis;
+    try {
+      millis = instant.toEpochMilli();
+    } catch (ArithmeticException e) {
+      throw ConversionException.cannot(instant, target, "out of the range of a CQL timestamp");
+    }
+    if (instant.getNano() % 1_000_000 != 0) {
+      throw ConversionException.cannot(instant, target, "it is finer than a millisecond");
+    }
+    return millis;
+  }
+
+  static Object date(Object value) throws ConversionException {
+    LocalDate date;
+    if (value instanceof Instant instant) {
+      if (instant.getEpochSecond() % 86_400 != 0 || instant.getNano() != 0) {
+        throw ConversionException.cannot(value, "date", "not at midnight UTC");
+      }
+      date = LocalDate.ofInstant(instant, ZoneOffset.UTC);
+    } else if (value instanceof String text) {
+      try {
+        date = LocalDate.parse(text, DateTimeFormatter.ISO_LOCAL_DATE);
+      } catch (DateTimeParseException e) {
+        throw ConversionException.cannot(value, "date", "not an ISO-8601 date like 2024-05-01");
+      }
+    } else {
+      throw ConversionException.cannot(value, "date", null);
+    }
+    long days = date.toEpochDay();
+    if (days < Integer.MIN_VALUE || days > Integer.MAX_VALUE) {
+      throw ConversionException.cannot(value, "date", "out of the range of a CQL date");
+    }
+    return date;
+  }
+
+  static Object time(Object value) throws ConversionException {
+    if (value instanceof String text) {
+      try {
+        return LocalTime.parse(text, DateTimeFormatter.ISO_LOCAL_TIME);
+      } catch (DateTimeParseException e) {
+        throw ConversionException.cannot(value, "time", "not an ISO-8601 time like 13:45:00");
+      }
+    }
+    throw ConversionException.cannot(value, "time", null);
+  }
+
+  private static Instant parseInstant(String text) throws ConversionException {
+    try {
+      return OffsetDateTime.parse(text, DateTimeFormatter.ISO_OFFSET_DATE_TIME).toInstant();
+    } catch (DateTimeParseException e) {
+      throw ConversionException.cannot(
+          text, "timestamp", "not an ISO-8601 time with offset like 2024-05-01T12:00:00Z");
+    }
+  }
+}

@@ -1,0 +1,55 @@
+package io.sluice.core.run;
+
+import io.sluice.core.source.Source;
+import io.sluice.core.source.SourceItem;
+import io.sluice.core.source.Split;
+import io.sluice.core.source.SplitReader;
+import java.util.ArrayList;
+import java.util.List;
+
+/** A source over items held in memory, one split per list, for runner tests. */
+final class InMemorySource implements Source {
+
+  private final String name;
+  private final List<List<SourceItem>> splits;
+
+  InMemorySource(String name, List<List<SourceItem>> splits) {
+    this.name = name;
+    this.splits = splits;
+  }
+
+  @Override
+  public String name() {
+    return name;
+  }
+
+  @Override
+  public List<Split> plan() {
+    List<Split> plan = new ArrayList<>();
+    for (int i = 0; i < splits.size(); i++) {
+      plan.add(new Split(name, i, name, 0, splits.get(i).size(), splits.get(i).size()));
+    }
+    return plan;
+  }
+
+  @Override
+  public SplitReader open(Split split) {
+    List<SourceItem> items = splits.get(split.index());
+    return new SplitReader() {
+      private int next;
+
+      @Override
+      public SourceItem next() {
+        return next < items.size() ? items.get(next++) : null;
+      }
+
+      @Override
+      public long bytesRead() {
+        return next;
+      }
+
+      @Override
+      public void close() {}
+    };
+  }
+}

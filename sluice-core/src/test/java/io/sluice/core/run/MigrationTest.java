@@ -1,0 +1,119 @@
+package io.sluice.core.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.sluice.core.job.ErrorThreshold;
+import io.sluice.core.job.FlowSpec;
+import io.sluice.core.job.JobSpec;
+import io.sluice.core.job.TargetSpec;
+import io.sluice.core.mapping.ColumnSpec;
+import io.sluice.core.mapping.MappingSpec;
+import io.sluice.core.source.MalformedRecord;
+import io.sluice.core.source.Record;
+import io.sluice.core.source.SourceItem;
+import io.sluice.core.source.SourcePosition;
+import io.sluice.core.source.SourceSpec;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class MigrationTest {
+
+  @TempDir Path dir;
+
+  private static Record person(long offset, String id, String name) {
+    Map<String, Object> fields = new LinkedHashMap<>();
+    if (id != null) {
+      fields.put("_id", id);
+    }
+    fields.put("name", name);
+    return new Record(new SourcePosition("people.bson", offset, id), fields, 10);
+  }
+
+  private JobSpec job(String maxErrors) {
+    Map<String, ColumnSpec> columns = new LinkedHashMap<>();
+    columns.put("id", ColumnSpec.ofField("_id"));
+    columns.put("name", ColumnSpec.ofField("name"));
+    return new JobSpec(
+        "people",
+        List.of(new SourceSpec("dump", "memory", List.of("mem"), null, null, Map.of())),
+        new TargetSpec(null, null, "ks", "people", null, null, null, null, null),
+        MappingSpec.of(columns),
+        new FlowSpec(2, 4, null, null),
+        ErrorThreshold.parse(maxErrors),
+        dir.resolve("state"),
+        dir);
+  }
+
+  private RunReport run(JobSpec job, RecordingTarget target, List<List<SourceItem>> splits) {
+    InMemorySource source = new InMemorySource("dump", splits);
+    try (Migration migration = Migration.prepare(job, target, List.of(source), Clock.systemUTC())) {
+      return migration.run();
+    }
+  }
+
+  @Test
+  void should_write_every_good_record_and_count_every_bad_one() throws IOException {
+    List<SourceItem> first = new ArrayList<>();
+    List<SourceItem> second = new ArrayList<>();
+    for (int i = 0; i < 50; i++) {
+      first.add(person(i * 10L, "a" + i, "Ada " + i));
+      second.add(person(i * 10L, "b" + i, "Bob " + i));
+    }
+    first.add(new MalformedRecord(new SourcePosition("people.bson", 500, null), "bad UTF-8", 7));
+    second.add(person(500, null, "no key"));
+    second.add(person(510, "c1", "refused"));
+    RecordingTarget target = new RecordingTarget();
+
+    RunReport report = run(job("100"), target, List.of(first, second));
+
+    RunCounters.Counts counts = report.counts();
+    assertThat(report.outcome()).isEqualTo(Outcome.COMPLETED_WITH_ERRORS);
+    assertThat(target.rows).hasSize(100).containsKeys("a0", "a49", "b0", "b49");
+    assertThat(counts.recordsRead()).isEqualTo(103);
+    assertThat(counts.rejectedDecode()).isEqualTo(1);
+    assertThat(counts.rejectedMapping()).isEqualTo(1);
+    assertThat(counts.rowsWritten()).isEqualTo(100);
+    assertThat(counts.rowsFailed()).isEqualTo(1);
+    assertThat(counts.addUp()).isTrue();
+    List<String> rejects = Files.readAllLines(report.rejectFile());
+    assertThat(rejects).hasSize(3);
+    assertThat(rejects)
+        .anySatisfy(line -> assertThat(line).contains("\"offset\":500", "\"stage\":\"decode\""))
+        .anySatisfy(line -> assertThat(line).contains("\"stage\":\"mapping\"", "id"))
+        .anySatisfy(line -> assertThat(line).contains("\"id\":\"c1\"", "\"stage\":\"write\""));
+    assertThat(dir.resolve("state/report.json")).exists();
+  }
+
+  @Test
+  void should_stop_when_rejects_exceed_max_errors() {
+    List<SourceItem> items = new ArrayList<>();
+    for (int i = 0; i < 1_000; i++) {
+      items.add(person(i, null, "keyless " + i));
+    }
+    RecordingTarget target = new RecordingTarget();
+
+    RunReport report = run(job("5"), target, List.of(items));
+
+    assertThat(report.outcome()).isEqualTo(Outcome.ABORTED);
+    assertThat(report.abortReason()).contains("more than max-errors 5 allows");
+    assertThat(report.counts().rejectedMapping()).isGreaterThan(5).isLessThan(1_000);
+    assertThat(report.counts().addUp()).isTrue();
+  }
+
+  @Test
+  void should_stamp_rows_with_the_sources_fixed_timestamp() {
+    RecordingTarget target = new RecordingTarget();
+
+    run(job("0"), target, List.of(List.of(person(0, "x", "Xena"))));
+
+    assertThat(target.rows.get("x").writeTimestampMicros()).isEqualTo(1);
+  }
+}

@@ -1,0 +1,64 @@
+package io.sluice.core.run;
+
+import io.sluice.core.job.FlowSpec;
+import io.sluice.core.schema.ColumnSchema;
+import io.sluice.core.schema.CqlType;
+import io.sluice.core.schema.TableSchema;
+import io.sluice.core.sink.Row;
+import io.sluice.core.sink.Sink;
+import io.sluice.core.sink.Target;
+import io.sluice.core.sink.WriteResult;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * A target table {@code (id text PRIMARY KEY, name text)} kept in memory. Rows whose name is {@code
+ * "refused"} fail as a real target would refuse them, after one retry.
+ */
+final class RecordingTarget implements Target {
+
+  final Map<String, Row> rows = new ConcurrentHashMap<>();
+
+  @Override
+  public TableSchema schema() {
+    return new TableSchema(
+        "ks",
+        "people",
+        List.of(
+            new ColumnSchema("id", new CqlType.Native("text"), ColumnSchema.Role.PARTITION_KEY),
+            new ColumnSchema("name", new CqlType.Native("text"), ColumnSchema.Role.REGULAR)),
+        false);
+  }
+
+  @Override
+  public Sink openSink(FlowSpec flow) {
+    return new Sink() {
+      @Override
+      public CompletionStage<WriteResult> write(List<Row> batch) {
+        return CompletableFuture.supplyAsync(
+            () -> {
+              long written = 0;
+              List<WriteResult.FailedRow> failed = new java.util.ArrayList<>();
+              for (Row row : batch) {
+                if ("refused".equals(row.values().get("name"))) {
+                  failed.add(new WriteResult.FailedRow(row, "write refused: test"));
+                } else {
+                  rows.put((String) row.values().get("id"), row);
+                  written++;
+                }
+              }
+              return new WriteResult(written, failed.size(), failed);
+            });
+      }
+
+      @Override
+      public void close() {}
+    };
+  }
+
+  @Override
+  public void close() {}
+}

@@ -1,0 +1,27 @@
+package io.sluice.formats.bson;
+
+import io.sluice.core.source.Source;
+import io.sluice.core.source.SourceProvider;
+import io.sluice.core.source.SourceSpec;
+import java.nio.file.Path;
+
+/**
+ * Creates {@link BsonDumpSource}s for sources of {@code type: bson}. Registered in {@code
+ * META-INF/services/io.sluice.core.source.SourceProvider}; options are listed in {@link
+ * BsonSourceOption}.
+ */
+public final class BsonSourceProvider implements SourceProvider {
+
+  public static final String TYPE = "bson";
+
+  @Override
+  public String type() {
+    return TYPE;
+  }
+
+  @Override
+  public Source create(SourceSpec spec, Path baseDir) {
+    String name = spec.name() == null ? TYPE : spec.name();
+    return new BsonDumpSource(name, spec.paths(), baseDir, BsonSourceOptions.parse(spec.options()));
+  }
+}
