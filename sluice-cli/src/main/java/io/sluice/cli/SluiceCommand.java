@@ -44,7 +44,13 @@ public final class SluiceCommand {
   /** Runs the command line and returns the exit code, without exiting (for tests). */
   public static int run(String... args) {
     CommandLine commandLine = new CommandLine(new SluiceCommand());
-    commandLine.setExitCodeOnInvalidInput(ExitCodes.USAGE);
+    commandLine.setParameterExceptionHandler(
+        (error, arguments) -> {
+          CommandLine failed = error.getCommandLine();
+          failed.getErr().println("Error: " + error.getMessage());
+          failed.getErr().println("See '" + failed.getCommandSpec().qualifiedName() + " --help'.");
+          return ExitCodes.USAGE;
+        });
     commandLine.setExecutionExceptionHandler(new ErrorReporter());
     return commandLine.execute(args);
   }

@@ -50,6 +50,12 @@ public final class ErrorThreshold {
     }
   }
 
+  /** A count of rejects, as a job file writes it without quotes ({@code max-errors: 100}). */
+  @JsonCreator
+  public static ErrorThreshold ofCount(long count) {
+    return parse(Long.toString(count));
+  }
+
   public static ErrorThreshold unlimited() {
     return parse("-1");
   }
