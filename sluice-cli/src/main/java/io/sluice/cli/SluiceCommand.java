@@ -41,9 +41,17 @@ public final class SluiceCommand {
     System.exit(run(args));
   }
 
-  /** Runs the command line and returns the exit code, without exiting (for tests). */
+  /** Runs the command line and returns the exit code, without exiting. */
   public static int run(String... args) {
+    return run(
+        new java.io.PrintWriter(System.out, true), new java.io.PrintWriter(System.err, true), args);
+  }
+
+  /** Runs the command line with its output going to {@code out} and {@code err} (for tests). */
+  public static int run(java.io.PrintWriter out, java.io.PrintWriter err, String... args) {
     CommandLine commandLine = new CommandLine(new SluiceCommand());
+    commandLine.setOut(out);
+    commandLine.setErr(err);
     commandLine.setParameterExceptionHandler(
         (error, arguments) -> {
           CommandLine failed = error.getCommandLine();

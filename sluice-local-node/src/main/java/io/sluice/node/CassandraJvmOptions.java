@@ -9,8 +9,8 @@ import java.util.List;
  * the system properties that point Cassandra at a node folder.
  *
  * <p>{@link #SERVER_OPTIONS} and {@link #JAVA17_SERVER_OPTIONS} are copied from the {@code
- * conf/jvm-server.options} and {@code conf/jvm17-server.options} files of the Apache Cassandra
- * 5.0 tarball (the settings its {@code bin/cassandra} script reads), minus the heap and GC logging
+ * conf/jvm-server.options} and {@code conf/jvm17-server.options} files of the Apache Cassandra 5.0
+ * tarball (the settings its {@code bin/cassandra} script reads), minus the heap and GC logging
  * lines, which {@link #command} sets itself. Cassandra 5.0 also runs on Java 11; the Java 17 list
  * works there too, as every module it opens exists on Java 11.
  */

@@ -1,0 +1,48 @@
+package io.sluice.cli;
+
+import io.sluice.testinfra.TestKeyspace;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+/** Writes job files for tests, pointed at the test keyspace, with state kept beside them. */
+final class JobFile {
+
+  private JobFile() {}
+
+  /**
+   * Writes {@code dir/name.yaml}: the given {@code sources:} and {@code mapping:} blocks (YAML,
+   * already indented), a target of {@code table} in the test keyspace, and state in {@code
+   * dir/state-name}.
+   */
+  static Path write(
+      Path dir, String name, TestKeyspace keyspace, String table, String sources, String rest)
+      throws IOException {
+    String yaml =
+        "name: "
+            + name
+            + "\n"
+            + "state-dir: state-"
+            + name
+            + "\n"
+            + "sources:\n"
+            + sources
+            + "target:\n"
+            + "  contact-points: ["
+            + keyspace.hostAndPort()
+            + "]\n"
+            + "  local-datacenter: "
+            + keyspace.localDatacenter()
+            + "\n"
+            + "  keyspace: "
+            + keyspace.name()
+            + "\n"
+            + "  table: "
+            + table
+            + "\n"
+            + rest;
+    Path file = dir.resolve(name + ".yaml");
+    Files.writeString(file, yaml);
+    return file;
+  }
+}

@@ -1,0 +1,65 @@
+package io.sluice.node;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class CassandraJvmOptionsTest {
+
+  private static final Path LIB = Path.of("/opt/cassandra/lib");
+  private static final CassandraHome HOME =
+      new CassandraHome(
+          Path.of("/opt/cassandra"),
+          List.of(
+              LIB.resolve("cassandra-all-5.0.9.jar"),
+              LIB.resolve("jamm-0.4.0.jar"),
+              LIB.resolve("netty-all-4.1.130.Final.jar")),
+          "5.0.9");
+  private static final NodeLayout LAYOUT = new NodeLayout(Path.of("/work/node"));
+
+  @Test
+  void should_run_cassandra_daemon_with_jamm_agent_and_all_jars() {
+    List<String> command = command();
+
+    assertThat(command.get(0)).isEqualTo("/usr/lib/jvm/17/bin/java");
+    assertThat(command.get(1)).isEqualTo("-javaagent:/opt/cassandra/lib/jamm-0.4.0.jar");
+    assertThat(command.get(command.size() - 1)).isEqualTo(CassandraJvmOptions.MAIN_CLASS);
+    int cp = command.indexOf("-cp");
+    assertThat(command.get(cp + 1))
+        .isEqualTo(
+            "/opt/cassandra/lib/cassandra-all-5.0.9.jar:/opt/cassandra/lib/jamm-0.4.0.jar"
+                + ":/opt/cassandra/lib/netty-all-4.1.130.Final.jar");
+  }
+
+  @Test
+  void should_include_cassandra_server_options_and_heap() {
+    List<String> command = command();
+
+    assertThat(command)
+        .containsSubsequence(CassandraJvmOptions.SERVER_OPTIONS)
+        .containsSubsequence(CassandraJvmOptions.JAVA17_SERVER_OPTIONS)
+        .contains("-XX:+ExitOnOutOfMemoryError", "-Xms2048M", "-Xmx2048M")
+        .contains("--add-opens", "java.base/sun.nio.ch=ALL-UNNAMED");
+  }
+
+  @Test
+  void should_point_cassandra_at_the_node_folder() {
+    assertThat(command())
+        .contains(
+            "-Dcassandra.config=file:///work/node/cassandra.yaml",
+            "-Dcassandra.logdir=/work/node/logs",
+            "-Dcassandra.storagedir=/work/node",
+            "-Dlogback.configurationFile=/work/node/logback.xml",
+            "-Dcassandra.jmx.local.port=17199",
+            "-Dcassandra-foreground=yes",
+            "-Dcassandra.skip_wait_for_gossip_to_settle=0",
+            "-Dcassandra-pidfile=/work/node/cassandra.pid");
+  }
+
+  private static List<String> command() {
+    return CassandraJvmOptions.command(
+        Path.of("/usr/lib/jvm/17/bin/java"), HOME, LAYOUT, 17199, 2048);
+  }
+}

@@ -1,0 +1,112 @@
+package io.sluice.testinfra;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import org.junit.jupiter.api.extension.AfterAllCallback;
+import org.junit.jupiter.api.extension.BeforeAllCallback;
+import org.junit.jupiter.api.extension.ExtensionContext;
+import org.junit.jupiter.api.extension.ParameterContext;
+import org.junit.jupiter.api.extension.ParameterResolver;
+
+/**
+ * Gives integration tests a real Cassandra; use it through {@link RealCassandra}.
+ *
+ * <p>The cluster: by default one local node per test JVM, started on free ports with a 1 GiB heap
+ * the first time a test class needs it, in {@code <sluice.it.work-dir>/cassandra-<pid>}, and
+ * stopped when the test run ends (a shutdown hook kills it if the run is cut short). Set {@code
+ * -Dsluice.it.contact-points=host:port[,host:port]} (and {@code -Dsluice.it.local-datacenter},
+ * default {@code datacenter1}) to run the same tests against an existing cluster instead.
+ *
+ * <p>Per test class: a keyspace named after the class ({@code CassandraSinkIT} gets {@code
+ * sluice_it_cassandra_sink_it}), SimpleStrategy with replication factor 1, created fresh before the
+ * class and dropped after it, and one {@link CqlSession} connected to it that every parameter of
+ * type {@code CqlSession} receives.
+ */
+public final class CassandraExtension
+    implements BeforeAllCallback, AfterAllCallback, ParameterResolver {
+
+  private static final ExtensionContext.Namespace NAMESPACE =
+      ExtensionContext.Namespace.create(CassandraExtension.class);
+
+  /** The keyspace and session of one test class. */
+  private record ClassKeyspace(TestKeyspace keyspace, CqlSession session) {}
+
+  /**
+   * Starts the shared cluster on first use and remembers a failure, so that the test classes after
+   * a failed start fail at once with the same message instead of each trying again.
+   */
+  private static final class LazyCluster implements AutoCloseable {
+    private SharedCluster cluster;
+    private RuntimeException failure;
+
+    synchronized SharedCluster get() {
+      if (cluster == null && failure == null) {
+        try {
+          cluster = SharedCluster.fromSystemProperties();
+        } catch (RuntimeException e) {
+          failure = e;
+        }
+      }
+      if (failure != null) {
+        throw new IllegalStateException(
+            "The Cassandra for integration tests is not available: " + failure.getMessage(),
+            failure);
+      }
+      return cluster;
+    }
+
+    @Override
+    public synchronized void close() {
+      if (cluster != null) {
+        cluster.close();
+      }
+    }
+  }
+
+  @Override
+  public void beforeAll(ExtensionContext context) {
+    SharedCluster cluster = cluster(context);
+    String name = KeyspaceNames.forClass(context.getRequiredTestClass());
+    TestKeyspace keyspace = cluster.createKeyspace(name);
+    CqlSession session = cluster.session(name);
+    context.getStore(NAMESPACE).put(ClassKeyspace.class, new ClassKeyspace(keyspace, session));
+  }
+
+  @Override
+  public void afterAll(ExtensionContext context) {
+    ClassKeyspace classKeyspace =
+        context.getStore(NAMESPACE).remove(ClassKeyspace.class, ClassKeyspace.class);
+    if (classKeyspace == null) {
+      return;
+    }
+    classKeyspace.session().close();
+    cluster(context).dropKeyspace(classKeyspace.keyspace().name());
+  }
+
+  @Override
+  public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
+    Class<?> type = parameter.getParameter().getType();
+    return type == CqlSession.class || type == TestKeyspace.class;
+  }
+
+  @Override
+  public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
+    ClassKeyspace classKeyspace =
+        context.getStore(NAMESPACE).get(ClassKeyspace.class, ClassKeyspace.class);
+    if (classKeyspace == null) {
+      throw new IllegalStateException(
+          "No test keyspace: CassandraExtension creates it before all tests of a class, so"
+              + " register it on the class (@RealCassandra), not on a method.");
+    }
+    return parameter.getParameter().getType() == CqlSession.class
+        ? classKeyspace.session()
+        : classKeyspace.keyspace();
+  }
+
+  private static SharedCluster cluster(ExtensionContext context) {
+    return context
+        .getRoot()
+        .getStore(NAMESPACE)
+        .getOrComputeIfAbsent(LazyCluster.class, k -> new LazyCluster(), LazyCluster.class)
+        .get();
+  }
+}

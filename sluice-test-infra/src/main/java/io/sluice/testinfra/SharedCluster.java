@@ -1,0 +1,195 @@
+package io.sluice.testinfra;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
+import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
+import io.sluice.node.LocalNode;
+import io.sluice.node.NodeOptions;
+import io.sluice.node.NodeStatus;
+import io.sluice.node.StartResult;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The cluster all tests of one JVM share: a local node started on first use, or an existing cluster
+ * named by {@value #CONTACT_POINTS_PROPERTY}. Closed by JUnit at the end of the run (it lives in
+ * the root store); a shutdown hook kills the local node should that never happen.
+ */
+final class SharedCluster implements AutoCloseable {
+
+  static final String CONTACT_POINTS_PROPERTY = "sluice.it.contact-points";
+  static final String LOCAL_DATACENTER_PROPERTY = "sluice.it.local-datacenter";
+  static final String WORK_DIR_PROPERTY = "sluice.it.work-dir";
+
+  private static final Logger LOG = LoggerFactory.getLogger(SharedCluster.class);
+  private static final int TEST_NODE_HEAP_MB = 1024;
+  private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(30);
+
+  private final List<InetSocketAddress> contactPoints;
+  private final String localDatacenter;
+  private final LocalNode node;
+  private final Thread killOnExit;
+  private final CqlSession adminSession;
+
+  private SharedCluster(
+      List<InetSocketAddress> contactPoints,
+      String localDatacenter,
+      LocalNode node,
+      Thread killOnExit) {
+    this.contactPoints = List.copyOf(contactPoints);
+    this.localDatacenter = localDatacenter;
+    this.node = node;
+    this.killOnExit = killOnExit;
+    this.adminSession = session(null);
+  }
+
+  /** The cluster named by the system properties, or a freshly started local node. */
+  static SharedCluster fromSystemProperties() {
+    String contactPoints = System.getProperty(CONTACT_POINTS_PROPERTY, "");
+    if (!contactPoints.isBlank()) {
+      String datacenter =
+          System.getProperty(LOCAL_DATACENTER_PROPERTY, NodeStatus.LOCAL_DATACENTER);
+      LOG.info("Tests use the existing cluster at {} (datacenter {}).", contactPoints, datacenter);
+      return new SharedCluster(parseContactPoints(contactPoints), datacenter, null, null);
+    }
+    return startLocalNode();
+  }
+
+  private static SharedCluster startLocalNode() {
+    Path workDir = Path.of(System.getProperty(WORK_DIR_PROPERTY, "target/it-work"));
+    Path folder = workDir.resolve("cassandra-" + ProcessHandle.current().pid());
+    LocalNode node = new LocalNode(folder);
+    StartResult started =
+        node.start(NodeOptions.builder().pickFreePorts(true).heapMb(TEST_NODE_HEAP_MB).build());
+    ProcessHandle process = ProcessHandle.of(started.status().pid().orElseThrow()).orElseThrow();
+    Thread killOnExit = new Thread(() -> kill(process), "sluice-test-node-killer");
+    Runtime.getRuntime().addShutdownHook(killOnExit);
+    LOG.info(
+        "Tests use a local Cassandra node at 127.0.0.1:{} started in {} s; its log is {}.",
+        started.status().ports().orElseThrow().nativePort(),
+        started.elapsed().toSeconds(),
+        started.status().systemLog());
+    try {
+      return new SharedCluster(
+          List.of(started.status().contactPoint().orElseThrow()),
+          NodeStatus.LOCAL_DATACENTER,
+          node,
+          killOnExit);
+    } catch (RuntimeException e) {
+      node.stop();
+      throw e;
+    }
+  }
+
+  /** Parses {@code host[:port],host[:port]}; the port defaults to 9042. */
+  static List<InetSocketAddress> parseContactPoints(String text) {
+    List<InetSocketAddress> addresses = new ArrayList<>();
+    for (String part : text.split(",")) {
+      String trimmed = part.trim();
+      if (trimmed.isEmpty()) {
+        continue;
+      }
+      int colon = trimmed.lastIndexOf(':');
+      String host = colon < 0 ? trimmed : trimmed.substring(0, colon);
+      int port = colon < 0 ? 9042 : Integer.parseInt(trimmed.substring(colon + 1));
+      addresses.add(InetSocketAddress.createUnresolved(host, port));
+    }
+    if (addresses.isEmpty()) {
+      throw new IllegalArgumentException(
+          CONTACT_POINTS_PROPERTY + " names no contact points: '" + text + "'.");
+    }
+    return addresses;
+  }
+
+  /**
+   * Creates the keyspace afresh (dropping a leftover of an earlier run) with SimpleStrategy RF 1.
+   */
+  TestKeyspace createKeyspace(String name) {
+    adminSession.execute("DROP KEYSPACE IF EXISTS " + name);
+    adminSession.execute(
+        "CREATE KEYSPACE "
+            + name
+            + " WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
+    return new TestKeyspace(resolved(), localDatacenter, name);
+  }
+
+  void dropKeyspace(String name) {
+    adminSession.execute("DROP KEYSPACE IF EXISTS " + name);
+  }
+
+  /** A new session, connected to {@code keyspace} unless it is null. */
+  CqlSession session(String keyspace) {
+    DriverConfigLoader config =
+        DriverConfigLoader.programmaticBuilder()
+            .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, REQUEST_TIMEOUT)
+            .withDuration(DefaultDriverOption.METADATA_SCHEMA_REQUEST_TIMEOUT, REQUEST_TIMEOUT)
+            .withInt(DefaultDriverOption.NETTY_IO_SHUTDOWN_QUIET_PERIOD, 0)
+            .withInt(DefaultDriverOption.NETTY_ADMIN_SHUTDOWN_QUIET_PERIOD, 0)
+            .build();
+    var builder =
+        CqlSession.builder()
+            .addContactPoints(resolved())
+            .withLocalDatacenter(localDatacenter)
+            .withConfigLoader(config);
+    return keyspace == null ? builder.build() : builder.withKeyspace(keyspace).build();
+  }
+
+  /** Stops the local node, if this run started one, and deletes its data (logs are kept). */
+  @Override
+  public void close() {
+    adminSession.close();
+    if (node == null) {
+      return;
+    }
+    node.stop();
+    try {
+      Runtime.getRuntime().removeShutdownHook(killOnExit);
+    } catch (IllegalStateException e) {
+      // The JVM is already shutting down; the hook finds the node gone.
+    }
+    for (Path dir : node.layout().storageDirs()) {
+      deleteRecursively(dir);
+    }
+  }
+
+  private List<InetSocketAddress> resolved() {
+    return contactPoints.stream()
+        .map(a -> a.isUnresolved() ? new InetSocketAddress(a.getHostString(), a.getPort()) : a)
+        .toList();
+  }
+
+  private static void kill(ProcessHandle process) {
+    if (!process.isAlive()) {
+      return;
+    }
+    process.destroy();
+    try {
+      process.onExit().get(15, TimeUnit.SECONDS);
+    } catch (Exception e) {
+      process.destroyForcibly();
+    }
+  }
+
+  private static void deleteRecursively(Path dir) {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (Stream<Path> files = Files.walk(dir)) {
+      for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(file);
+      }
+    } catch (IOException e) {
+      LOG.debug("Cannot delete {}: {}", dir, e.toString());
+    }
+  }
+}
