@@ -1,0 +1,196 @@
+package io.sluice.cassandra;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.Row;
+import io.sluice.core.job.FlowSpec;
+import io.sluice.core.job.TargetSpec;
+import io.sluice.core.schema.ColumnSchema;
+import io.sluice.core.schema.CqlType;
+import io.sluice.core.schema.TableSchema;
+import io.sluice.core.sink.Sink;
+import io.sluice.core.sink.WriteResult;
+import io.sluice.core.source.SourcePosition;
+import io.sluice.testinfra.RealCassandra;
+import io.sluice.testinfra.TestKeyspace;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+@RealCassandra
+class CassandraSinkIT {
+
+  private static final SourcePosition POSITION = new SourcePosition("test.bson", 0, "k");
+
+  @BeforeAll
+  static void createTables(CqlSession session) {
+    session.execute("CREATE TYPE address (street text, zip_code int)");
+    session.execute(
+        "CREATE TABLE people (id text, seq int, name text, home frozen<address>,"
+            + " places map<text, frozen<address>>, pair frozen<tuple<int, text>>,"
+            + " PRIMARY KEY (id, seq))");
+    session.execute("CREATE TABLE hits (id text PRIMARY KEY, n counter)");
+  }
+
+  private static TargetSpec spec(TestKeyspace keyspace, String table, String nullValues) {
+    return new TargetSpec(
+        List.of(keyspace.hostAndPort()),
+        keyspace.localDatacenter(),
+        keyspace.name(),
+        table,
+        null,
+        null,
+        null,
+        "ONE",
+        nullValues);
+  }
+
+  private static io.sluice.core.sink.Row row(Map<String, Object> values, long timestamp) {
+    return new io.sluice.core.sink.Row(values, timestamp, POSITION);
+  }
+
+  private static Map<String, Object> values(Object... pairs) {
+    Map<String, Object> values = new HashMap<>();
+    for (int i = 0; i < pairs.length; i += 2) {
+      values.put((String) pairs[i], pairs[i + 1]);
+    }
+    return values;
+  }
+
+  @Test
+  void should_read_the_table_schema_with_keys_in_order(TestKeyspace keyspace) {
+    try (CassandraTarget target =
+        CassandraTarget.connect(spec(keyspace, "people", null), Path.of("."))) {
+      TableSchema schema = target.schema();
+
+      assertThat(schema.partitionKey()).extracting(ColumnSchema::name).containsExactly("id");
+      assertThat(schema.clusteringColumns()).extracting(ColumnSchema::name).containsExactly("seq");
+      assertThat(schema.column("home").orElseThrow().type())
+          .isInstanceOfSatisfying(
+              CqlType.UdtType.class,
+              udt -> assertThat(udt.fields()).containsOnlyKeys("street", "zip_code"));
+      assertThat(schema.counterTable()).isFalse();
+    }
+  }
+
+  @Test
+  void should_detect_counter_tables(TestKeyspace keyspace) {
+    try (CassandraTarget target =
+        CassandraTarget.connect(spec(keyspace, "hits", null), Path.of("."))) {
+      assertThat(target.schema().counterTable()).isTrue();
+    }
+  }
+
+  @Test
+  void should_write_udts_tuples_and_the_explicit_timestamp(
+      CqlSession session, TestKeyspace keyspace) {
+    Map<String, Object> home = new LinkedHashMap<>();
+    home.put("street", "1 Main St");
+    home.put("zip_code", 1000);
+    try (CassandraTarget target =
+            CassandraTarget.connect(spec(keyspace, "people", null), Path.of("."));
+        Sink sink = target.openSink(new FlowSpec(1, 8, "partition", 0))) {
+      WriteResult result =
+          sink.write(
+                  List.of(
+                      row(
+                          values(
+                              "id",
+                              "a",
+                              "seq",
+                              1,
+                              "name",
+                              "Ada",
+                              "home",
+                              home,
+                              "places",
+                              Map.of("work", home),
+                              "pair",
+                              List.of(7, "seven")),
+                          1_000_000L),
+                      row(values("id", "a", "seq", 2, "name", "Ada two"), 1_000_000L)))
+              .toCompletableFuture()
+              .join();
+
+      assertThat(result.written()).isEqualTo(2);
+      assertThat(result.failed()).isEmpty();
+    }
+    Row row =
+        session
+            .execute(
+                "SELECT home, places, pair, writetime(name) FROM people WHERE id = 'a' AND seq = 1")
+            .one();
+    assertThat(row.getUdtValue("home").getString("street")).isEqualTo("1 Main St");
+    assertThat(row.getUdtValue("home").getInt("zip_code")).isEqualTo(1000);
+    assertThat(
+            row.getMap("places", String.class, com.datastax.oss.driver.api.core.data.UdtValue.class)
+                .get("work")
+                .getInt("zip_code"))
+        .isEqualTo(1000);
+    assertThat(row.getTupleValue("pair").getString(1)).isEqualTo("seven");
+    assertThat(row.getLong(3)).isEqualTo(1_000_000L);
+  }
+
+  @Test
+  void should_leave_nulls_unset_or_delete_them_as_configured(
+      CqlSession session, TestKeyspace keyspace) {
+    session.execute(
+        "INSERT INTO people (id, seq, name) VALUES ('n', 1, 'kept') USING TIMESTAMP 10");
+    session.execute(
+        "INSERT INTO people (id, seq, name) VALUES ('n', 2, 'deleted') USING TIMESTAMP 10");
+    Map<String, Object> withNull = values("id", "n", "seq", 1, "name", null);
+    try (CassandraTarget unset =
+            CassandraTarget.connect(spec(keyspace, "people", "unset"), Path.of("."));
+        Sink sink = unset.openSink(FlowSpec.defaults())) {
+      sink.write(List.of(row(withNull, 20))).toCompletableFuture().join();
+    }
+    Map<String, Object> withNull2 = values("id", "n", "seq", 2, "name", null);
+    try (CassandraTarget write =
+            CassandraTarget.connect(spec(keyspace, "people", "write"), Path.of("."));
+        Sink sink = write.openSink(FlowSpec.defaults())) {
+      sink.write(List.of(row(withNull2, 20))).toCompletableFuture().join();
+    }
+
+    assertThat(
+            session
+                .execute("SELECT name FROM people WHERE id = 'n' AND seq = 1")
+                .one()
+                .getString(0))
+        .isEqualTo("kept");
+    assertThat(
+            session
+                .execute("SELECT name FROM people WHERE id = 'n' AND seq = 2")
+                .one()
+                .getString(0))
+        .isNull();
+  }
+
+  @Test
+  void should_report_a_refused_write_as_a_failed_row_without_retrying(
+      CqlSession session, TestKeyspace keyspace) {
+    session.execute("CREATE TABLE doomed (id text PRIMARY KEY, v text)");
+    try (CassandraTarget target =
+            CassandraTarget.connect(spec(keyspace, "doomed", null), Path.of("."));
+        Sink sink = target.openSink(FlowSpec.defaults())) {
+      session.execute("DROP TABLE doomed");
+
+      WriteResult result =
+          sink.write(List.of(row(values("id", "x", "v", "y"), 5))).toCompletableFuture().join();
+
+      assertThat(result.written()).isZero();
+      assertThat(result.retries()).isZero();
+      assertThat(result.failed())
+          .singleElement()
+          .satisfies(
+              failed -> {
+                assertThat(failed.reason()).startsWith("write refused:");
+                assertThat(failed.row().position()).isEqualTo(POSITION);
+              });
+    }
+  }
+}
