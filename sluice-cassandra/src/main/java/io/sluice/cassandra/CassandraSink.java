@@ -14,6 +14,7 @@ import io.sluice.core.job.FlowSpec;
 import io.sluice.core.schema.CqlIdentifiers;
 import io.sluice.core.sink.Row;
 import io.sluice.core.sink.Sink;
+import io.sluice.core.sink.TargetUnavailableException;
 import io.sluice.core.sink.WriteResult;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -66,7 +67,7 @@ final class CassandraSink implements Sink {
                 + ") VALUES ("
                 + markers
                 + ") USING TIMESTAMP ?");
-    this.retrier = new WriteRetrier(session, flow.maxRetries());
+    this.retrier = new WriteRetrier(session, flow.maxRetries(), flow.outagePatienceDuration());
   }
 
   @Override
@@ -102,20 +103,28 @@ final class CassandraSink implements Sink {
   }
 
   private CompletableFuture<WriteResult> writeStatement(Statement<?> statement, List<Row> rows) {
-    return retrier
+    CompletableFuture<WriteResult> result = new CompletableFuture<>();
+    retrier
         .execute(statement)
-        .handle(
+        .whenComplete(
             (retries, error) -> {
               if (error == null) {
-                return new WriteResult(rows.size(), retries, List.of());
+                result.complete(new WriteResult(rows.size(), retries, List.of()));
+                return;
               }
               Throwable cause = WriteRetrier.unwrap(error);
+              if (cause instanceof TargetUnavailableException unavailable) {
+                result.completeExceptionally(unavailable);
+                return;
+              }
               String reason = WriteRetrier.describe(cause);
-              return new WriteResult(
-                  0,
-                  WriteRetrier.retriesOf(error),
-                  rows.stream().map(r -> new WriteResult.FailedRow(r, reason)).toList());
+              result.complete(
+                  new WriteResult(
+                      0,
+                      WriteRetrier.retriesOf(cause),
+                      rows.stream().map(r -> new WriteResult.FailedRow(r, reason)).toList()));
             });
+    return result;
   }
 
   private BoundStatement bind(Row row) {

@@ -36,7 +36,10 @@ public final class SessionFactory {
             .withDuration(DefaultDriverOption.CONTROL_CONNECTION_TIMEOUT, Duration.ofSeconds(5))
             .withDuration(
                 DefaultDriverOption.METADATA_SCHEMA_REQUEST_TIMEOUT, Duration.ofSeconds(10))
-            .withInt(DefaultDriverOption.CONNECTION_MAX_REQUESTS, 2048);
+            .withInt(DefaultDriverOption.CONNECTION_MAX_REQUESTS, 2048)
+            // Come back quickly after a node restart; writes wait for it meanwhile.
+            .withDuration(DefaultDriverOption.RECONNECTION_BASE_DELAY, Duration.ofMillis(500))
+            .withDuration(DefaultDriverOption.RECONNECTION_MAX_DELAY, Duration.ofSeconds(5));
     CqlSessionBuilder builder =
         CqlSession.builder()
             .withConfigLoader(config.build())

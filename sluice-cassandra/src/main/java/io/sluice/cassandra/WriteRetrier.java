@@ -5,12 +5,15 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.DriverTimeoutException;
 import com.datastax.oss.driver.api.core.connection.BusyConnectionException;
 import com.datastax.oss.driver.api.core.connection.ClosedConnectionException;
+import com.datastax.oss.driver.api.core.connection.HeartbeatException;
 import com.datastax.oss.driver.api.core.cql.Statement;
 import com.datastax.oss.driver.api.core.servererrors.OverloadedException;
 import com.datastax.oss.driver.api.core.servererrors.ServerError;
 import com.datastax.oss.driver.api.core.servererrors.TruncateException;
 import com.datastax.oss.driver.api.core.servererrors.UnavailableException;
 import com.datastax.oss.driver.api.core.servererrors.WriteTimeoutException;
+import io.sluice.core.sink.TargetUnavailableException;
+import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
@@ -18,20 +21,40 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
- * Executes writes, retrying transient failures (timeouts, overload, unavailable replicas, lost
- * connections) with exponential backoff and full jitter. Permanent failures (an invalid value, a
- * missing table) are not retried. The returned future completes with the number of retries, or
- * fails with a {@link RetriesExhausted} carrying it.
+ * Executes writes and retries the ones that failed for reasons that pass.
+ *
+ * <ul>
+ *   <li>Transient failures (timeouts, overload, unavailable replicas) are retried with exponential
+ *       backoff and full jitter, up to {@code maxRetries} times; then the row is refused.
+ *   <li>When the target does not answer at all (no node reachable, connections closed), the write
+ *       waits and retries without limit of attempts: an outage is not the row's fault. Once the
+ *       outage has lasted longer than the patience, writes fail with {@link
+ *       TargetUnavailableException} and the run stops with its progress saved.
+ *   <li>Permanent failures (an invalid value, a missing table) are not retried.
+ * </ul>
+ *
+ * The returned future completes with the number of retries, or fails with a {@link
+ * RetriesExhausted} carrying it.
  */
 final class WriteRetrier implements AutoCloseable {
 
+  private static final Logger LOG = LoggerFactory.getLogger(WriteRetrier.class);
   private static final long BASE_DELAY_MS = 50;
   private static final long MAX_DELAY_MS = 10_000;
+  private static final long MAX_OUTAGE_DELAY_MS = 2_000;
 
   private final CqlSession session;
   private final int maxRetries;
+  private final long patienceNanos;
+
+  /** When the current outage began ({@link System#nanoTime}), or 0 while the target answers. */
+  private final AtomicLong outageSince = new AtomicLong();
+
   private final ScheduledExecutorService timer =
       Executors.newSingleThreadScheduledExecutor(
           runnable -> {
@@ -40,33 +63,86 @@ final class WriteRetrier implements AutoCloseable {
             return thread;
           });
 
-  WriteRetrier(CqlSession session, int maxRetries) {
+  WriteRetrier(CqlSession session, int maxRetries, Duration patience) {
     this.session = session;
     this.maxRetries = maxRetries;
+    this.patienceNanos = patience.toNanos();
   }
 
   CompletableFuture<Long> execute(Statement<?> statement) {
     CompletableFuture<Long> result = new CompletableFuture<>();
-    attempt(statement, 0, result);
+    attempt(statement, 0, 0, result);
     return result;
   }
 
-  private void attempt(Statement<?> statement, int retries, CompletableFuture<Long> result) {
+  private void attempt(
+      Statement<?> statement, int retries, int outageRetries, CompletableFuture<Long> result) {
     session
         .executeAsync(statement)
         .whenComplete(
             (rs, error) -> {
               if (error == null) {
-                result.complete((long) retries);
-              } else if (retries < maxRetries && isTransient(unwrap(error))) {
-                long cap = Math.min(MAX_DELAY_MS, BASE_DELAY_MS << Math.min(retries, 20));
-                long delay = ThreadLocalRandom.current().nextLong(cap / 2, cap + 1);
-                timer.schedule(
-                    () -> attempt(statement, retries + 1, result), delay, TimeUnit.MILLISECONDS);
+                outageSince.set(0);
+                result.complete((long) retries + outageRetries);
+                return;
+              }
+              Throwable cause = unwrap(error);
+              if (isUnreachable(cause)) {
+                long now = System.nanoTime();
+                long since = outageSince.updateAndGet(v -> v == 0 ? now : v);
+                if (since == now) {
+                  LOG.warn("The target does not answer; writes wait for it to come back.");
+                }
+                if (now - since > patienceNanos) {
+                  result.completeExceptionally(
+                      new TargetUnavailableException(
+                          "the target did not answer for longer than flow.outage-patience ("
+                              + Duration.ofNanos(patienceNanos).toSeconds()
+                              + " s)",
+                          cause));
+                } else {
+                  schedule(
+                      () -> attempt(statement, retries, outageRetries + 1, result),
+                      delay(outageRetries, MAX_OUTAGE_DELAY_MS));
+                }
+              } else if (retries < maxRetries && isTransient(cause)) {
+                schedule(
+                    () -> attempt(statement, retries + 1, outageRetries, result),
+                    delay(retries, MAX_DELAY_MS));
               } else {
-                result.completeExceptionally(new RetriesExhausted(unwrap(error), retries));
+                result.completeExceptionally(new RetriesExhausted(cause, retries + outageRetries));
               }
             });
+  }
+
+  private void schedule(Runnable retry, long delayMs) {
+    try {
+      timer.schedule(retry, delayMs, TimeUnit.MILLISECONDS);
+    } catch (java.util.concurrent.RejectedExecutionException e) {
+      // The sink is closing: the write stays unacknowledged, and a resumed run redoes it.
+    }
+  }
+
+  private static long delay(int attempt, long maxMs) {
+    long cap = Math.min(maxMs, BASE_DELAY_MS << Math.min(attempt, 20));
+    return ThreadLocalRandom.current().nextLong(cap / 2, cap + 1);
+  }
+
+  /** The target as a whole does not answer: no node reachable, or connections lost. */
+  static boolean isUnreachable(Throwable error) {
+    if (error instanceof AllNodesFailedException all) {
+      return all.getAllErrors().values().stream()
+          .flatMap(java.util.List::stream)
+          .allMatch(WriteRetrier::isConnectionLoss);
+    }
+    return isConnectionLoss(error);
+  }
+
+  private static boolean isConnectionLoss(Throwable error) {
+    return error instanceof ClosedConnectionException
+        || error instanceof HeartbeatException
+        || error instanceof java.net.ConnectException
+        || error instanceof java.io.IOException;
   }
 
   static boolean isTransient(Throwable error) {

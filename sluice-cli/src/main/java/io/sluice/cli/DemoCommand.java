@@ -76,7 +76,7 @@ final class DemoCommand implements Callable<Integer> {
       out.println("Table demo.people is ready.");
       out.flush();
 
-      RunReport report = MigrateCommand.run(job, out);
+      RunReport report = MigrateCommand.run(job, true, out);
 
       showWhatArrived(session, out);
       return MigrateCommand.exitCode(report);

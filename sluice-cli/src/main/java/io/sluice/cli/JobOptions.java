@@ -41,7 +41,8 @@ final class JobOptions {
                   workers != null ? workers : flow.workers(),
                   maxInFlight != null ? maxInFlight : flow.maxInFlight(),
                   flow.batch(),
-                  flow.maxRetries()));
+                  flow.maxRetries(),
+                  flow.outagePatience()));
     }
     return job;
   }

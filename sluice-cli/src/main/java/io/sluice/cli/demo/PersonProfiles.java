@@ -1,5 +1,6 @@
 package io.sluice.cli.demo;
 
+import java.nio.ByteBuffer;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.ZoneOffset;
@@ -42,8 +43,11 @@ public final class PersonProfiles {
 
   private final Random random;
 
+  private final byte[] processBytes = new byte[5];
+
   public PersonProfiles(long seed) {
     this.random = new Random(seed);
+    random.nextBytes(processBytes);
   }
 
   /** The next profile; {@code index} makes ids unique and ordered. */
@@ -53,7 +57,7 @@ public final class PersonProfiles {
     int place = random.nextInt(CITIES.length);
     Instant created = EPOCH_OF_IDS.plusSeconds(index * 600L + random.nextInt(600));
     Instant updated = created.plusSeconds(random.nextInt(86_400 * 365));
-    ObjectId id = new ObjectId(Date.from(created), index & 0xFFFFFF);
+    ObjectId id = objectId(created, index);
 
     Document name = new Document("given", given).append("family", family);
     if (random.nextInt(4) == 0) {
@@ -97,6 +101,20 @@ public final class PersonProfiles {
         .append("loginCount", random.nextInt(5_000))
         .append("createdAt", Date.from(created))
         .append("updatedAt", Date.from(updated));
+  }
+
+  /**
+   * An ObjectId laid out as MongoDB makes them (seconds, 5 process bytes, 3 counter bytes), with
+   * the process bytes from the seed so the same seed gives the same ids.
+   */
+  private ObjectId objectId(Instant created, int index) {
+    byte[] bytes = new byte[12];
+    ByteBuffer.wrap(bytes).putInt((int) created.getEpochSecond());
+    System.arraycopy(processBytes, 0, bytes, 4, 5);
+    bytes[9] = (byte) (index >>> 16);
+    bytes[10] = (byte) (index >>> 8);
+    bytes[11] = (byte) index;
+    return new ObjectId(bytes);
   }
 
   private String pick(String[] values) {

@@ -8,14 +8,19 @@ package io.sluice.core.job;
  * @param batch {@code none} (default) or {@code partition}: rows of one record that share a
  *     partition key go in one unlogged batch
  * @param maxRetries attempts after the first for a write that failed transiently; default 8
+ * @param outagePatience how long writes wait for a target that stopped answering before the run
+ *     stops with its progress saved, such as {@code 30s}, {@code 10m} or {@code 2h}; default 10m
  */
-public record FlowSpec(Integer workers, Integer maxInFlight, String batch, Integer maxRetries) {
+public record FlowSpec(
+    Integer workers, Integer maxInFlight, String batch, Integer maxRetries, String outagePatience) {
 
   public FlowSpec {
     workers = workers == null ? Math.max(1, Runtime.getRuntime().availableProcessors()) : workers;
     maxInFlight = maxInFlight == null ? 256 : maxInFlight;
     batch = batch == null ? "none" : batch;
     maxRetries = maxRetries == null ? 8 : maxRetries;
+    outagePatience = outagePatience == null ? "10m" : outagePatience;
+    DurationText.parse(outagePatience, "flow.outage-patience");
     if (workers < 1 || maxInFlight < 1 || maxRetries < 0) {
       throw new IllegalArgumentException(
           "flow: workers and max-in-flight must be at least 1, max-retries at least 0");
@@ -26,7 +31,11 @@ public record FlowSpec(Integer workers, Integer maxInFlight, String batch, Integ
   }
 
   public static FlowSpec defaults() {
-    return new FlowSpec(null, null, null, null);
+    return new FlowSpec(null, null, null, null, null);
+  }
+
+  public java.time.Duration outagePatienceDuration() {
+    return DurationText.parse(outagePatience, "flow.outage-patience");
   }
 
   public boolean batchByPartition() {

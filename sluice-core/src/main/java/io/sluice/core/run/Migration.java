@@ -1,5 +1,9 @@
 package io.sluice.core.run;
 
+import io.sluice.core.checkpoint.Checkpoint;
+import io.sluice.core.checkpoint.CheckpointFile;
+import io.sluice.core.checkpoint.JobFingerprint;
+import io.sluice.core.checkpoint.SplitCheckpoint;
 import io.sluice.core.job.JobFileException;
 import io.sluice.core.job.JobSpec;
 import io.sluice.core.mapping.Mapper;
@@ -16,6 +20,10 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
 
 /**
  * A backfill from the job's sources into its target, on a local pool of workers.
@@ -27,6 +35,9 @@ import java.util.List;
  */
 public final class Migration implements AutoCloseable {
 
+  /** How often progress is saved while a migration runs. */
+  public static final Duration CHECKPOINT_INTERVAL = Duration.ofSeconds(2);
+
   private final JobSpec job;
   private final Target target;
   private final List<PlannedSource> sources;
@@ -34,7 +45,10 @@ public final class Migration implements AutoCloseable {
   private final List<String> warnings;
   private final RunCounters counters = new RunCounters();
   private final Clock clock;
+  private final CheckpointFile checkpointFile;
+  private final Optional<Checkpoint> previous;
   private volatile SplitScheduler scheduler;
+  private volatile String stopRequested;
 
   private Migration(
       JobSpec job,
@@ -42,23 +56,32 @@ public final class Migration implements AutoCloseable {
       List<PlannedSource> sources,
       Mapper mapper,
       List<String> warnings,
-      Clock clock) {
+      Clock clock,
+      CheckpointFile checkpointFile,
+      Optional<Checkpoint> previous) {
     this.job = job;
     this.target = target;
     this.sources = sources;
     this.mapper = mapper;
     this.warnings = warnings;
     this.clock = clock;
+    this.checkpointFile = checkpointFile;
+    this.previous = previous;
+  }
+
+  /** The checkpoint this migration resumes, if any. */
+  public Optional<Checkpoint> resumes() {
+    return previous;
   }
 
   /** Plans the job against a connected target; fails with a clear message if it cannot run. */
-  public static Migration prepare(JobSpec job, Target target, Clock clock) {
+  public static Migration prepare(JobSpec job, Target target, Clock clock, boolean fresh) {
     List<Source> sources = new ArrayList<>();
     try {
       for (SourceSpec spec : job.sources()) {
         sources.add(Sources.create(spec, job.baseDir()));
       }
-      return prepare(job, target, sources, clock);
+      return prepare(job, target, sources, clock, fresh);
     } catch (RuntimeException e) {
       sources.forEach(Migration::closeQuietly);
       throw e;
@@ -68,8 +91,12 @@ public final class Migration implements AutoCloseable {
   /**
    * Plans the job with sources already created, one per entry of the job's source list, in order.
    * The migration owns them from here and closes them.
+   *
+   * @param fresh start over, ignoring and replacing the job's checkpoint; otherwise an earlier
+   *     run's checkpoint is resumed, and refused if the job changed since
    */
-  public static Migration prepare(JobSpec job, Target target, List<Source> sources, Clock clock) {
+  public static Migration prepare(
+      JobSpec job, Target target, List<Source> sources, Clock clock, boolean fresh) {
     if (job.mapping() == null) {
       throw new JobFileException("The job has no 'mapping:'; run 'sluice plan' to infer one.");
     }
@@ -86,7 +113,13 @@ public final class Migration implements AutoCloseable {
             "Cannot plan source '" + source.name() + "': " + e.getMessage(), e);
       }
     }
-    return new Migration(job, target, planned, mapper, warnings, clock);
+    CheckpointFile checkpointFile = new CheckpointFile(job.stateDir());
+    Optional<Checkpoint> previous = Optional.empty();
+    if (!fresh) {
+      previous = checkpointFile.load();
+      previous.ifPresent(checkpoint -> ResumeCheck.check(job, checkpoint, planned));
+    }
+    return new Migration(job, target, planned, mapper, warnings, clock, checkpointFile, previous);
   }
 
   public List<String> warnings() {
@@ -107,26 +140,56 @@ public final class Migration implements AutoCloseable {
     return counters.snapshot();
   }
 
-  /** Asks a running migration to stop taking new records; writes in flight still complete. */
+  /**
+   * Asks the migration to stop taking new records, as on Ctrl-C: writes in flight get a short while
+   * to complete, progress is saved, and {@link #run} returns an {@link Outcome#INTERRUPTED} report.
+   */
   public void requestStop(String reason) {
+    stopRequested = reason;
     SplitScheduler running = scheduler;
     if (running != null) {
-      running.abort(reason);
+      running.interrupt(reason);
     }
   }
 
-  /** Runs the migration to its end and returns the report, also saved in the state folder. */
+  /**
+   * Runs the migration to its end, or until it is stopped, and returns the report. Progress is
+   * saved in the job's checkpoint every {@link #CHECKPOINT_INTERVAL} and at the end.
+   */
   public RunReport run() {
     Instant started = clock.instant();
-    try (RejectFile rejects = new RejectFile(job.stateDir().resolve("rejects.jsonl"));
+    long keptRejects = previous.map(Checkpoint::rejectFileLength).orElse(0L);
+    int runs = previous.map(Checkpoint::runs).orElse(0) + 1;
+    try (RejectFile rejects = new RejectFile(job.stateDir().resolve("rejects.jsonl"), keptRejects);
         Sink sink = target.openSink(job.flow())) {
-      scheduler = new SplitScheduler(job, sources, mapper, sink, rejects, counters);
-      String abortReason = scheduler.runAll();
-      RunCounters.Counts counts = counters.snapshot();
+      ProgressLedger ledger =
+          new ProgressLedger(
+              rejects,
+              JobFingerprint.of(job),
+              previous.map(Checkpoint::counts).orElse(RunCounters.Counts.ZERO),
+              runs,
+              clock);
+      List<SplitScheduler.SplitTask> tasks = track(ledger);
+      SplitScheduler running = new SplitScheduler(job, mapper, sink, ledger, counters);
+      scheduler = running;
+      if (stopRequested != null) {
+        running.interrupt(stopRequested);
+      }
+      String abortReason;
+      ScheduledExecutorService saver = startSaving(ledger);
+      try {
+        abortReason = running.runAll(tasks);
+      } finally {
+        saver.shutdownNow();
+      }
+      checkpointFile.save(ledger.checkpoint());
+      RunCounters.Counts counts = ledger.committed();
       Outcome outcome =
-          abortReason != null
-              ? Outcome.ABORTED
-              : counts.rejected() > 0 ? Outcome.COMPLETED_WITH_ERRORS : Outcome.COMPLETED;
+          running.interrupted()
+              ? Outcome.INTERRUPTED
+              : abortReason != null
+                  ? Outcome.ABORTED
+                  : counts.rejected() > 0 ? Outcome.COMPLETED_WITH_ERRORS : Outcome.COMPLETED;
       RunReport report =
           new RunReport(
               job.name(),
@@ -135,10 +198,47 @@ public final class Migration implements AutoCloseable {
               counts,
               started,
               Duration.between(started, clock.instant()),
-              rejects.path());
+              rejects.path(),
+              runs);
       report.writeJson(job.stateDir().resolve("report.json"));
       return report;
     }
+  }
+
+  /** Registers every split with the ledger at its saved position; returns those left to run. */
+  private List<SplitScheduler.SplitTask> track(ProgressLedger ledger) {
+    List<SplitScheduler.SplitTask> tasks = new ArrayList<>();
+    for (PlannedSource source : sources) {
+      for (Split split : source.splits()) {
+        SplitCheckpoint saved =
+            previous.map(checkpoint -> checkpoint.splits().get(split.id())).orElse(null);
+        long position = saved == null ? split.start() : saved.position();
+        boolean done = saved != null && saved.done();
+        SplitProgress progress = ledger.track(split, position, done);
+        if (done) {
+          counters.bytesRead.add(split.sizeBytes());
+        } else {
+          counters.bytesRead.add(
+              Math.max(0, Math.min(split.sizeBytes(), position - split.start())));
+          tasks.add(new SplitScheduler.SplitTask(source, progress));
+        }
+      }
+    }
+    return tasks;
+  }
+
+  private ScheduledExecutorService startSaving(ProgressLedger ledger) {
+    ScheduledExecutorService saver =
+        Executors.newSingleThreadScheduledExecutor(
+            runnable -> {
+              Thread thread = new Thread(runnable, "sluice-checkpoint");
+              thread.setDaemon(true);
+              return thread;
+            });
+    long every = CHECKPOINT_INTERVAL.toMillis();
+    saver.scheduleWithFixedDelay(
+        () -> checkpointFile.save(ledger.checkpoint()), every, every, TimeUnit.MILLISECONDS);
+    return saver;
   }
 
   private static void closeQuietly(Source source) {

@@ -6,6 +6,8 @@ public enum Outcome {
   COMPLETED,
   /** The run finished, but some records or rows were rejected (see the reject file). */
   COMPLETED_WITH_ERRORS,
-  /** The run stopped early: too many errors, or a fatal failure. */
-  ABORTED
+  /** The run stopped early: too many errors, or a fatal failure. Its progress is saved. */
+  ABORTED,
+  /** The run was asked to stop (Ctrl-C, SIGTERM). Its progress is saved; run it again to resume. */
+  INTERRUPTED
 }

@@ -32,10 +32,20 @@ public final class RejectFile implements AutoCloseable {
   private final Path path;
   private final BufferedWriter out;
 
-  public RejectFile(Path path) {
+  /**
+   * Opens the reject file of a run, keeping its first {@code keepBytes} bytes: the rejects an
+   * earlier run committed (0 for a fresh run). Lines after them belong to records that run did not
+   * finish, which this run redoes and rejects again if need be.
+   */
+  public RejectFile(Path path, long keepBytes) {
     this.path = path;
     try {
       Files.createDirectories(path.getParent());
+      try (java.nio.channels.FileChannel channel =
+          java.nio.channels.FileChannel.open(
+              path, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
+        channel.truncate(keepBytes);
+      }
       this.out =
           Files.newBufferedWriter(path, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
     } catch (IOException e) {
@@ -62,7 +72,16 @@ public final class RejectFile implements AutoCloseable {
       json.writeEndObject();
       json.flush();
       out.newLine();
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot write reject file " + path, e);
+    }
+  }
+
+  /** Flushes what was added and returns the file's length. */
+  public synchronized long flushedLength() {
+    try {
       out.flush();
+      return Files.size(path);
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot write reject file " + path, e);
     }

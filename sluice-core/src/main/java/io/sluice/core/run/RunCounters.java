@@ -52,6 +52,22 @@ public final class RunCounters {
       long retries,
       long bytesRead) {
 
+    public static final Counts ZERO = new Counts(0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+
+    public Counts plus(Counts o) {
+      return new Counts(
+          recordsRead + o.recordsRead,
+          recordsMapped + o.recordsMapped,
+          recordsFiltered + o.recordsFiltered,
+          rejectedDecode + o.rejectedDecode,
+          rejectedMapping + o.rejectedMapping,
+          rowsProduced + o.rowsProduced,
+          rowsWritten + o.rowsWritten,
+          rowsFailed + o.rowsFailed,
+          retries + o.retries,
+          bytesRead + o.bytesRead);
+    }
+
     public long rejected() {
       return rejectedDecode + rejectedMapping + rowsFailed;
     }

@@ -22,6 +22,7 @@ import java.time.Instant;
  * @param started when the run began
  * @param elapsed how long it ran
  * @param rejectFile where rejected records are listed
+ * @param runs how many runs of the job the counts cover (more than one after resuming)
  */
 public record RunReport(
     String job,
@@ -30,7 +31,8 @@ public record RunReport(
     RunCounters.Counts counts,
     Instant started,
     Duration elapsed,
-    Path rejectFile) {
+    Path rejectFile,
+    int runs) {
 
   private static final ObjectMapper JSON =
       new ObjectMapper()
@@ -72,6 +74,9 @@ public record RunReport(
     if (abortReason != null) {
       text.append("  Stopped because: ").append(abortReason).append('\n');
     }
+    if (runs > 1) {
+      text.append(String.format("  Counts cover all %d runs of this job%n", runs));
+    }
     text.append(
         String.format(
             "  Records read      %,d  (mapped %,d, filtered %,d, rejected %,d: %,d unreadable,"
@@ -88,10 +93,13 @@ public record RunReport(
             c.rowsWritten(), c.rowsProduced(), c.rowsFailed(), c.retries()));
     text.append(
         String.format(
-            "  Time              %s, %,.0f rows/s, %.1f MB read%n",
+            "  Time              %s (this run), %,.0f rows/s, %.1f MB read%n",
             formatDuration(elapsed), rowsPerSecond(), c.bytesRead() / 1e6));
     if (c.rejected() > 0) {
       text.append("  Rejects listed in ").append(rejectFile).append('\n');
+    }
+    if (outcome == Outcome.INTERRUPTED || outcome == Outcome.ABORTED) {
+      text.append("  Progress is saved: run the same command again to resume.\n");
     }
     return text.toString();
   }
@@ -101,6 +109,7 @@ public record RunReport(
       case COMPLETED -> "completed";
       case COMPLETED_WITH_ERRORS -> "completed with rejected records";
       case ABORTED -> "aborted";
+      case INTERRUPTED -> "interrupted";
     };
   }
 

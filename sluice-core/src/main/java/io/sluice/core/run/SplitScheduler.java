@@ -3,7 +3,7 @@ package io.sluice.core.run;
 import io.sluice.core.job.JobSpec;
 import io.sluice.core.mapping.Mapper;
 import io.sluice.core.sink.Sink;
-import io.sluice.core.source.Split;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
@@ -12,6 +12,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -22,39 +23,31 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 final class SplitScheduler {
 
+  /** How long a stopped run waits for writes in flight before it saves its progress. */
+  static final Duration STOP_GRACE = Duration.ofSeconds(20);
+
   private final JobSpec job;
-  private final List<Migration.PlannedSource> sources;
   private final Mapper mapper;
   private final Sink sink;
-  private final RejectFile rejects;
+  private final ProgressLedger ledger;
   private final RunCounters counters;
   private final Semaphore inFlight;
   private final AtomicReference<String> abortReason = new AtomicReference<>();
+  private volatile boolean interrupted;
 
   SplitScheduler(
-      JobSpec job,
-      List<Migration.PlannedSource> sources,
-      Mapper mapper,
-      Sink sink,
-      RejectFile rejects,
-      RunCounters counters) {
+      JobSpec job, Mapper mapper, Sink sink, ProgressLedger ledger, RunCounters counters) {
     this.job = job;
-    this.sources = sources;
     this.mapper = mapper;
     this.sink = sink;
-    this.rejects = rejects;
+    this.ledger = ledger;
     this.counters = counters;
     this.inFlight = new Semaphore(job.flow().maxInFlight());
   }
 
-  /** Runs every split; returns why the run stopped early, or {@code null} if it completed. */
-  String runAll() {
-    ConcurrentLinkedQueue<SplitTask> queue = new ConcurrentLinkedQueue<>();
-    for (Migration.PlannedSource source : sources) {
-      for (Split split : source.splits()) {
-        queue.add(new SplitTask(source, split));
-      }
-    }
+  /** Runs the given splits; returns why the run stopped early, or {@code null} if it completed. */
+  String runAll(List<SplitTask> tasks) {
+    ConcurrentLinkedQueue<SplitTask> queue = new ConcurrentLinkedQueue<>(tasks);
     int workers = Math.max(1, Math.min(job.flow().workers(), queue.size()));
     ExecutorService pool =
         Executors.newFixedThreadPool(
@@ -89,12 +82,22 @@ final class SplitScheduler {
   private void drain(ConcurrentLinkedQueue<SplitTask> queue) {
     SplitTask task;
     while (abortReason.get() == null && (task = queue.poll()) != null) {
-      new SplitWorker(task.source(), task.split(), this).run();
+      new SplitWorker(task.source(), task.progress(), this).run();
     }
   }
 
   void abort(String reason) {
     abortReason.compareAndSet(null, reason);
+  }
+
+  /** Stops taking new records because the user asked to; writes in flight still complete. */
+  void interrupt(String reason) {
+    interrupted = true;
+    abort(reason);
+  }
+
+  boolean interrupted() {
+    return interrupted;
   }
 
   boolean aborted() {
@@ -113,8 +116,18 @@ final class SplitScheduler {
     }
   }
 
+  /**
+   * Waits for the writes in flight. A stopped run waits only a short while: what is not
+   * acknowledged by then stays uncommitted and is redone by the next run.
+   */
   private void awaitWritesInFlight() throws InterruptedException {
     int all = job.flow().maxInFlight();
+    if (aborted()) {
+      if (inFlight.tryAcquire(all, STOP_GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
+        inFlight.release(all);
+      }
+      return;
+    }
     inFlight.acquire(all);
     inFlight.release(all);
   }
@@ -127,8 +140,8 @@ final class SplitScheduler {
     return sink;
   }
 
-  RejectFile rejects() {
-    return rejects;
+  ProgressLedger ledger() {
+    return ledger;
   }
 
   RunCounters counters() {
@@ -143,5 +156,6 @@ final class SplitScheduler {
     return job.flow().maxInFlight();
   }
 
-  private record SplitTask(Migration.PlannedSource source, Split split) {}
+  /** A split to run, with where its progress is kept. */
+  record SplitTask(Migration.PlannedSource source, SplitProgress progress) {}
 }

@@ -3,68 +3,100 @@ package io.sluice.core.run;
 import io.sluice.core.mapping.MapResult;
 import io.sluice.core.run.RejectFile.Stage;
 import io.sluice.core.sink.Row;
+import io.sluice.core.sink.TargetUnavailableException;
 import io.sluice.core.sink.WriteResult;
 import io.sluice.core.source.MalformedRecord;
 import io.sluice.core.source.Record;
 import io.sluice.core.source.SourceItem;
+import io.sluice.core.source.SourcePosition;
 import io.sluice.core.source.Split;
 import io.sluice.core.source.SplitReader;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletionException;
 
 /**
  * Reads one split and pushes its records through the mapper into the sink: decode failures and
- * mapping failures go to the reject file, mapped rows are written asynchronously under the shared
- * in-flight bound, and rows the target refused after retries are rejected as write failures.
+ * mapping failures are rejected, mapped rows are written asynchronously under the shared in-flight
+ * bound, and rows the target refused after retries are rejected as write failures. Each record's
+ * outcome goes to the {@link ProgressLedger} once all its rows are acknowledged or refused.
  */
 final class SplitWorker {
 
   private final Migration.PlannedSource source;
-  private final Split split;
+  private final SplitProgress progress;
   private final SplitScheduler run;
-  private final RunCounters counters;
+  private final RunCounters live;
+  private final ProgressLedger ledger;
 
-  SplitWorker(Migration.PlannedSource source, Split split, SplitScheduler run) {
+  SplitWorker(Migration.PlannedSource source, SplitProgress progress, SplitScheduler run) {
     this.source = source;
-    this.split = split;
+    this.progress = progress;
     this.run = run;
-    this.counters = run.counters();
+    this.live = run.counters();
+    this.ledger = run.ledger();
   }
 
   void run() {
-    try (SplitReader reader = source.source().open(split)) {
-      SourceItem item;
+    Split original = progress.split;
+    Split resumed =
+        new Split(
+            original.source(),
+            original.index(),
+            original.resource(),
+            progress.position,
+            original.end(),
+            original.sizeBytes());
+    try (SplitReader reader = source.source().open(resumed)) {
+      SourceItem item = null;
       while (!run.aborted() && (item = reader.next()) != null) {
-        counters.recordsRead.increment();
+        live.recordsRead.increment();
         if (item instanceof Record record) {
-          counters.bytesRead.add(record.sizeBytes());
+          live.bytesRead.add(record.sizeBytes());
           handle(record);
         } else if (item instanceof MalformedRecord malformed) {
-          counters.bytesRead.add(malformed.sizeBytes());
-          counters.rejectedDecode.increment();
-          reject(malformed.position(), Stage.DECODE, malformed.reason());
+          live.bytesRead.add(malformed.sizeBytes());
+          RecordOutcome outcome = begin(malformed.position(), malformed.sizeBytes());
+          live.rejectedDecode.increment();
+          outcome.rejectedDecode = 1;
+          reject(outcome, malformed.position(), Stage.DECODE, malformed.reason());
+          ledger.complete(outcome);
         }
+      }
+      if (item == null && !run.aborted()) {
+        ledger.readToEnd(progress);
       }
     } catch (IOException e) {
       run.abort(
-          "cannot read split " + split.id() + " of " + split.resource() + ": " + e.getMessage());
+          "cannot read split "
+              + original.id()
+              + " of "
+              + original.resource()
+              + ": "
+              + e.getMessage());
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       run.abort("interrupted");
     }
   }
 
+  private RecordOutcome begin(SourcePosition position, long size) {
+    return ledger.begin(progress, position.offset() + size, size);
+  }
+
   private void handle(Record record) throws InterruptedException {
+    RecordOutcome outcome = begin(record.position(), record.sizeBytes());
     MapResult result = run.mapper().map(record);
     if (result instanceof MapResult.Filtered) {
-      counters.recordsFiltered.increment();
+      live.recordsFiltered.increment();
+      outcome.recordsFiltered = 1;
+      ledger.complete(outcome);
       return;
     }
     if (result instanceof MapResult.Failed failed) {
-      counters.rejectedMapping.increment();
-      reject(record.position(), Stage.MAPPING, failed.reason());
+      rejectMapping(outcome, record, failed.reason());
       return;
     }
     List<Map<String, Object>> values = ((MapResult.Rows) result).rows();
@@ -72,19 +104,21 @@ final class SplitWorker {
     try {
       timestamp = source.timestamps().timestampOf(record);
     } catch (IllegalArgumentException e) {
-      counters.rejectedMapping.increment();
-      reject(record.position(), Stage.MAPPING, e.getMessage());
+      rejectMapping(outcome, record, e.getMessage());
       return;
     }
-    counters.recordsMapped.increment();
+    live.recordsMapped.increment();
+    outcome.recordsMapped = 1;
     if (values.isEmpty()) {
+      ledger.complete(outcome);
       return;
     }
     List<Row> rows = new ArrayList<>(values.size());
     for (Map<String, Object> row : values) {
       rows.add(new Row(row, timestamp, record.position()));
     }
-    counters.rowsProduced.add(rows.size());
+    live.rowsProduced.add(rows.size());
+    outcome.rowsProduced = rows.size();
     int permits = Math.min(rows.size(), run.maxInFlight());
     run.inFlight().acquire(permits);
     run.sink()
@@ -92,31 +126,47 @@ final class SplitWorker {
         .whenComplete(
             (written, error) -> {
               try {
-                account(rows, written, error);
+                account(outcome, rows, written, error);
               } finally {
                 run.inFlight().release(permits);
               }
             });
   }
 
-  private void account(List<Row> rows, WriteResult result, Throwable error) {
-    if (error != null) {
-      counters.rowsFailed.add(rows.size());
-      for (Row row : rows) {
-        reject(row.position(), Stage.WRITE, "write failed: " + error.getMessage());
-      }
-      return;
-    }
-    counters.rowsWritten.add(result.written());
-    counters.retries.add(result.retries());
-    counters.rowsFailed.add(result.failed().size());
-    for (WriteResult.FailedRow failed : result.failed()) {
-      reject(failed.row().position(), Stage.WRITE, failed.reason());
-    }
+  private void rejectMapping(RecordOutcome outcome, Record record, String reason) {
+    live.rejectedMapping.increment();
+    outcome.rejectedMapping = 1;
+    reject(outcome, record.position(), Stage.MAPPING, reason);
+    ledger.complete(outcome);
   }
 
-  private void reject(io.sluice.core.source.SourcePosition position, Stage stage, String reason) {
-    run.rejects().add(source.source().name(), position, stage, reason);
+  private void account(RecordOutcome outcome, List<Row> rows, WriteResult result, Throwable error) {
+    if (error != null) {
+      Throwable cause =
+          error instanceof CompletionException && error.getCause() != null
+              ? error.getCause()
+              : error;
+      // The rows' fate is unknown: leave the record uncommitted so a resumed run rewrites it.
+      run.abort(
+          cause instanceof TargetUnavailableException
+              ? cause.getMessage()
+              : "a write failed unexpectedly: " + cause);
+      return;
+    }
+    live.rowsWritten.add(result.written());
+    live.retries.add(result.retries());
+    live.rowsFailed.add(result.failed().size());
+    outcome.rowsWritten = result.written();
+    outcome.retries = result.retries();
+    outcome.rowsFailed = result.failed().size();
+    for (WriteResult.FailedRow failed : result.failed()) {
+      reject(outcome, failed.row().position(), Stage.WRITE, failed.reason());
+    }
+    ledger.complete(outcome);
+  }
+
+  private void reject(RecordOutcome outcome, SourcePosition position, Stage stage, String reason) {
+    outcome.reject(source.source().name(), position, stage, reason);
     run.checkErrorBudget();
   }
 }

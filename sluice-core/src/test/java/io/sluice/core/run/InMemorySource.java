@@ -12,10 +12,17 @@ final class InMemorySource implements Source {
 
   private final String name;
   private final List<List<SourceItem>> splits;
+  private final int failAfter;
 
   InMemorySource(String name, List<List<SourceItem>> splits) {
+    this(name, splits, Integer.MAX_VALUE);
+  }
+
+  /** A source whose readers fail, as a vanished disk would, after {@code failAfter} items. */
+  InMemorySource(String name, List<List<SourceItem>> splits, int failAfter) {
     this.name = name;
     this.splits = splits;
+    this.failAfter = failAfter;
   }
 
   @Override
@@ -27,19 +34,25 @@ final class InMemorySource implements Source {
   public List<Split> plan() {
     List<Split> plan = new ArrayList<>();
     for (int i = 0; i < splits.size(); i++) {
-      plan.add(new Split(name, i, name, 0, splits.get(i).size(), splits.get(i).size()));
+      plan.add(new Split(name, i, name, 0, Long.MAX_VALUE, splits.get(i).size()));
     }
     return plan;
   }
 
   @Override
   public SplitReader open(Split split) {
-    List<SourceItem> items = splits.get(split.index());
+    List<SourceItem> items =
+        splits.get(split.index()).stream()
+            .filter(item -> item.position().offset() >= split.start())
+            .toList();
     return new SplitReader() {
       private int next;
 
       @Override
-      public SourceItem next() {
+      public SourceItem next() throws java.io.IOException {
+        if (next >= failAfter) {
+          throw new java.io.IOException("the disk went away");
+        }
         return next < items.size() ? items.get(next++) : null;
       }
 

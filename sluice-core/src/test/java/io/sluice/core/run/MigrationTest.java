@@ -1,9 +1,11 @@
 package io.sluice.core.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.sluice.core.job.ErrorThreshold;
 import io.sluice.core.job.FlowSpec;
+import io.sluice.core.job.JobFileException;
 import io.sluice.core.job.JobSpec;
 import io.sluice.core.job.TargetSpec;
 import io.sluice.core.mapping.ColumnSpec;
@@ -46,17 +48,106 @@ class MigrationTest {
         List.of(new SourceSpec("dump", "memory", List.of("mem"), null, null, Map.of())),
         new TargetSpec(null, null, "ks", "people", null, null, null, null, null),
         MappingSpec.of(columns),
-        new FlowSpec(2, 4, null, null),
+        new FlowSpec(2, 4, null, null, null),
         ErrorThreshold.parse(maxErrors),
         dir.resolve("state"),
         dir);
   }
 
   private RunReport run(JobSpec job, RecordingTarget target, List<List<SourceItem>> splits) {
-    InMemorySource source = new InMemorySource("dump", splits);
-    try (Migration migration = Migration.prepare(job, target, List.of(source), Clock.systemUTC())) {
+    return run(job, target, new InMemorySource("dump", splits));
+  }
+
+  private static RunReport run(JobSpec job, RecordingTarget target, InMemorySource source) {
+    try (Migration migration =
+        Migration.prepare(job, target, List.of(source), Clock.systemUTC(), false)) {
       return migration.run();
     }
+  }
+
+  private static List<SourceItem> people(String prefix, int count) {
+    List<SourceItem> items = new ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      items.add(person(i * 10L, prefix + i, "Person " + i));
+    }
+    return items;
+  }
+
+  @Test
+  void should_resume_after_a_failure_without_losing_or_recounting_records() {
+    List<List<SourceItem>> splits = List.of(people("a", 300), people("b", 300));
+    RecordingTarget target = new RecordingTarget();
+
+    RunReport first = run(job("10"), target, new InMemorySource("dump", splits, 120));
+    RunReport second = run(job("10"), target, new InMemorySource("dump", splits));
+
+    assertThat(first.outcome()).isEqualTo(Outcome.ABORTED);
+    assertThat(first.abortReason()).contains("the disk went away");
+    assertThat(first.counts().recordsRead()).isLessThanOrEqualTo(240);
+    assertThat(second.outcome()).isEqualTo(Outcome.COMPLETED);
+    assertThat(second.runs()).isEqualTo(2);
+    assertThat(second.counts().recordsRead()).isEqualTo(600);
+    assertThat(second.counts().rowsWritten()).isEqualTo(600);
+    assertThat(second.counts().addUp()).isTrue();
+    assertThat(target.rows).hasSize(600);
+  }
+
+  @Test
+  void should_keep_rejects_of_finished_records_once_across_runs() throws IOException {
+    List<SourceItem> items = new ArrayList<>(people("a", 100));
+    items.set(5, person(50, null, "keyless"));
+    RecordingTarget target = new RecordingTarget();
+
+    run(job("10"), target, new InMemorySource("dump", List.of(items), 50));
+    RunReport second = run(job("10"), target, new InMemorySource("dump", List.of(items)));
+
+    assertThat(second.counts().recordsRead()).isEqualTo(100);
+    assertThat(second.counts().rejectedMapping()).isEqualTo(1);
+    assertThat(Files.readAllLines(second.rejectFile())).hasSize(1);
+  }
+
+  @Test
+  void should_do_nothing_more_for_a_completed_job() {
+    RecordingTarget target = new RecordingTarget();
+    run(job("0"), target, List.of(people("a", 50)));
+    target.rows.clear();
+
+    RunReport again = run(job("0"), target, List.of(people("a", 50)));
+
+    assertThat(target.rows).isEmpty();
+    assertThat(again.counts().rowsWritten()).isEqualTo(50);
+    assertThat(again.runs()).isEqualTo(2);
+  }
+
+  @Test
+  void should_refuse_to_resume_a_job_whose_mapping_changed() {
+    RecordingTarget target = new RecordingTarget();
+    run(job("10"), target, new InMemorySource("dump", List.of(people("a", 50)), 20));
+    JobSpec changed = job("10");
+    Map<String, ColumnSpec> columns = new LinkedHashMap<>(changed.mapping().columns());
+    columns.put("name", ColumnSpec.ofConstant("everyone"));
+    JobSpec withNewMapping =
+        new JobSpec(
+            changed.name(),
+            changed.sources(),
+            changed.target(),
+            MappingSpec.of(columns),
+            changed.flow(),
+            changed.maxErrors(),
+            changed.stateDir(),
+            changed.baseDir());
+
+    assertThatThrownBy(
+            () ->
+                Migration.prepare(
+                    withNewMapping,
+                    target,
+                    List.of(new InMemorySource("dump", List.of(people("a", 50)))),
+                    Clock.systemUTC(),
+                    false))
+        .isInstanceOf(JobFileException.class)
+        .hasMessageContaining("its mapping has changed since")
+        .hasMessageContaining("--fresh");
   }
 
   @Test

@@ -1,0 +1,39 @@
+package io.sluice.core.checkpoint;
+
+import io.sluice.core.run.RunCounters;
+import java.time.Instant;
+import java.util.Map;
+
+/**
+ * The saved state of a job: what it is (its fingerprint), how far each split got, and the counts of
+ * every record handled so far, over all runs. Saved as {@code checkpoint.json} in the job's state
+ * folder; it holds no secret and no record data.
+ *
+ * @param version the file format's version, {@link #CURRENT_VERSION}
+ * @param fingerprint what the job reads, maps and writes, to refuse resuming a changed job
+ * @param splits progress by split id ({@code source#index})
+ * @param counts the counts of every record below the saved positions, over all runs
+ * @param rejectFileLength the reject file's length holding exactly the rejects of those records
+ * @param runs how many runs contributed
+ * @param updated when it was saved
+ */
+public record Checkpoint(
+    int version,
+    JobFingerprint fingerprint,
+    Map<String, SplitCheckpoint> splits,
+    RunCounters.Counts counts,
+    long rejectFileLength,
+    int runs,
+    Instant updated) {
+
+  public static final int CURRENT_VERSION = 1;
+
+  public Checkpoint {
+    splits = Map.copyOf(splits);
+  }
+
+  /** Whether every split of the job is handled. */
+  public boolean complete() {
+    return !splits.isEmpty() && splits.values().stream().allMatch(SplitCheckpoint::done);
+  }
+}

@@ -1,0 +1,99 @@
+package io.sluice.core.checkpoint;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.PropertyNamingStrategies;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.Optional;
+
+/**
+ * Keeps a job's {@link Checkpoint} in {@code checkpoint.json}: readable JSON, replaced atomically
+ * (written to a temporary file, forced to disk, then renamed over the old one), so a crash at any
+ * moment leaves either the old or the new checkpoint, never half of one.
+ */
+public final class CheckpointFile {
+
+  private static final ObjectMapper JSON =
+      new ObjectMapper()
+          .registerModule(new JavaTimeModule())
+          .setPropertyNamingStrategy(PropertyNamingStrategies.KEBAB_CASE)
+          .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
+          .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+          .enable(SerializationFeature.INDENT_OUTPUT);
+
+  private final Path file;
+
+  public CheckpointFile(Path stateDir) {
+    this.file = stateDir.resolve("checkpoint.json");
+  }
+
+  public Path path() {
+    return file;
+  }
+
+  public Optional<Checkpoint> load() {
+    try {
+      Checkpoint checkpoint = JSON.readValue(Files.readAllBytes(file), Checkpoint.class);
+      if (checkpoint.version() != Checkpoint.CURRENT_VERSION) {
+        throw new IllegalStateException(
+            "The checkpoint "
+                + file
+                + " has format version "
+                + checkpoint.version()
+                + ", which this Sluice does not read; run with --fresh to start over.");
+      }
+      return Optional.of(checkpoint);
+    } catch (NoSuchFileException e) {
+      return Optional.empty();
+    } catch (IOException e) {
+      throw new IllegalStateException(
+          "The checkpoint "
+              + file
+              + " cannot be read ("
+              + e.getMessage()
+              + "); run with --fresh to start over.",
+          e);
+    }
+  }
+
+  public void save(Checkpoint checkpoint) {
+    Path temp = file.resolveSibling(file.getFileName() + ".tmp");
+    try {
+      Files.createDirectories(file.getParent());
+      try (FileChannel channel =
+          FileChannel.open(
+              temp,
+              StandardOpenOption.CREATE,
+              StandardOpenOption.WRITE,
+              StandardOpenOption.TRUNCATE_EXISTING)) {
+        channel.write(java.nio.ByteBuffer.wrap(JSON.writeValueAsBytes(checkpoint)));
+        channel.force(true);
+      }
+      try {
+        Files.move(temp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+      } catch (AtomicMoveNotSupportedException e) {
+        Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING);
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot save the checkpoint " + file, e);
+    }
+  }
+
+  public void delete() {
+    try {
+      Files.deleteIfExists(file);
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot delete the checkpoint " + file, e);
+    }
+  }
+}

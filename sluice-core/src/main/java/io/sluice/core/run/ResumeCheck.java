@@ -1,0 +1,62 @@
+package io.sluice.core.run;
+
+import io.sluice.core.checkpoint.Checkpoint;
+import io.sluice.core.checkpoint.JobFingerprint;
+import io.sluice.core.checkpoint.SplitCheckpoint;
+import io.sluice.core.job.JobFileException;
+import io.sluice.core.job.JobSpec;
+import io.sluice.core.source.Split;
+import java.util.List;
+
+/**
+ * Decides whether a checkpoint may be resumed: the job must read the same sources, map them the
+ * same way into the same table, and its sources must split the same way (an unchanged file splits
+ * the same). Otherwise resuming would skip or repeat records, so it is refused with a message
+ * saying what changed.
+ */
+final class ResumeCheck {
+
+  private ResumeCheck() {}
+
+  static void check(JobSpec job, Checkpoint checkpoint, List<Migration.PlannedSource> sources) {
+    List<String> changed = checkpoint.fingerprint().differences(JobFingerprint.of(job));
+    if (!changed.isEmpty()) {
+      throw new JobFileException(
+          "Job '"
+              + job.name()
+              + "' has a checkpoint from an earlier run, but its "
+              + String.join(" and ", changed)
+              + (changed.size() == 1 ? " has" : " have")
+              + " changed since; run with --fresh to start over, or undo the change to resume.");
+    }
+    int planned = 0;
+    for (Migration.PlannedSource source : sources) {
+      for (Split split : source.splits()) {
+        planned++;
+        SplitCheckpoint saved = checkpoint.splits().get(split.id());
+        if (saved == null
+            || !saved.resource().equals(split.resource())
+            || saved.start() != split.start()
+            || saved.end() != split.end()) {
+          throw new JobFileException(
+              "Job '"
+                  + job.name()
+                  + "' has a checkpoint from an earlier run, but "
+                  + split.resource()
+                  + " no longer splits as it did (was the file changed or replaced?); run with"
+                  + " --fresh to start over.");
+        }
+      }
+    }
+    if (planned != checkpoint.splits().size()) {
+      throw new JobFileException(
+          "Job '"
+              + job.name()
+              + "' has a checkpoint from an earlier run with "
+              + checkpoint.splits().size()
+              + " splits, but its sources now give "
+              + planned
+              + "; run with --fresh to start over.");
+    }
+  }
+}
