@@ -1,0 +1,73 @@
+package io.sluice.cli;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/** The packaged {@code sluice} jar run as a process of its own, so a test can kill it. */
+final class SluiceProcess {
+
+  private final Process process;
+  private final Path output;
+
+  private SluiceProcess(Process process, Path output) {
+    this.process = process;
+    this.output = output;
+  }
+
+  static SluiceProcess start(Path workDir, String... args) throws IOException {
+    String jar = System.getProperty("sluice.jar");
+    if (jar == null || !Files.exists(Path.of(jar))) {
+      throw new IllegalStateException("sluice.jar not built at " + jar + "; run ./mvnw verify");
+    }
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.add("-jar");
+    command.add(jar);
+    command.addAll(List.of(args));
+    Path output = Files.createTempFile(workDir, "sluice-", ".out");
+    Process process =
+        new ProcessBuilder(command)
+            .directory(workDir.toFile())
+            .redirectErrorStream(true)
+            .redirectOutput(output.toFile())
+            .start();
+    return new SluiceProcess(process, output);
+  }
+
+  /** SIGKILL: the process gets no chance to save anything. */
+  void kill() throws InterruptedException {
+    process.destroyForcibly();
+    process.waitFor(30, TimeUnit.SECONDS);
+  }
+
+  /** SIGTERM, as a service manager or Ctrl-C would stop it. */
+  void terminate() {
+    process.destroy();
+  }
+
+  /** Waits for the process to end by itself, killing it after {@code seconds}. */
+  int waitFor(long seconds) throws InterruptedException {
+    if (!process.waitFor(seconds, TimeUnit.SECONDS)) {
+      process.destroyForcibly();
+      process.waitFor(30, TimeUnit.SECONDS);
+      throw new AssertionError("sluice did not end within " + seconds + " s:\n" + output());
+    }
+    return process.exitValue();
+  }
+
+  boolean isAlive() {
+    return process.isAlive();
+  }
+
+  String output() {
+    try {
+      return Files.readString(output);
+    } catch (IOException e) {
+      return "(output unreadable: " + e.getMessage() + ")";
+    }
+  }
+}
