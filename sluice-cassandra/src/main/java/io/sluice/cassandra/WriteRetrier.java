@@ -82,7 +82,12 @@ final class WriteRetrier implements AutoCloseable {
         .whenComplete(
             (rs, error) -> {
               if (error == null) {
-                outageSince.set(0);
+                long since = outageSince.get();
+                if (since != 0 && outageSince.compareAndSet(since, 0)) {
+                  LOG.warn(
+                      "The target answers again after {} s; writes go on.",
+                      Duration.ofNanos(System.nanoTime() - since).toSeconds());
+                }
                 result.complete((long) retries + outageRetries);
                 return;
               }

@@ -58,7 +58,7 @@ final class SplitWorker {
           handle(record);
         } else if (item instanceof MalformedRecord malformed) {
           live.bytesRead.add(malformed.sizeBytes());
-          RecordOutcome outcome = begin(malformed.position(), malformed.sizeBytes());
+          RecordOutcome outcome = begin(malformed, malformed.sizeBytes());
           live.rejectedDecode.increment();
           outcome.rejectedDecode = 1;
           reject(outcome, malformed.position(), Stage.DECODE, malformed.reason());
@@ -82,12 +82,12 @@ final class SplitWorker {
     }
   }
 
-  private RecordOutcome begin(SourcePosition position, long size) {
-    return ledger.begin(progress, position.offset() + size, size);
+  private RecordOutcome begin(SourceItem item, long size) {
+    return ledger.begin(progress, item.nextOffset(), size);
   }
 
   private void handle(Record record) throws InterruptedException {
-    RecordOutcome outcome = begin(record.position(), record.sizeBytes());
+    RecordOutcome outcome = begin(record, record.sizeBytes());
     MapResult result = run.mapper().map(record);
     if (result instanceof MapResult.Filtered) {
       live.recordsFiltered.increment();

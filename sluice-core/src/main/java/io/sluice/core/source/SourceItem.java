@@ -9,4 +9,10 @@ public sealed interface SourceItem permits Record, MalformedRecord {
 
   /** Where the item starts in its source. */
   SourcePosition position();
+
+  /**
+   * Where the next item starts, in the unit of {@link SourcePosition#offset()}. A split reopened
+   * with this as its start continues right after this item; checkpoints rely on it.
+   */
+  long nextOffset();
 }
