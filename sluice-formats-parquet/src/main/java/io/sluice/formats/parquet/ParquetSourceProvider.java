@@ -1,0 +1,28 @@
+package io.sluice.formats.parquet;
+
+import io.sluice.core.source.Source;
+import io.sluice.core.source.SourceProvider;
+import io.sluice.core.source.SourceSpec;
+import java.nio.file.Path;
+
+/**
+ * Creates {@link ParquetSource}s for sources of {@code type: parquet}. Registered in {@code
+ * META-INF/services/io.sluice.core.source.SourceProvider}; options are listed in {@link
+ * ParquetSourceOption}.
+ */
+public final class ParquetSourceProvider implements SourceProvider {
+
+  public static final String TYPE = "parquet";
+
+  @Override
+  public String type() {
+    return TYPE;
+  }
+
+  @Override
+  public Source create(SourceSpec spec, Path baseDir) {
+    String name = spec.name() == null ? TYPE : spec.name();
+    return new ParquetSource(
+        name, spec.paths(), baseDir, ParquetSourceOptions.parse(spec.options()));
+  }
+}
