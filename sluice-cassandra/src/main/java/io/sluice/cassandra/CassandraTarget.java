@@ -1,27 +1,50 @@
 package io.sluice.cassandra;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.Row;
+import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import com.datastax.oss.driver.api.core.metadata.schema.ColumnMetadata;
 import com.datastax.oss.driver.api.core.metadata.schema.TableMetadata;
 import io.sluice.core.job.FlowSpec;
 import io.sluice.core.job.TargetSpec;
 import io.sluice.core.schema.TableSchema;
 import io.sluice.core.sink.Sink;
-import io.sluice.core.sink.Target;
+import io.sluice.core.validate.PrimaryKey;
+import io.sluice.core.validate.ValidatingTarget;
+import io.sluice.core.validate.ValidationSpec;
 import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
 
-/** A Cassandra-family table as a job's {@link Target}: one session, its schema, its sink. */
-public final class CassandraTarget implements Target {
+/**
+ * A Cassandra-family table as a job's {@link Target}: one session, its schema, its sink, and for
+ * {@code sluice validate} the checking sink, the full scan of its primary keys and row deletions.
+ */
+public final class CassandraTarget implements ValidatingTarget {
+
+  /** Rows per page of the full scan of the table's primary keys. */
+  private static final int SCAN_PAGE_SIZE = 5_000;
 
   private final CqlSession session;
   private final TargetSpec spec;
   private final TableMetadata table;
   private final TableSchema schema;
+  private final Clock clock;
 
-  private CassandraTarget(CqlSession session, TargetSpec spec, TableMetadata table) {
+  private CassandraTarget(CqlSession session, TargetSpec spec, TableMetadata table, Clock clock) {
     this.session = session;
     this.spec = spec;
     this.table = table;
     this.schema = TableSchemaReader.read(table);
+    this.clock = clock;
   }
 
   /** Connects to the target's cluster and reads its table; fails clearly if it is missing. */
@@ -29,7 +52,10 @@ public final class CassandraTarget implements Target {
     CqlSession session = SessionFactory.open(spec, baseDir);
     try {
       return new CassandraTarget(
-          session, spec, TableSchemaReader.tableMetadata(session, spec.keyspace(), spec.table()));
+          session,
+          spec,
+          TableSchemaReader.tableMetadata(session, spec.keyspace(), spec.table()),
+          Clock.systemUTC());
     } catch (RuntimeException e) {
       session.close();
       throw e;
@@ -48,6 +74,59 @@ public final class CassandraTarget implements Target {
   @Override
   public Sink openSink(FlowSpec flow) {
     return new CassandraSink(session, table, spec.writeNulls(), flow);
+  }
+
+  @Override
+  public Sink openValidator(FlowSpec flow, ValidationSpec validation, List<String> columns) {
+    return new CassandraValidator(
+        session, table, schema, spec.writeNulls(), flow, validation, columns, this::nowMicros);
+  }
+
+  /**
+   * Reads every primary key with one paged query over the whole table. Parallel scans of token
+   * ranges would be faster on large clusters; they are not done yet.
+   */
+  @Override
+  public void scanPrimaryKeys(Consumer<Map<String, Object>> keys) {
+    List<ColumnMetadata> columns = new ArrayList<>(table.getPartitionKey());
+    columns.addAll(table.getClusteringColumns().keySet());
+    String names =
+        columns.stream().map(c -> c.getName().asCql(true)).collect(Collectors.joining(", "));
+    SimpleStatement scan =
+        SimpleStatement.newInstance("SELECT " + names + " FROM " + qualifiedName())
+            .setPageSize(SCAN_PAGE_SIZE)
+            .setTimeout(Duration.ofSeconds(60));
+    for (Row row : session.execute(scan)) {
+      Map<String, Object> key = new LinkedHashMap<>();
+      for (int i = 0; i < columns.size(); i++) {
+        ColumnMetadata column = columns.get(i);
+        key.put(
+            column.getName().asInternal(),
+            DriverValues.fromDriver(row.getObject(i), column.getType()));
+      }
+      keys.accept(key);
+    }
+  }
+
+  @Override
+  public void deleteRow(PrimaryKey key, long timestampMicros) {
+    session.execute(
+        SimpleStatement.newInstance(
+                "DELETE FROM "
+                    + qualifiedName()
+                    + " USING TIMESTAMP "
+                    + timestampMicros
+                    + " WHERE "
+                    + key.whereClause())
+            .setIdempotent(true));
+  }
+
+  private String qualifiedName() {
+    return table.getKeyspace().asCql(true) + "." + table.getName().asCql(true);
+  }
+
+  private long nowMicros() {
+    return ChronoUnit.MICROS.between(Instant.EPOCH, clock.instant());
   }
 
   @Override

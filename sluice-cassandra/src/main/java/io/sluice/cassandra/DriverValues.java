@@ -19,9 +19,10 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Turns the mapper's values into what the driver's codecs take. They match already except for
- * user-defined types (a map of field name to value becomes a {@link UdtValue}) and tuples (a list
- * becomes a {@link TupleValue}), also when nested in collections.
+ * Turns the mapper's values into what the driver's codecs take, and values read with the driver
+ * back into the mapper's forms. They match already except for user-defined types (a map of field
+ * name to value, or a {@link UdtValue}) and tuples (a list, or a {@link TupleValue}), also when
+ * nested in collections.
  */
 final class DriverValues {
 
@@ -82,6 +83,59 @@ final class DriverValues {
       return result;
     }
     return value;
+  }
+
+  /**
+   * A value read with the driver's default codec, in the mapper's Java forms: a {@link UdtValue}
+   * becomes a map of field name to value (every field, null or not), a {@link TupleValue} a list.
+   */
+  static Object fromDriver(Object value, DataType type) {
+    if (value == null || !needsConversion(type)) {
+      return value;
+    }
+    if (type instanceof UserDefinedType udt && value instanceof UdtValue fields) {
+      Map<String, Object> result = new LinkedHashMap<>();
+      for (int i = 0; i < udt.getFieldNames().size(); i++) {
+        DataType fieldType = udt.getFieldTypes().get(i);
+        result.put(
+            udt.getFieldNames().get(i).asInternal(),
+            fromDriver(fields.get(i, codec(fieldType)), fieldType));
+      }
+      return result;
+    }
+    if (type instanceof TupleType tuple && value instanceof TupleValue components) {
+      List<Object> result = new ArrayList<>();
+      for (int i = 0; i < tuple.getComponentTypes().size(); i++) {
+        DataType componentType = tuple.getComponentTypes().get(i);
+        result.add(fromDriver(components.get(i, codec(componentType)), componentType));
+      }
+      return result;
+    }
+    if (type instanceof ListType list && value instanceof List<?> elements) {
+      List<Object> result = new ArrayList<>(elements.size());
+      elements.forEach(e -> result.add(fromDriver(e, list.getElementType())));
+      return result;
+    }
+    if (type instanceof SetType set && value instanceof Set<?> elements) {
+      Set<Object> result = new LinkedHashSet<>();
+      elements.forEach(e -> result.add(fromDriver(e, set.getElementType())));
+      return result;
+    }
+    if (type instanceof MapType map && value instanceof Map<?, ?> entries) {
+      Map<Object, Object> result = new LinkedHashMap<>();
+      entries.forEach(
+          (k, v) -> result.put(fromDriver(k, map.getKeyType()), fromDriver(v, map.getValueType())));
+      return result;
+    }
+    return value;
+  }
+
+  /** Whether a column of this type keeps one cell per element, with no single writetime. */
+  static boolean multiCell(DataType type) {
+    return type instanceof ListType list && !list.isFrozen()
+        || type instanceof SetType set && !set.isFrozen()
+        || type instanceof MapType map && !map.isFrozen()
+        || type instanceof UserDefinedType udt && !udt.isFrozen();
   }
 
   static TypeCodec<Object> codec(DataType type) {

@@ -6,8 +6,10 @@ import com.datastax.oss.driver.api.core.DriverTimeoutException;
 import com.datastax.oss.driver.api.core.connection.BusyConnectionException;
 import com.datastax.oss.driver.api.core.connection.ClosedConnectionException;
 import com.datastax.oss.driver.api.core.connection.HeartbeatException;
+import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
 import com.datastax.oss.driver.api.core.cql.Statement;
 import com.datastax.oss.driver.api.core.servererrors.OverloadedException;
+import com.datastax.oss.driver.api.core.servererrors.ReadTimeoutException;
 import com.datastax.oss.driver.api.core.servererrors.ServerError;
 import com.datastax.oss.driver.api.core.servererrors.TruncateException;
 import com.datastax.oss.driver.api.core.servererrors.UnavailableException;
@@ -26,7 +28,8 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Executes writes and retries the ones that failed for reasons that pass.
+ * Executes writes (and a validation's reads, which are as harmless to repeat) and retries the ones
+ * that failed for reasons that pass.
  *
  * <ul>
  *   <li>Transient failures (timeouts, overload, unavailable replicas) are retried with exponential
@@ -38,8 +41,8 @@ import org.slf4j.LoggerFactory;
  *   <li>Permanent failures (an invalid value, a missing table) are not retried.
  * </ul>
  *
- * The returned future completes with the number of retries, or fails with a {@link
- * RetriesExhausted} carrying it.
+ * The returned future completes with the number of retries (and, from {@link #request}, the
+ * answer), or fails with a {@link RetriesExhausted} carrying it.
  */
 final class WriteRetrier implements AutoCloseable {
 
@@ -70,13 +73,18 @@ final class WriteRetrier implements AutoCloseable {
   }
 
   CompletableFuture<Long> execute(Statement<?> statement) {
-    CompletableFuture<Long> result = new CompletableFuture<>();
+    return request(statement).thenApply(Answer::retries);
+  }
+
+  /** Executes a statement whose answer matters, such as a read. */
+  CompletableFuture<Answer> request(Statement<?> statement) {
+    CompletableFuture<Answer> result = new CompletableFuture<>();
     attempt(statement, 0, 0, result);
     return result;
   }
 
   private void attempt(
-      Statement<?> statement, int retries, int outageRetries, CompletableFuture<Long> result) {
+      Statement<?> statement, int retries, int outageRetries, CompletableFuture<Answer> result) {
     session
         .executeAsync(statement)
         .whenComplete(
@@ -88,7 +96,7 @@ final class WriteRetrier implements AutoCloseable {
                       "The target answers again after {} s; writes go on.",
                       Duration.ofNanos(System.nanoTime() - since).toSeconds());
                 }
-                result.complete((long) retries + outageRetries);
+                result.complete(new Answer(rs, (long) retries + outageRetries));
                 return;
               }
               Throwable cause = unwrap(error);
@@ -152,6 +160,7 @@ final class WriteRetrier implements AutoCloseable {
 
   static boolean isTransient(Throwable error) {
     return error instanceof WriteTimeoutException
+        || error instanceof ReadTimeoutException
         || error instanceof UnavailableException
         || error instanceof OverloadedException
         || error instanceof TruncateException
@@ -177,10 +186,17 @@ final class WriteRetrier implements AutoCloseable {
 
   /** One sentence for the reject file: the failure's kind and the server's message. */
   static String describe(Throwable error) {
+    return describe(error, "write");
+  }
+
+  /** As {@link #describe(Throwable)}, for a request that is an {@code action} such as "read". */
+  static String describe(Throwable error, String action) {
     Throwable cause = error instanceof RetriesExhausted exhausted ? exhausted.getCause() : error;
     long retries = error instanceof RetriesExhausted exhausted ? exhausted.retries : 0;
     String kind =
-        isTransient(cause) ? "write failed after " + (retries + 1) + " attempts" : "write refused";
+        isTransient(cause)
+            ? action + " failed after " + (retries + 1) + " attempts"
+            : action + " refused";
     return kind + ": " + cause.getClass().getSimpleName() + ": " + cause.getMessage();
   }
 
@@ -188,6 +204,9 @@ final class WriteRetrier implements AutoCloseable {
   public void close() {
     timer.shutdownNow();
   }
+
+  /** A request that succeeded: the target's answer, and the retries it took. */
+  record Answer(AsyncResultSet rows, long retries) {}
 
   /** The last failure of a write that will not be retried any more. */
   static final class RetriesExhausted extends RuntimeException {

@@ -6,7 +6,10 @@ public final class ExitCodes {
   /** Everything was done. */
   public static final int OK = 0;
 
-  /** The run finished, but some records were rejected (see the reject file). */
+  /**
+   * The run finished, but some records were rejected (see the reject file); or a validation found
+   * rows missing, mismatched or extra in the target, repaired or not (see its differences file).
+   */
   public static final int COMPLETED_WITH_ERRORS = 1;
 
   /** The run stopped early or could not start: too many errors, a fatal failure, bad setup. */

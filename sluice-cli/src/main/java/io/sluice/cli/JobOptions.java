@@ -25,7 +25,9 @@ final class JobOptions {
 
   @Option(
       names = "--max-in-flight",
-      description = "Writes awaiting acknowledgement at once (overrides flow.max-in-flight).")
+      description =
+          "Writes (or a validation's reads) awaiting an answer at once (overrides"
+              + " flow.max-in-flight).")
   Integer maxInFlight;
 
   JobSpec load() {

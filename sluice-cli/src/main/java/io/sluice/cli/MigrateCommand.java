@@ -1,11 +1,9 @@
 package io.sluice.cli;
 
-import io.sluice.cassandra.CassandraTarget;
 import io.sluice.core.job.JobSpec;
-import io.sluice.core.run.Migration;
+import io.sluice.core.run.RunOptions;
 import io.sluice.core.run.RunReport;
 import java.io.PrintWriter;
-import java.time.Clock;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -38,54 +36,17 @@ final class MigrateCommand implements Callable<Integer> {
 
   /** Runs a job against its Cassandra target, printing progress and the report to {@code out}. */
   static RunReport run(JobSpec job, boolean fresh, PrintWriter out) {
-    try (CassandraTarget target = CassandraTarget.connect(job.target(), job.baseDir());
-        Migration migration = Migration.prepare(job, target, Clock.systemUTC(), fresh)) {
-      for (String warning : migration.warnings()) {
-        out.println("Warning: " + warning);
-      }
-      migration
-          .resumes()
-          .ifPresent(
-              checkpoint ->
-                  out.printf(
-                      "Resuming job %s from its checkpoint of %s (%,d records done in %d"
-                          + " earlier run(s)); --fresh starts over.%n",
-                      job.name(),
-                      checkpoint.updated(),
-                      checkpoint.counts().recordsRead(),
-                      checkpoint.runs()));
-      out.printf(
-          "Loading %d source(s), %d split(s), %.1f MB into %s%n",
-          migration.sources().size(),
-          migration.sources().stream().mapToInt(s -> s.splits().size()).sum(),
-          migration.totalBytes() / 1e6,
-          target.schema().qualifiedName());
-      out.flush();
-      StopOnSignal stopOnSignal = new StopOnSignal(migration, out);
-      try {
-        RunReport report;
-        ProgressDisplay progress = ProgressDisplay.start(migration, out);
-        try {
-          report = migration.run();
-        } finally {
-          progress.close();
-        }
-        out.print(report.toText());
-        out.println("  Report saved to " + job.stateDir().resolve("report.json"));
-        out.flush();
-        return report;
-      } finally {
-        stopOnSignal.close();
-      }
-    }
+    return JobRunner.run(
+        job,
+        RunOptions.migrate(fresh),
+        out,
+        report -> {
+          out.print(report.toText());
+          out.println("  Report saved to " + job.stateDir().resolve("report.json"));
+        });
   }
 
   static int exitCode(RunReport report) {
-    return switch (report.outcome()) {
-      case COMPLETED -> ExitCodes.OK;
-      case COMPLETED_WITH_ERRORS -> ExitCodes.COMPLETED_WITH_ERRORS;
-      case ABORTED -> ExitCodes.ABORTED;
-      case INTERRUPTED -> ExitCodes.INTERRUPTED;
-    };
+    return JobRunner.exitCode(report.outcome());
   }
 }

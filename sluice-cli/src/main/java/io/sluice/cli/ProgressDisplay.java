@@ -12,8 +12,9 @@ import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
 
 /**
- * Shows a running migration: a live progress bar (percent of bytes read, ETA, rows, rows/s, MB/s,
- * rejects) on a terminal, or one plain line every few seconds when output goes to a file or pipe.
+ * Shows a running migration or validation: a live progress bar (percent of bytes read, ETA, rows
+ * written or checked, rows/s, MB/s, rejects or differences) on a terminal, or one plain line every
+ * few seconds when output goes to a file or pipe.
  */
 final class ProgressDisplay implements AutoCloseable {
 
@@ -23,11 +24,14 @@ final class ProgressDisplay implements AutoCloseable {
   private final ScheduledExecutorService timer;
   private final ProgressBar bar;
   private final PrintWriter out;
+  private final boolean checking;
   private final long startNanos = System.nanoTime();
 
-  private ProgressDisplay(Migration migration, PrintWriter out, boolean terminal) {
+  private ProgressDisplay(
+      Migration migration, PrintWriter out, boolean terminal, boolean checking) {
     this.migration = migration;
     this.out = out;
+    this.checking = checking;
     this.timer =
         Executors.newSingleThreadScheduledExecutor(
             runnable -> {
@@ -39,7 +43,7 @@ final class ProgressDisplay implements AutoCloseable {
     this.bar =
         terminal
             ? new ProgressBarBuilder()
-                .setTaskName("Loading")
+                .setTaskName(checking ? "Checking" : "Loading")
                 .setInitialMax(totalMb)
                 .setUnit(" MB", 1)
                 .setStyle(ProgressBarStyle.ASCII)
@@ -51,8 +55,9 @@ final class ProgressDisplay implements AutoCloseable {
     timer.scheduleAtFixedRate(this::refresh, period, period, TimeUnit.MILLISECONDS);
   }
 
-  static ProgressDisplay start(Migration migration, PrintWriter out) {
-    return new ProgressDisplay(migration, out, System.console() != null);
+  /** Starts showing progress; {@code checking} for a validation, which checks rows. */
+  static ProgressDisplay start(Migration migration, PrintWriter out, boolean checking) {
+    return new ProgressDisplay(migration, out, System.console() != null, checking);
   }
 
   private void refresh() {
@@ -60,11 +65,13 @@ final class ProgressDisplay implements AutoCloseable {
     double seconds = Math.max(1e-3, (System.nanoTime() - startNanos) / 1e9);
     String rates =
         String.format(
-            "%,d rows, %,.0f rows/s, %.1f MB/s, %,d rejected",
+            "%,d rows%s, %,.0f rows/s, %.1f MB/s, %,d %s",
             counts.rowsWritten(),
+            checking ? " checked" : "",
             counts.rowsWritten() / seconds,
             counts.bytesRead() / 1e6 / seconds,
-            counts.rejected());
+            checking ? counts.differences() : counts.rejected(),
+            checking ? "differences" : "rejected");
     if (bar != null) {
       bar.stepTo(counts.bytesRead() / 1_000_000);
       bar.setExtraMessage(rates);

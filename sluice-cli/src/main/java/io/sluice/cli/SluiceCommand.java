@@ -16,13 +16,15 @@ import picocli.CommandLine.Option;
     subcommands = {
       MigrateCommand.class,
       PlanCommand.class,
+      ValidateCommand.class,
       CassandraCommand.class,
       DemoCommand.class,
       CommandLine.HelpCommand.class
     },
     footer = {
       "",
-      "Exit codes: 0 ok, 1 completed with rejected records, 2 aborted, 3 interrupted, 64 usage."
+      "Exit codes: 0 ok, 1 completed with rejected records (validate: differences found),"
+          + " 2 aborted, 3 interrupted, 64 usage."
     })
 public final class SluiceCommand {
 

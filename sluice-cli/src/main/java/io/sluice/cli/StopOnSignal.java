@@ -6,9 +6,10 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Turns Ctrl-C and SIGTERM during a migration into an orderly stop: stop taking new records, let
- * writes in flight finish for a moment, save progress, print the report, and exit with {@link
- * ExitCodes#INTERRUPTED}. Built on a shutdown hook, the one portable way to see those signals.
+ * Turns Ctrl-C and SIGTERM during a migration or validation into an orderly stop: stop taking new
+ * records, let writes in flight finish for a moment, save progress, print the report, and exit with
+ * {@link ExitCodes#INTERRUPTED}. Built on a shutdown hook, the one portable way to see those
+ * signals.
  */
 final class StopOnSignal implements AutoCloseable {
 

@@ -16,6 +16,7 @@ import java.util.Map;
  * @param rejectFileLength the reject file's length holding exactly the rejects of those records
  * @param runs how many runs contributed
  * @param updated when it was saved
+ * @param validation a validation's own state, or {@code null} for a migration
  */
 public record Checkpoint(
     int version,
@@ -24,7 +25,8 @@ public record Checkpoint(
     RunCounters.Counts counts,
     long rejectFileLength,
     int runs,
-    Instant updated) {
+    Instant updated,
+    ValidationCheckpoint validation) {
 
   public static final int CURRENT_VERSION = 1;
 
@@ -35,5 +37,11 @@ public record Checkpoint(
   /** Whether every split of the job is handled. */
   public boolean complete() {
     return !splits.isEmpty() && splits.values().stream().allMatch(SplitCheckpoint::done);
+  }
+
+  /** Whether the run is over: every split handled and, for a validation, its extra-row search. */
+  public boolean finished() {
+    return complete()
+        && (validation == null || !validation.extraRows() || validation.extraRowsDone());
   }
 }

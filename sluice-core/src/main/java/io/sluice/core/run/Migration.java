@@ -4,6 +4,7 @@ import io.sluice.core.checkpoint.Checkpoint;
 import io.sluice.core.checkpoint.CheckpointFile;
 import io.sluice.core.checkpoint.JobFingerprint;
 import io.sluice.core.checkpoint.SplitCheckpoint;
+import io.sluice.core.checkpoint.ValidationCheckpoint;
 import io.sluice.core.job.JobFileException;
 import io.sluice.core.job.JobSpec;
 import io.sluice.core.mapping.Mapper;
@@ -13,8 +14,11 @@ import io.sluice.core.source.Source;
 import io.sluice.core.source.SourceSpec;
 import io.sluice.core.source.Sources;
 import io.sluice.core.source.Split;
+import io.sluice.core.validate.SortedKeyRuns;
+import io.sluice.core.validate.ValidatingTarget;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -26,12 +30,17 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A backfill from the job's sources into its target, on a local pool of workers.
+ * A backfill from the job's sources into its target, or a validation of the target against them, on
+ * a local pool of workers.
  *
  * <p>{@link #prepare} builds every stage up front (sources and their splits, the mapper, the
  * write-timestamp rule of each source, the rule check of the table) so that configuration errors
  * surface before the first write. {@link #run} then reads all splits in parallel and returns the
  * report; {@link #close} releases the sources.
+ *
+ * <p>A validation ({@link RunOptions#validate}) is the same run with a sink that checks rows
+ * instead of writing them, its state in its own folder, and, when asked, a search for extra rows
+ * once every split is done. A finished validation is not resumed: running it again checks again.
  */
 public final class Migration implements AutoCloseable {
 
@@ -45,6 +54,8 @@ public final class Migration implements AutoCloseable {
   private final List<String> warnings;
   private final RunCounters counters = new RunCounters();
   private final Clock clock;
+  private final RunOptions options;
+  private final Path stateDir;
   private final CheckpointFile checkpointFile;
   private final Optional<Checkpoint> previous;
   private volatile SplitScheduler scheduler;
@@ -57,7 +68,7 @@ public final class Migration implements AutoCloseable {
       Mapper mapper,
       List<String> warnings,
       Clock clock,
-      CheckpointFile checkpointFile,
+      RunOptions options,
       Optional<Checkpoint> previous) {
     this.job = job;
     this.target = target;
@@ -65,7 +76,9 @@ public final class Migration implements AutoCloseable {
     this.mapper = mapper;
     this.warnings = warnings;
     this.clock = clock;
-    this.checkpointFile = checkpointFile;
+    this.options = options;
+    this.stateDir = options.stateDir(job);
+    this.checkpointFile = new CheckpointFile(stateDir);
     this.previous = previous;
   }
 
@@ -76,12 +89,17 @@ public final class Migration implements AutoCloseable {
 
   /** Plans the job against a connected target; fails with a clear message if it cannot run. */
   public static Migration prepare(JobSpec job, Target target, Clock clock, boolean fresh) {
+    return prepare(job, target, clock, RunOptions.migrate(fresh));
+  }
+
+  /** Plans a migration or a validation of the job against a connected target. */
+  public static Migration prepare(JobSpec job, Target target, Clock clock, RunOptions options) {
     List<Source> sources = new ArrayList<>();
     try {
       for (SourceSpec spec : job.sources()) {
         sources.add(Sources.create(spec, job.baseDir()));
       }
-      return prepare(job, target, sources, clock, fresh);
+      return prepare(job, target, sources, clock, options);
     } catch (RuntimeException e) {
       sources.forEach(Migration::closeQuietly);
       throw e;
@@ -97,8 +115,20 @@ public final class Migration implements AutoCloseable {
    */
   public static Migration prepare(
       JobSpec job, Target target, List<Source> sources, Clock clock, boolean fresh) {
+    return prepare(job, target, sources, clock, RunOptions.migrate(fresh));
+  }
+
+  /**
+   * Plans a migration or a validation with sources already created, as {@link #prepare(JobSpec,
+   * Target, List, Clock, boolean)} does.
+   */
+  public static Migration prepare(
+      JobSpec job, Target target, List<Source> sources, Clock clock, RunOptions options) {
     if (job.mapping() == null) {
       throw new JobFileException("The job has no 'mapping:'; run 'sluice plan' to infer one.");
+    }
+    if (options.validating() && !(target instanceof ValidatingTarget)) {
+      throw new JobFileException("This target cannot be validated.");
     }
     List<String> warnings = new ArrayList<>(WriteRuleCheck.check(target.schema()));
     Mapper mapper = Mapper.compile(job.mapping(), target.schema());
@@ -113,13 +143,15 @@ public final class Migration implements AutoCloseable {
             "Cannot plan source '" + source.name() + "': " + e.getMessage(), e);
       }
     }
-    CheckpointFile checkpointFile = new CheckpointFile(job.stateDir());
     Optional<Checkpoint> previous = Optional.empty();
-    if (!fresh) {
-      previous = checkpointFile.load();
-      previous.ifPresent(checkpoint -> ResumeCheck.check(job, checkpoint, planned));
+    if (!options.fresh()) {
+      previous = new CheckpointFile(options.stateDir(job)).load();
+      if (options.validating()) {
+        previous = previous.filter(checkpoint -> !checkpoint.finished());
+      }
+      previous.ifPresent(checkpoint -> ResumeCheck.check(job, checkpoint, planned, options));
     }
-    return new Migration(job, target, planned, mapper, warnings, clock, checkpointFile, previous);
+    return new Migration(job, target, planned, mapper, warnings, clock, options, previous);
   }
 
   public List<String> warnings() {
@@ -158,19 +190,30 @@ public final class Migration implements AutoCloseable {
    */
   public RunReport run() {
     Instant started = clock.instant();
-    long keptRejects = previous.map(Checkpoint::rejectFileLength).orElse(0L);
+    long keptLines = previous.map(Checkpoint::rejectFileLength).orElse(0L);
     int runs = previous.map(Checkpoint::runs).orElse(0) + 1;
-    try (RejectFile rejects = new RejectFile(job.stateDir().resolve("rejects.jsonl"), keptRejects);
-        Sink sink = target.openSink(job.flow())) {
+    Optional<ValidationCheckpoint> validated = previous.map(Checkpoint::validation);
+    SortedKeyRuns keys =
+        options.collectsKeys()
+            ? new SortedKeyRuns(
+                stateDir.resolve("keys"),
+                SortedKeyRuns.DEFAULT_RUN_SIZE,
+                validated.map(ValidationCheckpoint::keyRuns).orElse(0))
+            : null;
+    try (RejectFile lines = new RejectFile(stateDir.resolve(options.lineFileName()), keptLines);
+        Sink sink = openSink()) {
       ProgressLedger ledger =
           new ProgressLedger(
-              rejects,
+              lines,
               JobFingerprint.of(job),
               previous.map(Checkpoint::counts).orElse(RunCounters.Counts.ZERO),
               runs,
-              clock);
+              clock,
+              options.validation(),
+              keys,
+              validated.map(ValidationCheckpoint::extraRowsDone).orElse(false));
       List<SplitScheduler.SplitTask> tasks = track(ledger);
-      SplitScheduler running = new SplitScheduler(job, mapper, sink, ledger, counters);
+      SplitScheduler running = new SplitScheduler(job, mapper, sink, ledger, counters, options);
       scheduler = running;
       if (stopRequested != null) {
         running.interrupt(stopRequested);
@@ -180,16 +223,17 @@ public final class Migration implements AutoCloseable {
       try {
         abortReason = running.runAll(tasks);
       } finally {
-        saver.shutdownNow();
+        stopSaving(saver);
       }
       checkpointFile.save(ledger.checkpoint());
+      if (abortReason == null && ledger.extraRowsPending()) {
+        abortReason = searchExtraRows(ledger, keys, running);
+      }
       RunCounters.Counts counts = ledger.committed();
       Outcome outcome =
           running.interrupted()
               ? Outcome.INTERRUPTED
-              : abortReason != null
-                  ? Outcome.ABORTED
-                  : counts.rejected() > 0 ? Outcome.COMPLETED_WITH_ERRORS : Outcome.COMPLETED;
+              : abortReason != null ? Outcome.ABORTED : completed(counts);
       RunReport report =
           new RunReport(
               job.name(),
@@ -198,11 +242,56 @@ public final class Migration implements AutoCloseable {
               counts,
               started,
               Duration.between(started, clock.instant()),
-              rejects.path(),
+              lines.path(),
               runs);
-      report.writeJson(job.stateDir().resolve("report.json"));
+      report.writeJson(stateDir.resolve("report.json"));
+      if (options.validating()) {
+        new ValidationReport(report, options.validation())
+            .writeJson(stateDir.resolve("validation.json"));
+      }
       return report;
     }
+  }
+
+  private Sink openSink() {
+    return options.validating()
+        ? ((ValidatingTarget) target)
+            .openValidator(job.flow(), options.validation(), mapper.columns())
+        : target.openSink(job.flow());
+  }
+
+  private static Outcome completed(RunCounters.Counts counts) {
+    if (counts.rejected() > 0) {
+      return Outcome.COMPLETED_WITH_ERRORS;
+    }
+    return counts.differences() > 0 ? Outcome.COMPLETED_WITH_DIFFERENCES : Outcome.COMPLETED;
+  }
+
+  /**
+   * Runs the search for extra rows after every split is done; returns why it stopped early, or
+   * null. Its findings go past the checkpoint saved before it, so an interrupted search leaves no
+   * trace: the next run cuts the differences file back and searches again.
+   */
+  private String searchExtraRows(
+      ProgressLedger ledger, SortedKeyRuns keys, SplitScheduler running) {
+    String stopped =
+        new ExtraRowScan(
+                (ValidatingTarget) target,
+                target.schema(),
+                options.validation(),
+                keys,
+                stateDir.resolve("target-keys"),
+                () -> WriteTimestamps.toMicros(clock.instant()),
+                running::aborted,
+                counters)
+            .run(ledger);
+    if (stopped != null) {
+      return running.interrupted() ? stopRequested : stopped;
+    }
+    ledger.extraRowsDone();
+    checkpointFile.save(ledger.checkpoint());
+    keys.delete();
+    return null;
   }
 
   /** Registers every split with the ledger at its saved position; returns those left to run. */
@@ -225,6 +314,16 @@ public final class Migration implements AutoCloseable {
       }
     }
     return tasks;
+  }
+
+  /** Stops periodic saving, waiting for a save under way, so it cannot race the final one. */
+  private static void stopSaving(ScheduledExecutorService saver) {
+    saver.shutdown();
+    try {
+      saver.awaitTermination(30, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   private ScheduledExecutorService startSaving(ProgressLedger ledger) {

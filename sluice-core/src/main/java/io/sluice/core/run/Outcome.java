@@ -2,10 +2,15 @@ package io.sluice.core.run;
 
 /** How a run ended; the CLI turns it into an exit code. */
 public enum Outcome {
-  /** Every record reached the target or was filtered out on purpose. */
+  /** Every record reached the target or was filtered out on purpose (a validation: all match). */
   COMPLETED,
   /** The run finished, but some records or rows were rejected (see the reject file). */
   COMPLETED_WITH_ERRORS,
+  /**
+   * A validation finished and found rows missing, different or extra in the target (rows changed
+   * since by newer writes do not count). Repaired rows count: they were differences.
+   */
+  COMPLETED_WITH_DIFFERENCES,
   /** The run stopped early: too many errors, or a fatal failure. Its progress is saved. */
   ABORTED,
   /** The run was asked to stop (Ctrl-C, SIGTERM). Its progress is saved; run it again to resume. */

@@ -3,37 +3,58 @@ package io.sluice.core.run;
 import io.sluice.core.checkpoint.Checkpoint;
 import io.sluice.core.checkpoint.JobFingerprint;
 import io.sluice.core.checkpoint.SplitCheckpoint;
+import io.sluice.core.checkpoint.ValidationCheckpoint;
+import io.sluice.core.run.RejectFile.Stage;
 import io.sluice.core.source.Split;
+import io.sluice.core.validate.Difference;
+import io.sluice.core.validate.SortedKeyRuns;
+import io.sluice.core.validate.ValidationSpec;
 import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The committed state of a run: per split the acknowledged prefix, and the counts and rejects of
- * every record in those prefixes, added to those of earlier runs. Records are committed in reading
- * order within their split, so a checkpoint taken at any moment describes exactly the records below
- * its positions: a resumed run redoes the rest, and no record is counted twice.
+ * The committed state of a run: per split the acknowledged prefix, and the counts, reject lines
+ * (and in a validation, difference lines and source keys) of every record in those prefixes, added
+ * to those of earlier runs. Records are committed in reading order within their split, so a
+ * checkpoint taken at any moment describes exactly the records below its positions: a resumed run
+ * redoes the rest, and no record is counted or listed twice.
  */
 final class ProgressLedger {
 
   private final Map<String, SplitProgress> splits = new LinkedHashMap<>();
-  private final RejectFile rejects;
+  private final RejectFile lines;
   private final JobFingerprint fingerprint;
   private final int runs;
   private final Clock clock;
+  private final ValidationSpec validation;
+  private SortedKeyRuns keys;
+  private boolean extraRowsDone;
   private RunCounters.Counts committed;
 
+  /**
+   * @param validation what a validation checks, or {@code null} for a migration
+   * @param keys where the primary keys of committed source rows go, or {@code null} when no extra
+   *     rows are looked for
+   * @param extraRowsDone whether an earlier run finished the search for extra rows
+   */
   ProgressLedger(
-      RejectFile rejects,
+      RejectFile lines,
       JobFingerprint fingerprint,
       RunCounters.Counts earlierRuns,
       int runs,
-      Clock clock) {
-    this.rejects = rejects;
+      Clock clock,
+      ValidationSpec validation,
+      SortedKeyRuns keys,
+      boolean extraRowsDone) {
+    this.lines = lines;
     this.fingerprint = fingerprint;
     this.committed = earlierRuns;
     this.runs = runs;
     this.clock = clock;
+    this.validation = validation;
+    this.keys = keys;
+    this.extraRowsDone = extraRowsDone;
   }
 
   synchronized SplitProgress track(Split split, long position, boolean done) {
@@ -65,8 +86,11 @@ final class ProgressLedger {
     while (!split.inFlight.isEmpty() && split.inFlight.peekFirst().complete) {
       RecordOutcome head = split.inFlight.removeFirst();
       committed = committed.plus(head.counts());
-      for (RecordOutcome.Reject reject : head.rejects()) {
-        rejects.add(reject.source(), reject.position(), reject.stage(), reject.reason());
+      for (RecordOutcome.Line line : head.lines()) {
+        lines.add(line.source(), line.position(), line.stage(), line.reason(), line.difference());
+      }
+      if (keys != null) {
+        head.keys.forEach(keys::add);
       }
       split.position = head.nextPosition;
     }
@@ -75,13 +99,33 @@ final class ProgressLedger {
     }
   }
 
+  /** Whether the search for extra rows is yet to run (every split is done by then). */
+  synchronized boolean extraRowsPending() {
+    return keys != null && !extraRowsDone;
+  }
+
+  /** Lists and counts an extra row found in the target. */
+  synchronized void extraRow(Difference extra) {
+    lines.add(null, null, Stage.DIFFERENCE, extra.reason(), extra);
+    committed =
+        committed.plus(
+            new RunCounters.Counts(
+                0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, extra.repaired() ? 1 : 0));
+  }
+
+  /** The search for extra rows is over: the source keys are no longer needed. */
+  synchronized void extraRowsDone() {
+    extraRowsDone = true;
+    keys = null;
+  }
+
   synchronized RunCounters.Counts committed() {
     return committed;
   }
 
-  /** A checkpoint of exactly the committed records, with the reject file flushed to match. */
+  /** A checkpoint of exactly the committed records, with the line file flushed to match. */
   synchronized Checkpoint checkpoint() {
-    long rejectLength = rejects.flushedLength();
+    long lineLength = lines.flushedLength();
     Map<String, SplitCheckpoint> saved = new LinkedHashMap<>();
     for (Map.Entry<String, SplitProgress> entry : splits.entrySet()) {
       SplitProgress progress = entry.getValue();
@@ -91,13 +135,22 @@ final class ProgressLedger {
           new SplitCheckpoint(
               split.resource(), split.start(), split.end(), progress.position, progress.done));
     }
+    ValidationCheckpoint validated =
+        validation == null
+            ? null
+            : new ValidationCheckpoint(
+                validation.samplePercent(),
+                validation.extraRows(),
+                keys == null ? 0 : keys.flush(),
+                extraRowsDone);
     return new Checkpoint(
         Checkpoint.CURRENT_VERSION,
         fingerprint,
         saved,
         committed,
-        rejectLength,
+        lineLength,
         runs,
-        clock.instant());
+        clock.instant(),
+        validated);
   }
 }

@@ -19,6 +19,11 @@ public final class RunCounters {
   final LongAdder rowsFailed = new LongAdder();
   final LongAdder retries = new LongAdder();
   final LongAdder bytesRead = new LongAdder();
+  final LongAdder rowsMissing = new LongAdder();
+  final LongAdder rowsMismatched = new LongAdder();
+  final LongAdder rowsChangedSince = new LongAdder();
+  final LongAdder rowsExtra = new LongAdder();
+  final LongAdder rowsRepaired = new LongAdder();
 
   /** Rejected records and rows, the figure {@code max-errors} is judged on. */
   long errors() {
@@ -36,10 +41,28 @@ public final class RunCounters {
         rowsWritten.sum(),
         rowsFailed.sum(),
         retries.sum(),
-        bytesRead.sum());
+        bytesRead.sum(),
+        rowsMissing.sum(),
+        rowsMismatched.sum(),
+        rowsChangedSince.sum(),
+        rowsExtra.sum(),
+        rowsRepaired.sum());
   }
 
-  /** A consistent-enough copy of the counters at one moment. */
+  /**
+   * A consistent-enough copy of the counters at one moment.
+   *
+   * <p>In a validation, rows are checked rather than written: {@code rowsWritten} counts the rows
+   * compared with the target, {@code rowsFailed} those that could not be read, and the last five
+   * counts say what the comparisons found. A migration leaves those five at zero.
+   *
+   * @param rowsMissing rows of the source without a row in the target
+   * @param rowsMismatched rows that differ in the target, not because of newer writes
+   * @param rowsChangedSince rows that differ because a newer write changed them in the target
+   * @param rowsExtra rows in the target that no source record gives
+   * @param rowsRepaired missing and mismatched rows rewritten and read back equal, and extra rows
+   *     deleted
+   */
   public record Counts(
       long recordsRead,
       long recordsMapped,
@@ -50,9 +73,14 @@ public final class RunCounters {
       long rowsWritten,
       long rowsFailed,
       long retries,
-      long bytesRead) {
+      long bytesRead,
+      long rowsMissing,
+      long rowsMismatched,
+      long rowsChangedSince,
+      long rowsExtra,
+      long rowsRepaired) {
 
-    public static final Counts ZERO = new Counts(0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
+    public static final Counts ZERO = new Counts(0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0);
 
     public Counts plus(Counts o) {
       return new Counts(
@@ -65,11 +93,26 @@ public final class RunCounters {
           rowsWritten + o.rowsWritten,
           rowsFailed + o.rowsFailed,
           retries + o.retries,
-          bytesRead + o.bytesRead);
+          bytesRead + o.bytesRead,
+          rowsMissing + o.rowsMissing,
+          rowsMismatched + o.rowsMismatched,
+          rowsChangedSince + o.rowsChangedSince,
+          rowsExtra + o.rowsExtra,
+          rowsRepaired + o.rowsRepaired);
     }
 
     public long rejected() {
       return rejectedDecode + rejectedMapping + rowsFailed;
+    }
+
+    /** Rows a validation found missing, mismatched or extra: changed-since rows are not counted. */
+    public long differences() {
+      return rowsMissing + rowsMismatched + rowsExtra;
+    }
+
+    /** Rows a validation checked and found equal in the target. */
+    public long rowsMatching() {
+      return rowsWritten - rowsMissing - rowsMismatched - rowsChangedSince;
     }
 
     /** Whether every record and row is accounted for (true once all writes completed). */

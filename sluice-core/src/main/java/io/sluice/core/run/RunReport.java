@@ -108,6 +108,7 @@ public record RunReport(
     return switch (outcome) {
       case COMPLETED -> "completed";
       case COMPLETED_WITH_ERRORS -> "completed with rejected records";
+      case COMPLETED_WITH_DIFFERENCES -> "completed, differences found";
       case ABORTED -> "aborted";
       case INTERRUPTED -> "interrupted";
     };

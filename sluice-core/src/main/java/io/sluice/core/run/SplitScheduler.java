@@ -31,17 +31,24 @@ final class SplitScheduler {
   private final Sink sink;
   private final ProgressLedger ledger;
   private final RunCounters counters;
+  private final RunOptions options;
   private final Semaphore inFlight;
   private final AtomicReference<String> abortReason = new AtomicReference<>();
   private volatile boolean interrupted;
 
   SplitScheduler(
-      JobSpec job, Mapper mapper, Sink sink, ProgressLedger ledger, RunCounters counters) {
+      JobSpec job,
+      Mapper mapper,
+      Sink sink,
+      ProgressLedger ledger,
+      RunCounters counters,
+      RunOptions options) {
     this.job = job;
     this.mapper = mapper;
     this.sink = sink;
     this.ledger = ledger;
     this.counters = counters;
+    this.options = options;
     this.inFlight = new Semaphore(job.flow().maxInFlight());
   }
 
@@ -146,6 +153,10 @@ final class SplitScheduler {
 
   RunCounters counters() {
     return counters;
+  }
+
+  RunOptions options() {
+    return options;
   }
 
   Semaphore inFlight() {

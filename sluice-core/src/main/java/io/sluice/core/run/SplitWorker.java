@@ -2,6 +2,7 @@ package io.sluice.core.run;
 
 import io.sluice.core.mapping.MapResult;
 import io.sluice.core.run.RejectFile.Stage;
+import io.sluice.core.schema.TableSchema;
 import io.sluice.core.sink.Row;
 import io.sluice.core.sink.TargetUnavailableException;
 import io.sluice.core.sink.WriteResult;
@@ -11,6 +12,8 @@ import io.sluice.core.source.SourceItem;
 import io.sluice.core.source.SourcePosition;
 import io.sluice.core.source.Split;
 import io.sluice.core.source.SplitReader;
+import io.sluice.core.validate.Difference;
+import io.sluice.core.validate.PrimaryKey;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,8 +25,14 @@ import java.util.concurrent.CompletionException;
  * mapping failures are rejected, mapped rows are written asynchronously under the shared in-flight
  * bound, and rows the target refused after retries are rejected as write failures. Each record's
  * outcome goes to the {@link ProgressLedger} once all its rows are acknowledged or refused.
+ *
+ * <p>In a validation the sink checks rows instead of writing them: records outside the sample are
+ * counted as filtered, findings become difference lines, rows that could not be read are rejected
+ * at the check stage, and the rows' primary keys are kept when extra rows are looked for.
  */
 final class SplitWorker {
+
+  private static final MapResult NOT_SAMPLED = new MapResult.Filtered();
 
   private final Migration.PlannedSource source;
   private final SplitProgress progress;
@@ -88,7 +97,12 @@ final class SplitWorker {
 
   private void handle(Record record) throws InterruptedException {
     RecordOutcome outcome = begin(record, record.sizeBytes());
-    MapResult result = run.mapper().map(record);
+    RunOptions options = run.options();
+    MapResult result =
+        options.sampled()
+                && !RecordSample.keeps(record.position(), options.validation().samplePercent())
+            ? NOT_SAMPLED
+            : run.mapper().map(record);
     if (result instanceof MapResult.Filtered) {
       live.recordsFiltered.increment();
       outcome.recordsFiltered = 1;
@@ -119,6 +133,9 @@ final class SplitWorker {
     }
     live.rowsProduced.add(rows.size());
     outcome.rowsProduced = rows.size();
+    if (options.collectsKeys()) {
+      outcome.keys = rows.stream().map(r -> PrimaryKey.of(r.values(), table()).encode()).toList();
+    }
     int permits = Math.min(rows.size(), run.maxInFlight());
     run.inFlight().acquire(permits);
     run.sink()
@@ -159,10 +176,31 @@ final class SplitWorker {
     outcome.rowsWritten = result.written();
     outcome.retries = result.retries();
     outcome.rowsFailed = result.failed().size();
+    Stage stage = run.options().validating() ? Stage.CHECK : Stage.WRITE;
     for (WriteResult.FailedRow failed : result.failed()) {
-      reject(outcome, failed.row().position(), Stage.WRITE, failed.reason());
+      reject(outcome, failed.row().position(), stage, failed.reason());
+    }
+    for (WriteResult.Found found : result.differences()) {
+      outcome.difference(source.source().name(), found.row().position(), found.difference());
+      count(found.difference());
     }
     ledger.complete(outcome);
+  }
+
+  private void count(Difference difference) {
+    switch (difference.kind()) {
+      case MISSING -> live.rowsMissing.increment();
+      case MISMATCH -> live.rowsMismatched.increment();
+      case CHANGED_SINCE -> live.rowsChangedSince.increment();
+      case EXTRA -> live.rowsExtra.increment();
+    }
+    if (difference.repaired()) {
+      live.rowsRepaired.increment();
+    }
+  }
+
+  private TableSchema table() {
+    return run.mapper().table();
   }
 
   private void reject(RecordOutcome outcome, SourcePosition position, Stage stage, String reason) {

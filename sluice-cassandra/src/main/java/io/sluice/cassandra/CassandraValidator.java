@@ -1,0 +1,292 @@
+package io.sluice.cassandra;
+
+import com.datastax.oss.driver.api.core.CqlIdentifier;
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.BoundStatementBuilder;
+import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+import com.datastax.oss.driver.api.core.metadata.schema.ColumnMetadata;
+import com.datastax.oss.driver.api.core.metadata.schema.TableMetadata;
+import io.sluice.core.job.FlowSpec;
+import io.sluice.core.schema.TableSchema;
+import io.sluice.core.sink.Row;
+import io.sluice.core.sink.Sink;
+import io.sluice.core.sink.TargetUnavailableException;
+import io.sluice.core.sink.WriteResult;
+import io.sluice.core.validate.ColumnDifference;
+import io.sluice.core.validate.Difference;
+import io.sluice.core.validate.PrimaryKey;
+import io.sluice.core.validate.RowComparison;
+import io.sluice.core.validate.TargetRow;
+import io.sluice.core.validate.ValidationSpec;
+import io.sluice.core.validate.Verdict;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.function.LongSupplier;
+
+/**
+ * The sink of a validation: instead of writing each row it reads the target row of the same primary
+ * key with one prepared {@code SELECT columns..., writetime(column)... WHERE key = ?} (async,
+ * retried like writes, bounded by the runner's in-flight limit) and compares them with {@link
+ * RowComparison}.
+ *
+ * <p>With {@code --repair}, a missing row is rewritten whole, and a mismatched row only in the
+ * columns that differ (so equal cells, such as a non-frozen list that a rewrite at the same
+ * timestamp would duplicate, are left alone), through the normal {@link CassandraSink} at the
+ * source row's timestamp (or the current time with {@code --repair-timestamp now}). The row is then
+ * read again: the finding is marked repaired only if it now matches. A row changed since by a newer
+ * write is never rewritten.
+ */
+final class CassandraValidator implements Sink {
+
+  private final TableSchema schema;
+  private final RowComparison comparison;
+  private final PreparedStatement select;
+  private final List<KeyColumn> keyColumns = new ArrayList<>();
+  private final List<ReadColumn> readColumns = new ArrayList<>();
+  private final ValidationSpec spec;
+  private final WriteRetrier retrier;
+  private final CassandraSink repairs;
+  private final LongSupplier nowMicros;
+
+  CassandraValidator(
+      CqlSession session,
+      TableMetadata table,
+      TableSchema schema,
+      boolean writeNulls,
+      FlowSpec flow,
+      ValidationSpec spec,
+      List<String> columns,
+      LongSupplier nowMicros) {
+    this.schema = schema;
+    this.comparison = new RowComparison(schema, writeNulls);
+    this.spec = spec;
+    this.nowMicros = nowMicros;
+    List<String> selected = new ArrayList<>();
+    List<String> writetimes = new ArrayList<>();
+    for (String name : columns) {
+      ColumnMetadata column = table.getColumn(CqlIdentifier.fromInternal(name)).orElseThrow();
+      boolean key = isPrimaryKey(table, column);
+      boolean timed = !key && !DriverValues.multiCell(column.getType());
+      readColumns.add(new ReadColumn(column, timed ? columns.size() + writetimes.size() : -1));
+      selected.add(column.getName().asCql(true));
+      if (timed) {
+        writetimes.add("writetime(" + column.getName().asCql(true) + ")");
+      }
+    }
+    selected.addAll(writetimes);
+    List<String> conditions = new ArrayList<>();
+    for (ColumnMetadata column : primaryKey(table)) {
+      keyColumns.add(new KeyColumn(column));
+      conditions.add(column.getName().asCql(true) + " = ?");
+    }
+    this.select =
+        session.prepare(
+            "SELECT "
+                + String.join(", ", selected)
+                + " FROM "
+                + table.getKeyspace().asCql(true)
+                + "."
+                + table.getName().asCql(true)
+                + " WHERE "
+                + String.join(" AND ", conditions));
+    this.retrier = new WriteRetrier(session, flow.maxRetries(), flow.outagePatienceDuration());
+    this.repairs = spec.repair() ? new CassandraSink(session, table, writeNulls, flow) : null;
+  }
+
+  private static boolean isPrimaryKey(TableMetadata table, ColumnMetadata column) {
+    return table.getPartitionKey().contains(column)
+        || table.getClusteringColumns().containsKey(column);
+  }
+
+  private static List<ColumnMetadata> primaryKey(TableMetadata table) {
+    List<ColumnMetadata> key = new ArrayList<>(table.getPartitionKey());
+    key.addAll(table.getClusteringColumns().keySet());
+    return key;
+  }
+
+  @Override
+  public CompletionStage<WriteResult> write(List<Row> rows) {
+    List<CompletableFuture<Checked>> checks = new ArrayList<>(rows.size());
+    for (Row row : rows) {
+      checks.add(check(row));
+    }
+    return CompletableFuture.allOf(checks.toArray(CompletableFuture[]::new))
+        .thenApply(
+            ignored -> {
+              long checked = 0;
+              long retries = 0;
+              List<WriteResult.FailedRow> failed = new ArrayList<>();
+              List<WriteResult.Found> found = new ArrayList<>();
+              for (CompletableFuture<Checked> check : checks) {
+                Checked result = check.join();
+                retries += result.retries;
+                if (result.failed != null) {
+                  failed.add(result.failed);
+                  continue;
+                }
+                checked++;
+                if (result.found != null) {
+                  found.add(result.found);
+                }
+              }
+              return new WriteResult(checked, retries, failed, found);
+            });
+  }
+
+  /** Reads the row back and compares it; repairs it if asked. */
+  private CompletableFuture<Checked> check(Row row) {
+    return read(row)
+        .handle(
+            (read, error) -> {
+              if (error != null) {
+                return unreadable(row, error);
+              }
+              Verdict verdict = compare(row, read.target);
+              if (verdict instanceof Verdict.Match) {
+                return CompletableFuture.completedFuture(new Checked(read.retries, null, null));
+              }
+              Difference found = Difference.of(verdict, PrimaryKey.of(row.values(), schema));
+              if (repairs == null || found.kind() == Difference.Kind.CHANGED_SINCE) {
+                return CompletableFuture.completedFuture(
+                    new Checked(read.retries, null, new WriteResult.Found(row, found)));
+              }
+              return repair(row, found, read.retries);
+            })
+        .thenCompose(checked -> checked);
+  }
+
+  /** Rewrites the source row, then reads it again to see whether the target now matches. */
+  private CompletableFuture<Checked> repair(Row row, Difference found, long retries) {
+    boolean now = spec.repairTimestamp() == ValidationSpec.RepairTimestamp.NOW;
+    Map<String, Object> values = row.values();
+    if (found.kind() == Difference.Kind.MISMATCH) {
+      values = new HashMap<>();
+      for (KeyColumn key : keyColumns) {
+        values.put(key.name, row.values().get(key.name));
+      }
+      for (ColumnDifference column : found.columns()) {
+        values.put(column.column(), row.values().get(column.column()));
+      }
+    }
+    Row rewrite =
+        new Row(values, now ? nowMicros.getAsLong() : row.writeTimestampMicros(), row.position());
+    return repairs
+        .write(List.of(rewrite))
+        .toCompletableFuture()
+        .thenCompose(
+            written -> {
+              if (!written.failed().isEmpty()) {
+                String why = "the rewrite failed: " + written.failed().get(0).reason();
+                return CompletableFuture.completedFuture(found.withRepair(false, why));
+              }
+              return read(row)
+                  .handle(
+                      (again, error) -> {
+                        if (error != null) {
+                          return found.withRepair(false, "rewritten, but could not be read back");
+                        }
+                        Verdict after = compare(row, again.target);
+                        return after instanceof Verdict.Match
+                            ? found.withRepair(true, null)
+                            : found.withRepair(false, stillDifferent(now, after));
+                      });
+            })
+        .thenApply(repaired -> new Checked(retries, null, new WriteResult.Found(row, repaired)));
+  }
+
+  private static String stillDifferent(boolean now, Verdict after) {
+    if (after instanceof Verdict.ChangedSince) {
+      return "rewritten, but a newer write changed it meanwhile";
+    }
+    return now
+        ? "rewritten, but the target still differs"
+        : "rewritten at the source's timestamp, but a deletion or an equal-timestamp value in the"
+            + " target wins; --repair-timestamp now overrides it";
+  }
+
+  private CompletableFuture<Checked> unreadable(Row row, Throwable error) {
+    Throwable cause = WriteRetrier.unwrap(error);
+    if (cause instanceof TargetUnavailableException) {
+      return CompletableFuture.failedFuture(cause);
+    }
+    String reason = WriteRetrier.describe(cause, "read");
+    return CompletableFuture.completedFuture(
+        new Checked(WriteRetrier.retriesOf(cause), new WriteResult.FailedRow(row, reason), null));
+  }
+
+  private CompletableFuture<Read> read(Row row) {
+    BoundStatementBuilder bound = select.boundStatementBuilder();
+    for (int i = 0; i < keyColumns.size(); i++) {
+      KeyColumn column = keyColumns.get(i);
+      Object value = row.values().get(column.name);
+      if (column.convert) {
+        value = DriverValues.toDriver(value, column.metadata.getType());
+      }
+      bound = bound.set(i, value, column.codec);
+    }
+    return retrier
+        .request(bound.setIdempotence(true).build())
+        .thenApply(answer -> new Read(targetRow(answer.rows().one()), answer.retries()));
+  }
+
+  private TargetRow targetRow(com.datastax.oss.driver.api.core.cql.Row read) {
+    if (read == null) {
+      return null;
+    }
+    Map<String, Object> values = new HashMap<>();
+    Map<String, Long> writetimes = new HashMap<>();
+    for (int i = 0; i < readColumns.size(); i++) {
+      ReadColumn column = readColumns.get(i);
+      values.put(column.name, DriverValues.fromDriver(read.getObject(i), column.type()));
+      if (column.writetimeIndex >= 0 && !read.isNull(column.writetimeIndex)) {
+        writetimes.put(column.name, read.getLong(column.writetimeIndex));
+      }
+    }
+    return new TargetRow(values, writetimes);
+  }
+
+  private Verdict compare(Row row, TargetRow target) {
+    return comparison.compare(row.values(), row.writeTimestampMicros(), target);
+  }
+
+  @Override
+  public void close() {
+    retrier.close();
+    if (repairs != null) {
+      repairs.close();
+    }
+  }
+
+  /** What checking one row gave: a failure to read it, a finding, or neither (a match). */
+  private record Checked(long retries, WriteResult.FailedRow failed, WriteResult.Found found) {}
+
+  /** A target row read back, or null when there is none. */
+  private record Read(TargetRow target, long retries) {}
+
+  /** A primary key column bound in the select, with its codec. */
+  private static final class KeyColumn {
+    final String name;
+    final ColumnMetadata metadata;
+    final com.datastax.oss.driver.api.core.type.codec.TypeCodec<Object> codec;
+    final boolean convert;
+
+    KeyColumn(ColumnMetadata metadata) {
+      this.name = metadata.getName().asInternal();
+      this.metadata = metadata;
+      this.codec = DriverValues.codec(metadata.getType());
+      this.convert = DriverValues.needsConversion(metadata.getType());
+    }
+  }
+
+  /** A selected column, and where its writetime is in the result (-1 when it has none). */
+  private record ReadColumn(
+      String name, com.datastax.oss.driver.api.core.type.DataType type, int writetimeIndex) {
+    ReadColumn(ColumnMetadata column, int writetimeIndex) {
+      this(column.getName().asInternal(), column.getType(), writetimeIndex);
+    }
+  }
+}

@@ -1,0 +1,80 @@
+package io.sluice.cli;
+
+import io.sluice.cassandra.CassandraTarget;
+import io.sluice.core.job.JobSpec;
+import io.sluice.core.run.Migration;
+import io.sluice.core.run.Outcome;
+import io.sluice.core.run.RunOptions;
+import io.sluice.core.run.RunReport;
+import java.io.PrintWriter;
+import java.time.Clock;
+import java.util.function.Consumer;
+
+/**
+ * What {@code migrate} and {@code validate} share: connect to the job's Cassandra target, plan the
+ * run, say what it resumes and what it reads, show progress, stop in order on Ctrl-C or SIGTERM,
+ * and print the report before the process may end.
+ */
+final class JobRunner {
+
+  private JobRunner() {}
+
+  /**
+   * Runs a migration or a validation of the job, printing to {@code out}; {@code printReport}
+   * prints the final report while a signal still waits for it.
+   */
+  static RunReport run(
+      JobSpec job, RunOptions options, PrintWriter out, Consumer<RunReport> printReport) {
+    boolean checking = options.validating();
+    try (CassandraTarget target = CassandraTarget.connect(job.target(), job.baseDir());
+        Migration migration = Migration.prepare(job, target, Clock.systemUTC(), options)) {
+      for (String warning : migration.warnings()) {
+        out.println("Warning: " + warning);
+      }
+      migration
+          .resumes()
+          .ifPresent(
+              checkpoint ->
+                  out.printf(
+                      "Resuming %s from its checkpoint of %s (%,d records done in %d"
+                          + " earlier run(s)); --fresh starts over.%n",
+                      (checking ? "the validation of job " : "job ") + job.name(),
+                      checkpoint.updated(),
+                      checkpoint.counts().recordsRead(),
+                      checkpoint.runs()));
+      out.printf(
+          "%s %d source(s), %d split(s), %.1f MB %s %s%n",
+          checking ? "Checking" : "Loading",
+          migration.sources().size(),
+          migration.sources().stream().mapToInt(s -> s.splits().size()).sum(),
+          migration.totalBytes() / 1e6,
+          checking ? "against" : "into",
+          target.schema().qualifiedName());
+      out.flush();
+      StopOnSignal stopOnSignal = new StopOnSignal(migration, out);
+      try {
+        RunReport report;
+        ProgressDisplay progress = ProgressDisplay.start(migration, out, checking);
+        try {
+          report = migration.run();
+        } finally {
+          progress.close();
+        }
+        printReport.accept(report);
+        out.flush();
+        return report;
+      } finally {
+        stopOnSignal.close();
+      }
+    }
+  }
+
+  static int exitCode(Outcome outcome) {
+    return switch (outcome) {
+      case COMPLETED -> ExitCodes.OK;
+      case COMPLETED_WITH_ERRORS, COMPLETED_WITH_DIFFERENCES -> ExitCodes.COMPLETED_WITH_ERRORS;
+      case ABORTED -> ExitCodes.ABORTED;
+      case INTERRUPTED -> ExitCodes.INTERRUPTED;
+    };
+  }
+}

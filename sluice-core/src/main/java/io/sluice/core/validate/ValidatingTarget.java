@@ -1,0 +1,35 @@
+package io.sluice.core.validate;
+
+import io.sluice.core.job.FlowSpec;
+import io.sluice.core.sink.Sink;
+import io.sluice.core.sink.Target;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * A {@link Target} that can also prove its table holds what the source gives, for {@code sluice
+ * validate}. The Cassandra module provides the implementation.
+ */
+public interface ValidatingTarget extends Target {
+
+  /**
+   * A sink that checks rows instead of writing them. For each row it reads the target row of the
+   * same primary key and compares them with {@link RowComparison}; with {@link
+   * ValidationSpec#repair()} it rewrites missing and mismatched rows. Its {@link
+   * io.sluice.core.sink.WriteResult} counts checked rows as {@code written}, rows that could not be
+   * read as {@code failed}, and lists a {@link Difference} for every row that does not match.
+   *
+   * @param columns the columns the mapping fills: only those are read and compared
+   */
+  Sink openValidator(FlowSpec flow, ValidationSpec spec, List<String> columns);
+
+  /**
+   * Reads the primary key of every row of the table, in no particular order, and hands each to
+   * {@code keys} as column name to value in the mapper's Java forms.
+   */
+  void scanPrimaryKeys(Consumer<Map<String, Object>> keys);
+
+  /** Deletes one row with the given write timestamp, in microseconds since the epoch. */
+  void deleteRow(PrimaryKey key, long timestampMicros);
+}

@@ -1,0 +1,58 @@
+package io.sluice.core.validate;
+
+/**
+ * What a validation run checks and repairs: the options of {@code sluice validate}.
+ *
+ * @param samplePercent the share of source records checked, from more than 0 to 100; the same
+ *     records are picked on every run, so a resumed sampled run checks the same sample
+ * @param repair rewrite missing and mismatched rows from the source
+ * @param repairTimestamp which write timestamp repairs carry
+ * @param extraRows also look for rows in the target that no source record gives (full runs only)
+ * @param deleteExtra delete the extra rows found, at the current time
+ */
+public record ValidationSpec(
+    double samplePercent,
+    boolean repair,
+    RepairTimestamp repairTimestamp,
+    boolean extraRows,
+    boolean deleteExtra) {
+
+  /** The timestamp a repaired row is rewritten with. */
+  public enum RepairTimestamp {
+    /**
+     * The source row's own timestamp (the default): safe beside live writes, it never overwrites a
+     * newer value, but cannot undo a deletion or a change made at or after that timestamp.
+     */
+    SOURCE,
+    /**
+     * The current time: the source version wins over everything in the target, deletions included.
+     * Only for when the application no longer writes to the table.
+     */
+    NOW
+  }
+
+  public ValidationSpec {
+    repairTimestamp = repairTimestamp == null ? RepairTimestamp.SOURCE : repairTimestamp;
+    if (!(samplePercent > 0 && samplePercent <= 100)) {
+      throw new IllegalArgumentException(
+          "The sample must be a percentage above 0 and at most 100, not " + samplePercent + ".");
+    }
+    if (extraRows && samplePercent < 100) {
+      throw new IllegalArgumentException(
+          "Extra rows can only be found by a full run: drop --sample or --extra.");
+    }
+    if (deleteExtra && !extraRows) {
+      throw new IllegalArgumentException("--delete-extra needs --extra.");
+    }
+  }
+
+  /** A full check without repairs. */
+  public static ValidationSpec checkOnly() {
+    return new ValidationSpec(100, false, RepairTimestamp.SOURCE, false, false);
+  }
+
+  /** Whether only a share of the records is checked. */
+  public boolean sampled() {
+    return samplePercent < 100;
+  }
+}

@@ -1,0 +1,202 @@
+package io.sluice.core.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.sluice.core.job.ErrorThreshold;
+import io.sluice.core.job.FlowSpec;
+import io.sluice.core.job.JobFileException;
+import io.sluice.core.job.JobSpec;
+import io.sluice.core.job.TargetSpec;
+import io.sluice.core.mapping.ColumnSpec;
+import io.sluice.core.mapping.MappingSpec;
+import io.sluice.core.source.Record;
+import io.sluice.core.source.SourceItem;
+import io.sluice.core.source.SourcePosition;
+import io.sluice.core.source.SourceSpec;
+import io.sluice.core.validate.ValidationSpec;
+import io.sluice.core.validate.ValidationSpec.RepairTimestamp;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A validation is a run of the migration machinery whose sink checks rows: its counts and files.
+ */
+class ValidationRunTest {
+
+  private static final ValidationSpec WITH_EXTRA =
+      new ValidationSpec(100, false, RepairTimestamp.SOURCE, true, false);
+  private static final ValidationSpec REPAIR_ALL =
+      new ValidationSpec(100, true, RepairTimestamp.SOURCE, true, true);
+
+  @TempDir Path dir;
+  private final InMemoryTable table = new InMemoryTable();
+
+  private JobSpec job() {
+    Map<String, ColumnSpec> columns = new LinkedHashMap<>();
+    columns.put("id", ColumnSpec.ofField("_id"));
+    columns.put("name", ColumnSpec.ofField("name"));
+    return new JobSpec(
+        "people",
+        List.of(new SourceSpec("dump", "memory", List.of("mem"), null, null, Map.of())),
+        new TargetSpec(null, null, "ks", "people", null, null, null, null, null),
+        MappingSpec.of(columns),
+        new FlowSpec(2, 8, null, null, null),
+        ErrorThreshold.parse("10"),
+        dir.resolve("state"),
+        dir);
+  }
+
+  private static List<SourceItem> people(String prefix, int count) {
+    List<SourceItem> items = new ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      Map<String, Object> fields = new LinkedHashMap<>();
+      fields.put("_id", prefix + i);
+      fields.put("name", "Person " + i);
+      items.add(new Record(new SourcePosition("people.bson", i * 10L, prefix + i), fields, 10));
+    }
+    return items;
+  }
+
+  private static final List<List<SourceItem>> SPLITS = List.of(people("a", 300), people("b", 300));
+
+  /** The table as a migration at timestamp 1 left it, damaged: see each test. */
+  @BeforeEach
+  void loadTable() {
+    for (List<SourceItem> split : SPLITS) {
+      for (SourceItem item : split) {
+        Map<String, Object> fields = ((Record) item).fields();
+        table.rows.put(
+            (String) fields.get("_id"), new InMemoryTable.Cell((String) fields.get("name"), 1));
+      }
+    }
+    table.rows.remove("a5");
+    table.rows.remove("b250");
+    table.rows.put("a7", new InMemoryTable.Cell("wrong", 1));
+    table.rows.put("b9", new InMemoryTable.Cell("live", 5_000));
+    table.rows.put("x1", new InMemoryTable.Cell("extra", 1));
+  }
+
+  private RunReport validate(ValidationSpec spec, InMemorySource source, boolean fresh) {
+    try (Migration migration =
+        Migration.prepare(
+            job(), table, List.of(source), Clock.systemUTC(), RunOptions.validate(fresh, spec))) {
+      return migration.run();
+    }
+  }
+
+  private RunReport validate(ValidationSpec spec) {
+    return validate(spec, new InMemorySource("dump", SPLITS), false);
+  }
+
+  private List<String> differenceLines() throws IOException {
+    return Files.readAllLines(dir.resolve("state/validate/differences.jsonl"));
+  }
+
+  @Test
+  void should_report_missing_mismatched_changed_and_extra_rows_by_key() throws IOException {
+    RunReport report = validate(WITH_EXTRA);
+
+    RunCounters.Counts c = report.counts();
+    assertThat(report.outcome()).isEqualTo(Outcome.COMPLETED_WITH_DIFFERENCES);
+    assertThat(c.rowsWritten()).isEqualTo(600);
+    assertThat(c.rowsMissing()).isEqualTo(2);
+    assertThat(c.rowsMismatched()).isEqualTo(1);
+    assertThat(c.rowsChangedSince()).isEqualTo(1);
+    assertThat(c.rowsExtra()).isEqualTo(1);
+    assertThat(c.rowsMatching()).isEqualTo(596);
+    assertThat(differenceLines())
+        .hasSize(5)
+        .anySatisfy(line -> assertThat(line).contains("\"kind\":\"missing\"", "id='a5'"))
+        .anySatisfy(line -> assertThat(line).contains("\"kind\":\"missing\"", "id='b250'"))
+        .anySatisfy(
+            line ->
+                assertThat(line)
+                    .contains("\"kind\":\"mismatch\"", "id='a7'", "\"source\":\"'Person 7'\"")
+                    .contains("\"target\":\"'wrong'\""))
+        .anySatisfy(line -> assertThat(line).contains("\"kind\":\"changed-since\"", "id='b9'"))
+        .anySatisfy(line -> assertThat(line).contains("\"kind\":\"extra\"", "id='x1'"));
+    JsonNode summary =
+        new ObjectMapper().readTree(dir.resolve("state/validate/validation.json").toFile());
+    assertThat(summary.at("/totals/differences").asLong()).isEqualTo(4);
+    assertThat(summary.at("/findings-listed").asInt()).isEqualTo(5);
+    assertThat(dir.resolve("state/validate/keys")).doesNotExist();
+    assertThat(dir.resolve("state/rejects.jsonl")).doesNotExist();
+  }
+
+  @Test
+  void should_repair_so_that_the_next_validation_finds_no_difference() {
+    RunReport repair = validate(REPAIR_ALL);
+    RunReport again = validate(WITH_EXTRA);
+
+    assertThat(repair.counts().rowsRepaired()).isEqualTo(4);
+    assertThat(table.rows).doesNotContainKey("x1").containsKeys("a5", "b250");
+    assertThat(again.runs()).isEqualTo(1);
+    assertThat(again.counts().differences()).isZero();
+    assertThat(again.counts().rowsChangedSince()).isEqualTo(1);
+    assertThat(again.outcome()).isEqualTo(Outcome.COMPLETED);
+  }
+
+  @Test
+  void should_resume_without_listing_a_difference_twice_and_still_find_extra_rows()
+      throws IOException {
+    RunReport first = validate(WITH_EXTRA, new InMemorySource("dump", SPLITS, 260), false);
+    RunReport second = validate(WITH_EXTRA);
+
+    assertThat(first.outcome()).isEqualTo(Outcome.ABORTED);
+    assertThat(second.runs()).isEqualTo(2);
+    assertThat(second.counts().recordsRead()).isEqualTo(600);
+    assertThat(second.counts().rowsWritten()).isEqualTo(600);
+    assertThat(second.counts().differences()).isEqualTo(4);
+    assertThat(differenceLines()).hasSize(5);
+  }
+
+  @Test
+  void should_refuse_to_resume_with_other_options() {
+    validate(WITH_EXTRA, new InMemorySource("dump", SPLITS, 100), false);
+
+    assertThatThrownBy(() -> validate(ValidationSpec.checkOnly()))
+        .isInstanceOf(JobFileException.class)
+        .hasMessageContaining("unfinished validation started with no --sample and --extra")
+        .hasMessageContaining("--fresh");
+  }
+
+  @Test
+  void should_check_a_deterministic_sample_and_count_the_rest_as_filtered() {
+    ValidationSpec tenPercent = new ValidationSpec(10, false, RepairTimestamp.SOURCE, false, false);
+
+    RunReport sample = validate(tenPercent);
+    RunReport again = validate(tenPercent);
+
+    RunCounters.Counts c = sample.counts();
+    assertThat(c.rowsWritten()).isBetween(30L, 90L);
+    assertThat(c.recordsFiltered()).isEqualTo(600 - c.rowsWritten());
+    assertThat(again.counts().rowsWritten()).isEqualTo(c.rowsWritten());
+  }
+
+  @Test
+  void should_reject_rows_it_cannot_read_without_calling_them_differences() throws IOException {
+    List<SourceItem> items = new ArrayList<>(people("a", 10));
+    Map<String, Object> refused = new LinkedHashMap<>(Map.of("_id", "a3", "name", "refused"));
+    items.set(3, new Record(new SourcePosition("people.bson", 30, "a3"), refused, 10));
+
+    RunReport report =
+        validate(ValidationSpec.checkOnly(), new InMemorySource("dump", List.of(items)), true);
+
+    assertThat(report.outcome()).isEqualTo(Outcome.COMPLETED_WITH_ERRORS);
+    assertThat(report.counts().rowsFailed()).isEqualTo(1);
+    assertThat(differenceLines())
+        .anySatisfy(line -> assertThat(line).contains("\"stage\":\"check\"", "read failed"));
+  }
+}

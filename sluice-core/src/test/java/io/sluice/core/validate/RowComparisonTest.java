@@ -1,0 +1,195 @@
+package io.sluice.core.validate;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.sluice.core.schema.ColumnSchema;
+import io.sluice.core.schema.CqlType;
+import io.sluice.core.schema.TableSchema;
+import java.math.BigDecimal;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+
+class RowComparisonTest {
+
+  private static final CqlType TEXT = new CqlType.Native("text");
+  private static final CqlType.UdtType ADDRESS =
+      new CqlType.UdtType("address", addressFields(), true);
+  private static final TableSchema TABLE =
+      new TableSchema(
+          "ks",
+          "people",
+          List.of(
+              column("id", TEXT, ColumnSchema.Role.PARTITION_KEY),
+              column("name", TEXT, ColumnSchema.Role.REGULAR),
+              column("score", new CqlType.Native("double"), ColumnSchema.Role.REGULAR),
+              column("price", new CqlType.Native("decimal"), ColumnSchema.Role.REGULAR),
+              column("tags", new CqlType.SetType(TEXT, false), ColumnSchema.Role.REGULAR),
+              column("address", ADDRESS, ColumnSchema.Role.REGULAR),
+              column(
+                  "pair",
+                  new CqlType.TupleType(List.of(TEXT, new CqlType.Native("int"))),
+                  ColumnSchema.Role.REGULAR)),
+          false);
+  private static final long SOURCE_TS = 1_000;
+
+  private static ColumnSchema column(String name, CqlType type, ColumnSchema.Role role) {
+    return new ColumnSchema(name, type, role);
+  }
+
+  private static Map<String, Object> row(Object... pairs) {
+    Map<String, Object> row = new LinkedHashMap<>();
+    row.put("id", "p1");
+    for (int i = 0; i < pairs.length; i += 2) {
+      row.put((String) pairs[i], pairs[i + 1]);
+    }
+    return row;
+  }
+
+  private static TargetRow target(Map<String, Object> values, long writetime) {
+    Map<String, Long> writetimes = new HashMap<>();
+    values.forEach(
+        (column, value) -> {
+          if (value != null && !column.equals("id") && !column.equals("tags")) {
+            writetimes.put(column, writetime);
+          }
+        });
+    return new TargetRow(values, writetimes);
+  }
+
+  private static Verdict compare(Map<String, Object> source, TargetRow target) {
+    return new RowComparison(TABLE, false).compare(source, SOURCE_TS, target);
+  }
+
+  @Test
+  void should_find_a_missing_row() {
+    assertThat(compare(row("name", "Ada"), null)).isInstanceOf(Verdict.Missing.class);
+  }
+
+  @Test
+  void should_match_equal_values() {
+    assertThat(compare(row("name", "Ada"), target(row("name", "Ada"), SOURCE_TS)))
+        .isInstanceOf(Verdict.Match.class);
+  }
+
+  @Test
+  void should_report_each_differing_column_with_both_values() {
+    Verdict verdict =
+        compare(row("name", "Ada", "score", 1.5), target(row("name", "Bob", "score", 1.5), 500));
+
+    assertThat(verdict).isInstanceOf(Verdict.Mismatch.class);
+    assertThat(((Verdict.Mismatch) verdict).columns())
+        .containsExactly(new ColumnDifference("name", "'Ada'", "'Bob'", 500L));
+  }
+
+  @Test
+  void should_report_a_difference_written_at_the_same_timestamp_as_a_mismatch() {
+    Verdict verdict = compare(row("name", "Ada"), target(row("name", "zzz"), SOURCE_TS));
+
+    assertThat(verdict).isInstanceOf(Verdict.Mismatch.class);
+  }
+
+  @Test
+  void should_report_a_difference_written_after_the_source_as_changed_since() {
+    Verdict verdict =
+        compare(row("name", "Ada", "score", 1.0), target(row("name", "live", "score", 2.0), 2_000));
+
+    assertThat(verdict).isInstanceOf(Verdict.ChangedSince.class);
+    assertThat(((Verdict.ChangedSince) verdict).columns()).hasSize(2);
+  }
+
+  @Test
+  void should_ignore_newer_columns_that_do_not_differ() {
+    TargetRow target =
+        new TargetRow(row("name", "Bob", "score", 1.0), Map.of("name", 500L, "score", 9_000L));
+
+    assertThat(compare(row("name", "Ada", "score", 1.0), target))
+        .isInstanceOf(Verdict.Mismatch.class);
+  }
+
+  @Test
+  void should_not_compare_source_nulls_that_are_left_unset() {
+    assertThat(compare(row("name", null), target(row("name", "kept"), 500)))
+        .isInstanceOf(Verdict.Match.class);
+  }
+
+  @Test
+  void should_require_nulls_in_the_target_when_nulls_are_written() {
+    Verdict verdict =
+        new RowComparison(TABLE, true)
+            .compare(row("name", null), SOURCE_TS, target(row("name", "kept"), 500));
+
+    assertThat(verdict).isInstanceOf(Verdict.Mismatch.class);
+    assertThat(((Verdict.Mismatch) verdict).columns().get(0).sourceValue()).isEqualTo("null");
+  }
+
+  @Test
+  void should_hold_an_empty_collection_equal_to_null() {
+    assertThat(compare(row("tags", Set.of()), target(row("tags", null), 500)))
+        .isInstanceOf(Verdict.Match.class);
+  }
+
+  @Test
+  void should_compare_sets_without_order_and_count_them_as_mismatch_without_writetime() {
+    Set<String> source = new LinkedHashSet<>(List.of("b", "a"));
+    Set<String> sorted = new LinkedHashSet<>(List.of("a", "b"));
+
+    assertThat(compare(row("tags", source), target(row("tags", sorted), 500)))
+        .isInstanceOf(Verdict.Match.class);
+    assertThat(compare(row("tags", source), target(row("tags", Set.of("a")), 9_000)))
+        .isInstanceOf(Verdict.Mismatch.class);
+  }
+
+  @Test
+  void should_hold_nan_equal_to_nan() {
+    assertThat(compare(row("score", Double.NaN), target(row("score", Double.NaN), 500)))
+        .isInstanceOf(Verdict.Match.class);
+  }
+
+  @Test
+  void should_compare_decimals_with_their_scale_as_cassandra_stores_them() {
+    Verdict verdict =
+        compare(
+            row("price", new BigDecimal("1.0")), target(row("price", new BigDecimal("1.00")), 5));
+
+    assertThat(verdict).isInstanceOf(Verdict.Mismatch.class);
+  }
+
+  @Test
+  void should_hold_an_absent_udt_field_equal_to_a_null_one() {
+    Map<String, Object> read = new LinkedHashMap<>();
+    read.put("street", "Main St");
+    read.put("zip", null);
+
+    assertThat(
+            compare(row("address", Map.of("street", "Main St")), target(row("address", read), 5)))
+        .isInstanceOf(Verdict.Match.class);
+  }
+
+  @Test
+  void should_write_udt_and_tuple_values_as_cql_literals() {
+    Verdict verdict =
+        compare(
+            row("address", Map.of("street", "Main St"), "pair", List.of("a", 1)),
+            target(row("address", Map.of("zip", "1000"), "pair", List.of("a", 2)), 5));
+
+    assertThat(((Verdict.Mismatch) verdict).columns())
+        .extracting(ColumnDifference::sourceValue, ColumnDifference::targetValue)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple(
+                "{street: 'Main St', zip: null}", "{street: null, zip: '1000'}"),
+            org.assertj.core.groups.Tuple.tuple("('a', 1)", "('a', 2)"));
+  }
+
+  /** The fields in their declared order, which literals follow. */
+  private static Map<String, CqlType> addressFields() {
+    Map<String, CqlType> fields = new LinkedHashMap<>();
+    fields.put("street", TEXT);
+    fields.put("zip", TEXT);
+    return fields;
+  }
+}
