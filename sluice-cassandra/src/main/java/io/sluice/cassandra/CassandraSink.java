@@ -10,6 +10,7 @@ import com.datastax.oss.driver.api.core.cql.Statement;
 import com.datastax.oss.driver.api.core.metadata.schema.ColumnMetadata;
 import com.datastax.oss.driver.api.core.metadata.schema.TableMetadata;
 import com.datastax.oss.driver.api.core.type.codec.TypeCodec;
+import io.sluice.core.flow.FlowFeedback;
 import io.sluice.core.job.FlowSpec;
 import io.sluice.core.schema.CqlIdentifiers;
 import io.sluice.core.sink.Row;
@@ -41,7 +42,12 @@ final class CassandraSink implements Sink {
   private final boolean batchByPartition;
   private final WriteRetrier retrier;
 
-  CassandraSink(CqlSession session, TableMetadata table, boolean writeNulls, FlowSpec flow) {
+  CassandraSink(
+      CqlSession session,
+      TableMetadata table,
+      boolean writeNulls,
+      FlowSpec flow,
+      FlowFeedback feedback) {
     this.session = session;
     this.writeNulls = writeNulls;
     this.batchByPartition = flow.batchByPartition();
@@ -67,7 +73,8 @@ final class CassandraSink implements Sink {
                 + ") VALUES ("
                 + markers
                 + ") USING TIMESTAMP ?");
-    this.retrier = new WriteRetrier(session, flow.maxRetries(), flow.outagePatienceDuration());
+    this.retrier =
+        new WriteRetrier(session, flow.maxRetries(), flow.outagePatienceDuration(), feedback);
   }
 
   @Override

@@ -5,6 +5,9 @@ import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import com.datastax.oss.driver.api.core.metadata.schema.ColumnMetadata;
 import com.datastax.oss.driver.api.core.metadata.schema.TableMetadata;
+import io.sluice.core.flow.BacklogProbe;
+import io.sluice.core.flow.FlowFeedback;
+import io.sluice.core.job.CompactionSpec;
 import io.sluice.core.job.FlowSpec;
 import io.sluice.core.job.TargetSpec;
 import io.sluice.core.schema.TableSchema;
@@ -72,14 +75,28 @@ public final class CassandraTarget implements ValidatingTarget {
   }
 
   @Override
-  public Sink openSink(FlowSpec flow) {
-    return new CassandraSink(session, table, spec.writeNulls(), flow);
+  public Sink openSink(FlowSpec flow, FlowFeedback feedback) {
+    return new CassandraSink(session, table, spec.writeNulls(), flow, feedback);
   }
 
   @Override
-  public Sink openValidator(FlowSpec flow, ValidationSpec validation, List<String> columns) {
+  public BacklogProbe backlogProbe(CompactionSpec compaction) {
+    return BacklogProbes.open(session, compaction);
+  }
+
+  @Override
+  public Sink openValidator(
+      FlowSpec flow, FlowFeedback feedback, ValidationSpec validation, List<String> columns) {
     return new CassandraValidator(
-        session, table, schema, spec.writeNulls(), flow, validation, columns, this::nowMicros);
+        session,
+        table,
+        schema,
+        spec.writeNulls(),
+        flow,
+        feedback,
+        validation,
+        columns,
+        this::nowMicros);
   }
 
   /**

@@ -6,6 +6,7 @@ import com.datastax.oss.driver.api.core.cql.BoundStatementBuilder;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.metadata.schema.ColumnMetadata;
 import com.datastax.oss.driver.api.core.metadata.schema.TableMetadata;
+import io.sluice.core.flow.FlowFeedback;
 import io.sluice.core.job.FlowSpec;
 import io.sluice.core.schema.TableSchema;
 import io.sluice.core.sink.Row;
@@ -58,6 +59,7 @@ final class CassandraValidator implements Sink {
       TableSchema schema,
       boolean writeNulls,
       FlowSpec flow,
+      FlowFeedback feedback,
       ValidationSpec spec,
       List<String> columns,
       LongSupplier nowMicros) {
@@ -93,8 +95,10 @@ final class CassandraValidator implements Sink {
                 + table.getName().asCql(true)
                 + " WHERE "
                 + String.join(" AND ", conditions));
-    this.retrier = new WriteRetrier(session, flow.maxRetries(), flow.outagePatienceDuration());
-    this.repairs = spec.repair() ? new CassandraSink(session, table, writeNulls, flow) : null;
+    this.retrier =
+        new WriteRetrier(session, flow.maxRetries(), flow.outagePatienceDuration(), feedback);
+    this.repairs =
+        spec.repair() ? new CassandraSink(session, table, writeNulls, flow, feedback) : null;
   }
 
   private static boolean isPrimaryKey(TableMetadata table, ColumnMetadata column) {

@@ -31,6 +31,8 @@ public final class SessionFactory {
             .withString(DefaultDriverOption.REQUEST_CONSISTENCY, target.consistency())
             // Every Sluice write carries its own timestamp, so repeating one is harmless.
             .withBoolean(DefaultDriverOption.REQUEST_DEFAULT_IDEMPOTENCE, true)
+            // Sluice retries itself, with backoff and flow control seeing every answer.
+            .withClass(DefaultDriverOption.RETRY_POLICY_CLASS, SluiceRetries.class)
             .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, Duration.ofSeconds(12))
             .withDuration(DefaultDriverOption.CONNECTION_INIT_QUERY_TIMEOUT, Duration.ofSeconds(5))
             .withDuration(DefaultDriverOption.CONTROL_CONNECTION_TIMEOUT, Duration.ofSeconds(5))

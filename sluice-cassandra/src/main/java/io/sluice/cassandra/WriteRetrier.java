@@ -14,6 +14,8 @@ import com.datastax.oss.driver.api.core.servererrors.ServerError;
 import com.datastax.oss.driver.api.core.servererrors.TruncateException;
 import com.datastax.oss.driver.api.core.servererrors.UnavailableException;
 import com.datastax.oss.driver.api.core.servererrors.WriteTimeoutException;
+import io.sluice.core.flow.FlowFeedback;
+import io.sluice.core.flow.RetryHint;
 import io.sluice.core.sink.TargetUnavailableException;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
@@ -41,7 +43,11 @@ import org.slf4j.LoggerFactory;
  *   <li>Permanent failures (an invalid value, a missing table) are not retried.
  * </ul>
  *
- * The returned future completes with the number of retries (and, from {@link #request}, the
+ * Every answer, retries included, is told to the run's {@link FlowFeedback}, which steers the
+ * request rate and the window of requests in flight. A retry waits for the longest of its backoff,
+ * the wait the target asked for ({@link RetryHint}) and its place under the current rate.
+ *
+ * <p>The returned future completes with the number of retries (and, from {@link #request}, the
  * answer), or fails with a {@link RetriesExhausted} carrying it.
  */
 final class WriteRetrier implements AutoCloseable {
@@ -54,6 +60,7 @@ final class WriteRetrier implements AutoCloseable {
   private final CqlSession session;
   private final int maxRetries;
   private final long patienceNanos;
+  private final FlowFeedback feedback;
 
   /** When the current outage began ({@link System#nanoTime}), or 0 while the target answers. */
   private final AtomicLong outageSince = new AtomicLong();
@@ -66,10 +73,11 @@ final class WriteRetrier implements AutoCloseable {
             return thread;
           });
 
-  WriteRetrier(CqlSession session, int maxRetries, Duration patience) {
+  WriteRetrier(CqlSession session, int maxRetries, Duration patience, FlowFeedback feedback) {
     this.session = session;
     this.maxRetries = maxRetries;
     this.patienceNanos = patience.toNanos();
+    this.feedback = feedback;
   }
 
   CompletableFuture<Long> execute(Statement<?> statement) {
@@ -85,11 +93,13 @@ final class WriteRetrier implements AutoCloseable {
 
   private void attempt(
       Statement<?> statement, int retries, int outageRetries, CompletableFuture<Answer> result) {
+    long sent = System.nanoTime();
     session
         .executeAsync(statement)
         .whenComplete(
             (rs, error) -> {
               if (error == null) {
+                feedback.succeeded(System.nanoTime() - sent);
                 long since = outageSince.get();
                 if (since != 0 && outageSince.compareAndSet(since, 0)) {
                   LOG.warn(
@@ -118,14 +128,49 @@ final class WriteRetrier implements AutoCloseable {
                       () -> attempt(statement, retries, outageRetries + 1, result),
                       delay(outageRetries, MAX_OUTAGE_DELAY_MS));
                 }
-              } else if (retries < maxRetries && isTransient(cause)) {
-                schedule(
-                    () -> attempt(statement, retries + 1, outageRetries, result),
-                    delay(retries, MAX_DELAY_MS));
+              } else if (isTransient(cause)) {
+                long hintMs = tell(cause, sent);
+                if (retries < maxRetries) {
+                  long waitMs =
+                      Math.max(
+                          Math.max(delay(retries, MAX_DELAY_MS), hintMs),
+                          TimeUnit.NANOSECONDS.toMillis(feedback.reserveRetry()));
+                  schedule(() -> attempt(statement, retries + 1, outageRetries, result), waitMs);
+                } else {
+                  result.completeExceptionally(
+                      new RetriesExhausted(cause, retries + outageRetries));
+                }
               } else {
                 result.completeExceptionally(new RetriesExhausted(cause, retries + outageRetries));
               }
             });
+  }
+
+  /** Tells flow control how a transient failure went; returns the wait the target asked for. */
+  private long tell(Throwable cause, long sent) {
+    Throwable overload = overloadOf(cause);
+    if (overload != null) {
+      Duration hint = RetryHint.parse(overload.getMessage()).orElse(null);
+      feedback.overloaded(hint, sent);
+      return hint == null ? 0 : hint.toMillis();
+    }
+    feedback.struggling(sent);
+    return 0;
+  }
+
+  /** The overload answer in a failure, also when it is the last error of every node tried. */
+  private static Throwable overloadOf(Throwable error) {
+    if (error instanceof OverloadedException) {
+      return error;
+    }
+    if (error instanceof AllNodesFailedException all) {
+      return all.getAllErrors().values().stream()
+          .flatMap(java.util.List::stream)
+          .filter(OverloadedException.class::isInstance)
+          .findFirst()
+          .orElse(null);
+    }
+    return null;
   }
 
   private void schedule(Runnable retry, long delayMs) {

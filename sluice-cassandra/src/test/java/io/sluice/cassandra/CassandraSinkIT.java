@@ -94,7 +94,9 @@ class CassandraSinkIT {
     home.put("zip_code", 1000);
     try (CassandraTarget target =
             CassandraTarget.connect(spec(keyspace, "people", null), Path.of("."));
-        Sink sink = target.openSink(new FlowSpec(1, 8, "partition", 0, null))) {
+        Sink sink =
+            target.openSink(
+                new FlowSpec(1, 8, "partition", 0, null, null, null, null, null, null))) {
       WriteResult result =
           sink.write(
                   List.of(

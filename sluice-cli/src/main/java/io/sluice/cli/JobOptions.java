@@ -1,7 +1,6 @@
 package io.sluice.cli;
 
 import io.sluice.core.job.ErrorThreshold;
-import io.sluice.core.job.FlowSpec;
 import io.sluice.core.job.JobFiles;
 import io.sluice.core.job.JobSpec;
 import java.nio.file.Path;
@@ -30,21 +29,18 @@ final class JobOptions {
               + " flow.max-in-flight).")
   Integer maxInFlight;
 
+  @Option(
+      names = "--rows-per-second",
+      description = "The most rows written per second (overrides flow.rows-per-second).")
+  Long rowsPerSecond;
+
   JobSpec load() {
     JobSpec job = JobFiles.load(jobFile);
     if (maxErrors != null) {
       job = job.withMaxErrors(ErrorThreshold.parse(maxErrors));
     }
-    if (workers != null || maxInFlight != null) {
-      FlowSpec flow = job.flow();
-      job =
-          job.withFlow(
-              new FlowSpec(
-                  workers != null ? workers : flow.workers(),
-                  maxInFlight != null ? maxInFlight : flow.maxInFlight(),
-                  flow.batch(),
-                  flow.maxRetries(),
-                  flow.outagePatience()));
+    if (workers != null || maxInFlight != null || rowsPerSecond != null) {
+      job = job.withFlow(job.flow().with(workers, maxInFlight, rowsPerSecond));
     }
     return job;
   }

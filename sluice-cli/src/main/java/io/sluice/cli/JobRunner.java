@@ -36,9 +36,14 @@ final class JobRunner {
           .ifPresent(
               checkpoint ->
                   out.printf(
-                      "Resuming %s from its checkpoint of %s (%,d records done in %d"
-                          + " earlier run(s)); --fresh starts over.%n",
-                      (checking ? "the validation of job " : "job ") + job.name(),
+                      checkpoint.finished()
+                          ? "Job %s already completed (checkpoint of %s, %,d records in %d"
+                              + " run(s)); nothing left to load. --fresh loads it again.%n"
+                          : "Resuming %s from its checkpoint of %s (%,d records done in %d"
+                              + " earlier run(s)); --fresh starts over.%n",
+                      checkpoint.finished()
+                          ? job.name()
+                          : (checking ? "the validation of job " : "job ") + job.name(),
                       checkpoint.updated(),
                       checkpoint.counts().recordsRead(),
                       checkpoint.runs()));
@@ -50,6 +55,9 @@ final class JobRunner {
           migration.totalBytes() / 1e6,
           checking ? "against" : "into",
           target.schema().qualifiedName());
+      if (!checking) {
+        out.println("Compaction watch: " + migration.backlogSignal());
+      }
       out.flush();
       StopOnSignal stopOnSignal = new StopOnSignal(migration, out);
       try {

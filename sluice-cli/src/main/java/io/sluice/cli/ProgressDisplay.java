@@ -13,8 +13,9 @@ import me.tongfei.progressbar.ProgressBarStyle;
 
 /**
  * Shows a running migration or validation: a live progress bar (percent of bytes read, ETA, rows
- * written or checked, rows/s, MB/s, rejects or differences) on a terminal, or one plain line every
- * few seconds when output goes to a file or pipe.
+ * written or checked, rows/s, MB/s, rejects or differences, and how flow control holds the load) on
+ * a terminal, or one plain line every few seconds when output goes to a file or pipe. The ETA comes
+ * from the rate sustained lately ({@link EtaEstimate}), not the average since the start.
  */
 final class ProgressDisplay implements AutoCloseable {
 
@@ -26,6 +27,7 @@ final class ProgressDisplay implements AutoCloseable {
   private final PrintWriter out;
   private final boolean checking;
   private final long startNanos = System.nanoTime();
+  private final EtaEstimate eta = new EtaEstimate();
 
   private ProgressDisplay(
       Migration migration, PrintWriter out, boolean terminal, boolean checking) {
@@ -48,6 +50,7 @@ final class ProgressDisplay implements AutoCloseable {
                 .setUnit(" MB", 1)
                 .setStyle(ProgressBarStyle.ASCII)
                 .showSpeed()
+                .setEtaFunction(state -> eta.remaining(migration.totalBytes()))
                 .setUpdateIntervalMillis(500)
                 .build()
             : null;
@@ -62,27 +65,29 @@ final class ProgressDisplay implements AutoCloseable {
 
   private void refresh() {
     RunCounters.Counts counts = migration.progress();
-    double seconds = Math.max(1e-3, (System.nanoTime() - startNanos) / 1e9);
+    long now = System.nanoTime();
+    double seconds = Math.max(1e-3, (now - startNanos) / 1e9);
+    eta.sample(counts.bytesRead(), now);
+    String flow = migration.flowStats().map(FlowLine::of).orElse("");
     String rates =
         String.format(
-            "%,d rows%s, %,.0f rows/s, %.1f MB/s, %,d %s",
-            counts.rowsWritten(),
-            checking ? " checked" : "",
-            counts.rowsWritten() / seconds,
-            counts.bytesRead() / 1e6 / seconds,
-            checking ? counts.differences() : counts.rejected(),
-            checking ? "differences" : "rejected");
+                "%,d rows%s, %,.0f rows/s, %.1f MB/s, %,d %s",
+                counts.rowsWritten(),
+                checking ? " checked" : "",
+                counts.rowsWritten() / seconds,
+                counts.bytesRead() / 1e6 / seconds,
+                checking ? counts.differences() : counts.rejected(),
+                checking ? "differences" : "rejected")
+            + flow;
     if (bar != null) {
       bar.stepTo(counts.bytesRead() / 1_000_000);
       bar.setExtraMessage(rates);
     } else {
       long total = Math.max(1, migration.totalBytes());
       double fraction = Math.min(1.0, counts.bytesRead() / (double) total);
-      String eta =
-          fraction > 0
-              ? formatEta(Duration.ofSeconds((long) (seconds / fraction - seconds)))
-              : "unknown";
-      out.printf("Progress: %.1f%% read, %s, ETA %s%n", fraction * 100, rates, eta);
+      String left =
+          eta.remaining(migration.totalBytes()).map(ProgressDisplay::formatEta).orElse("unknown");
+      out.printf("Progress: %.1f%% read, %s, ETA %s%n", fraction * 100, rates, left);
       out.flush();
     }
   }

@@ -31,7 +31,7 @@ class KillAndResumeIT {
   private static final int DOCUMENTS = 120_000;
   private static final String MAPPING =
       "mapping:\n  columns:\n    id: _id\n    n: n\n    name: name\n"
-          + "flow: { workers: 2 }\nmax-errors: 0\n";
+          + "flow: { workers: 2, rows-per-second: 5000 }\nmax-errors: 0\n";
 
   @TempDir static Path dir;
 

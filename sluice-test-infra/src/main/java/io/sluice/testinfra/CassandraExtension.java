@@ -20,6 +20,8 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  * sluice_it_cassandra_sink_it}), SimpleStrategy with replication factor 1, created fresh before the
  * class and dropped after it, and one {@link CqlSession} connected to it that every parameter of
  * type {@code CqlSession} receives.
+ *
+ * <p>Parameters of type {@link NodeJmx} and {@link NodeCompactions} reach the first node over JMX.
  */
 public final class CassandraExtension
     implements BeforeAllCallback, AfterAllCallback, ParameterResolver {
@@ -85,11 +87,21 @@ public final class CassandraExtension
   @Override
   public boolean supportsParameter(ParameterContext parameter, ExtensionContext context) {
     Class<?> type = parameter.getParameter().getType();
-    return type == CqlSession.class || type == TestKeyspace.class;
+    return type == CqlSession.class
+        || type == TestKeyspace.class
+        || type == NodeJmx.class
+        || type == NodeCompactions.class;
   }
 
   @Override
   public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
+    Class<?> type = parameter.getParameter().getType();
+    if (type == NodeJmx.class) {
+      return cluster(context).jmx();
+    }
+    if (type == NodeCompactions.class) {
+      return new NodeCompactions(cluster(context).jmx());
+    }
     ClassKeyspace classKeyspace =
         context.getStore(NAMESPACE).get(ClassKeyspace.class, ClassKeyspace.class);
     if (classKeyspace == null) {
@@ -97,9 +109,7 @@ public final class CassandraExtension
           "No test keyspace: CassandraExtension creates it before all tests of a class, so"
               + " register it on the class (@RealCassandra), not on a method.");
     }
-    return parameter.getParameter().getType() == CqlSession.class
-        ? classKeyspace.session()
-        : classKeyspace.keyspace();
+    return type == CqlSession.class ? classKeyspace.session() : classKeyspace.keyspace();
   }
 
   private static SharedCluster cluster(ExtensionContext context) {

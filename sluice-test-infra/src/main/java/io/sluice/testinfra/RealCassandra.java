@@ -12,7 +12,9 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * Runs a test class against a real Cassandra: one node for the whole test run, one fresh keyspace
  * for the class. Test methods, constructors and {@code @BeforeAll}/{@code @BeforeEach} methods may
  * declare a {@link com.datastax.oss.driver.api.core.CqlSession} (connected to the class's keyspace)
- * and a {@link TestKeyspace} (contact point, local datacenter, keyspace name).
+ * and a {@link TestKeyspace} (contact point, local datacenter, keyspace name), and to reach the
+ * node over JMX a {@link NodeJmx} (its JMX host and port) and a {@link NodeCompactions} (flush,
+ * autocompaction, compaction throughput, pending compactions).
  *
  * <pre>{@code
  * @RealCassandra

@@ -5,6 +5,7 @@ import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
 import io.sluice.node.LocalNode;
 import io.sluice.node.NodeOptions;
+import io.sluice.node.NodePort;
 import io.sluice.node.NodeStatus;
 import io.sluice.node.StartResult;
 import java.io.IOException;
@@ -22,14 +23,16 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The cluster all tests of one JVM share: a local node started on first use, or an existing cluster
- * named by {@value #CONTACT_POINTS_PROPERTY}. Closed by JUnit at the end of the run (it lives in
- * the root store); a shutdown hook kills the local node should that never happen.
+ * named by {@value #CONTACT_POINTS_PROPERTY} (whose first node's JMX port is {@value
+ * #JMX_PORT_PROPERTY}, default 7199). Closed by JUnit at the end of the run (it lives in the root
+ * store); a shutdown hook kills the local node should that never happen.
  */
 final class SharedCluster implements AutoCloseable {
 
   static final String CONTACT_POINTS_PROPERTY = "sluice.it.contact-points";
   static final String LOCAL_DATACENTER_PROPERTY = "sluice.it.local-datacenter";
   static final String WORK_DIR_PROPERTY = "sluice.it.work-dir";
+  static final String JMX_PORT_PROPERTY = "sluice.it.jmx-port";
 
   private static final Logger LOG = LoggerFactory.getLogger(SharedCluster.class);
   private static final int TEST_NODE_HEAP_MB = 1024;
@@ -37,6 +40,7 @@ final class SharedCluster implements AutoCloseable {
 
   private final List<InetSocketAddress> contactPoints;
   private final String localDatacenter;
+  private final int jmxPort;
   private final LocalNode node;
   private final Thread killOnExit;
   private final CqlSession adminSession;
@@ -44,10 +48,12 @@ final class SharedCluster implements AutoCloseable {
   private SharedCluster(
       List<InetSocketAddress> contactPoints,
       String localDatacenter,
+      int jmxPort,
       LocalNode node,
       Thread killOnExit) {
     this.contactPoints = List.copyOf(contactPoints);
     this.localDatacenter = localDatacenter;
+    this.jmxPort = jmxPort;
     this.node = node;
     this.killOnExit = killOnExit;
     this.adminSession = session(null);
@@ -59,8 +65,11 @@ final class SharedCluster implements AutoCloseable {
     if (!contactPoints.isBlank()) {
       String datacenter =
           System.getProperty(LOCAL_DATACENTER_PROPERTY, NodeStatus.LOCAL_DATACENTER);
+      int jmxPort =
+          Integer.parseInt(
+              System.getProperty(JMX_PORT_PROPERTY, String.valueOf(NodePort.JMX.defaultPort())));
       LOG.info("Tests use the existing cluster at {} (datacenter {}).", contactPoints, datacenter);
-      return new SharedCluster(parseContactPoints(contactPoints), datacenter, null, null);
+      return new SharedCluster(parseContactPoints(contactPoints), datacenter, jmxPort, null, null);
     }
     return startLocalNode();
   }
@@ -83,6 +92,7 @@ final class SharedCluster implements AutoCloseable {
       return new SharedCluster(
           List.of(started.status().contactPoint().orElseThrow()),
           NodeStatus.LOCAL_DATACENTER,
+          started.status().ports().orElseThrow().jmxPort(),
           node,
           killOnExit);
     } catch (RuntimeException e) {
@@ -121,6 +131,11 @@ final class SharedCluster implements AutoCloseable {
             + name
             + " WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
     return new TestKeyspace(resolved(), localDatacenter, name);
+  }
+
+  /** Where the first node answers JMX. */
+  NodeJmx jmx() {
+    return new NodeJmx(resolved().get(0).getHostString(), jmxPort);
   }
 
   void dropKeyspace(String name) {

@@ -4,8 +4,8 @@ import java.util.Optional;
 
 /**
  * Reads the target's compaction backlog, so a load can pause while compaction catches up. The
- * target decides which signal it can offer; {@link #none()} is the one for targets that expose
- * none (managed services), where latency alone steers the load.
+ * target decides which signal it can offer; {@link #none()} is the one for targets that expose none
+ * (managed services), where latency alone steers the load.
  */
 public interface BacklogProbe extends AutoCloseable {
 

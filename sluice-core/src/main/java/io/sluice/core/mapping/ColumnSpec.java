@@ -1,6 +1,7 @@
 package io.sluice.core.mapping;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import java.util.List;
 
@@ -24,6 +25,13 @@ import java.util.List;
  * @param defaultValue with {@code field}: the value used when the field is missing or null
  * @param ignoreExtraFields for user-defined types: drop document keys the type has no field for,
  *     instead of failing the record
+ * @param epochUnit for timestamp and bigint columns: what an integer standing for an instant
+ *     counts, {@code seconds}, {@code millis} (default), {@code micros} or {@code nanos} since
+ *     1970; a bigint written from a date holds that count, a timestamp reads integers as it (see
+ *     {@link InstantOptions})
+ * @param truncate for timestamp and bigint columns: drop the part of each instant finer than {@code
+ *     seconds}, {@code millis} or {@code micros}, towards the past; without it an instant finer
+ *     than the column holds fails its record
  */
 public record ColumnSpec(
     String field,
@@ -35,7 +43,11 @@ public record ColumnSpec(
     String size,
     String type,
     @JsonProperty("default") Object defaultValue,
-    Boolean ignoreExtraFields) {
+    Boolean ignoreExtraFields,
+    // Left out of JSON when unset, so the fingerprints of jobs saved before these settings
+    // existed stay the same and such jobs still resume.
+    @JsonInclude(JsonInclude.Include.NON_NULL) String epochUnit,
+    @JsonInclude(JsonInclude.Include.NON_NULL) String truncate) {
 
   public ColumnSpec {
     concat = concat == null ? null : List.copyOf(concat);
@@ -45,29 +57,31 @@ public record ColumnSpec(
   /** The column takes the value at {@code path}; how a plain string in a job file is read. */
   @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
   public static ColumnSpec ofField(String path) {
-    return new ColumnSpec(path, null, null, null, null, null, null, null, null, null);
+    return new ColumnSpec(path, null, null, null, null, null, null, null, null, null, null, null);
   }
 
   /** The column takes the same value in every row. */
   public static ColumnSpec ofConstant(Object value) {
-    return new ColumnSpec(null, value, null, null, null, null, null, null, null, null);
+    return new ColumnSpec(null, value, null, null, null, null, null, null, null, null, null, null);
   }
 
   /**
    * The column takes the text forms of the values at {@code paths}, joined by {@code separator}.
    */
   public static ColumnSpec ofConcat(List<String> paths, String separator) {
-    return new ColumnSpec(null, null, paths, separator, null, null, null, null, null, null);
+    return new ColumnSpec(
+        null, null, paths, separator, null, null, null, null, null, null, null, null);
   }
 
   /** The column takes a digest of the text forms of the values at {@code paths}. */
   public static ColumnSpec ofHash(List<String> paths, String algorithm) {
-    return new ColumnSpec(null, null, null, null, paths, algorithm, null, null, null, null);
+    return new ColumnSpec(
+        null, null, null, null, paths, algorithm, null, null, null, null, null, null);
   }
 
   /** The column takes the number of elements, keys or characters of the value at {@code path}. */
   public static ColumnSpec ofSize(String path) {
-    return new ColumnSpec(null, null, null, null, null, null, path, null, null, null);
+    return new ColumnSpec(null, null, null, null, null, null, path, null, null, null, null, null);
   }
 
   /** This column source, also checking that the column has the CQL type {@code cqlType}. */
@@ -82,13 +96,46 @@ public record ColumnSpec(
         size,
         cqlType,
         defaultValue,
-        ignoreExtraFields);
+        ignoreExtraFields,
+        epochUnit,
+        truncate);
   }
 
   /** This column source, with a value to use when the field is missing or null. */
   public ColumnSpec withDefault(Object value) {
     return new ColumnSpec(
-        field, constant, concat, separator, hash, algorithm, size, type, value, ignoreExtraFields);
+        field,
+        constant,
+        concat,
+        separator,
+        hash,
+        algorithm,
+        size,
+        type,
+        value,
+        ignoreExtraFields,
+        epochUnit,
+        truncate);
+  }
+
+  /**
+   * This column source, with instants counted in {@code epochUnit} and cut down to {@code
+   * truncate}; either may be null.
+   */
+  public ColumnSpec withInstants(String epochUnit, String truncate) {
+    return new ColumnSpec(
+        field,
+        constant,
+        concat,
+        separator,
+        hash,
+        algorithm,
+        size,
+        type,
+        defaultValue,
+        ignoreExtraFields,
+        epochUnit,
+        truncate);
   }
 
   /** Whether this is the short form: just a field path, with no other setting. */

@@ -22,7 +22,8 @@ import java.util.UUID;
  * Infinity, -Infinity), {@code {"$binary": base64, "$type": two hex digits}}, {@code {"$regex":
  * pattern, "$options": letters}}, {@code {"$code": text}} (with {@code "$scope"} when it has one),
  * {@code {"$timestamp": {"t": seconds, "i": increment}}}, {@code {"$minKey": 1}}, {@code
- * {"$maxKey": 1}}.
+ * {"$maxKey": 1}}. Dates and times of day without a zone ({@code LocalDate}, {@code LocalTime},
+ * from Parquet) are ISO-8601 strings.
  */
 final class JsonText {
 

@@ -32,7 +32,8 @@ final class MappingCompiler {
     }
     checkSettings(label, spec);
     checkDeclaredType(label, spec.type(), column.type());
-    ValueConverter converter = converter(label, column.type(), spec.ignoreExtraFields());
+    InstantOptions instants = InstantSettings.of(label, spec, column.type());
+    ValueConverter converter = converter(label, column.type(), spec.ignoreExtraFields(), instants);
     boolean key = column.isPrimaryKey();
     if (spec.field() != null) {
       FieldPath path = path(label, spec.field());
@@ -98,7 +99,8 @@ final class MappingCompiler {
   /** The column receiving the exploded element's position. */
   ColumnPlan indexColumn(String name, String arrayPath) {
     ColumnSchema column = lookup(name);
-    ValueConverter converter = converter("Column '" + name + "'", column.type(), null);
+    ValueConverter converter =
+        converter("Column '" + name + "'", column.type(), null, InstantOptions.DEFAULT);
     return new ColumnPlan(
         column.name(),
         column.isPrimaryKey(),
@@ -191,9 +193,10 @@ final class MappingCompiler {
     }
   }
 
-  private static ValueConverter converter(String label, CqlType type, Boolean ignoreExtra) {
+  private static ValueConverter converter(
+      String label, CqlType type, Boolean ignoreExtra, InstantOptions instants) {
     try {
-      return ValueConverter.forType(type, Boolean.TRUE.equals(ignoreExtra));
+      return ValueConverter.forType(type, Boolean.TRUE.equals(ignoreExtra), instants);
     } catch (MappingException e) {
       throw new MappingException(label + ": " + e.getMessage());
     }

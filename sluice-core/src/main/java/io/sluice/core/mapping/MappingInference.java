@@ -25,11 +25,16 @@ import java.util.Set;
  *       CqlIdentifiers#toColumnName} ({@code firstName} fills {@code first_name}), with {@code _2},
  *       {@code _3} added where names clash.
  *   <li>Types: the widest kind seen wins (int32 and int64 give bigint, integers and doubles give
- *       double); dates give timestamp, binary blob, UUID uuid, booleans boolean, decimals decimal;
+ *       double); dates give timestamp (or text when finer than a millisecond), Parquet's dates and
+ *       times of day date and time, binary blob, UUID uuid, booleans boolean, decimals decimal;
  *       arrays of scalars give {@code frozen<list<X>>} (frozen because a non-frozen list rewritten
  *       at the same timestamp duplicates its elements, CASSANDRA-11368); nested documents, arrays
  *       of documents, mixed kinds and fields that are always null give text (JSON for documents and
  *       arrays). Each choice is checked by converting every sampled value, falling back to text.
+ *   <li>Text: when no sampled record holds a number or a boolean, the source types nothing itself
+ *       (CSV, whose cells are text), so a field whose sampled strings all read as one type gets it
+ *       ({@link TextTypes}: boolean, int, bigint, varint, decimal, double, uuid, timestamp, date).
+ *       Elsewhere a string stays text: its producer chose a string.
  * </ul>
  */
 public final class MappingInference {
@@ -41,8 +46,12 @@ public final class MappingInference {
   private final Map<String, String> comments = new LinkedHashMap<>();
   private final List<String> notes = new ArrayList<>();
   private final Set<String> usedNames = new HashSet<>();
+  private final boolean readText;
+  private int typedFromText;
 
-  private MappingInference() {}
+  private MappingInference(boolean readText) {
+    this.readText = readText;
+  }
 
   /**
    * Infers a mapping and table from sampled records.
@@ -55,7 +64,7 @@ public final class MappingInference {
     }
     List<Map<String, Object>> records = sample.stream().map(Record::fields).toList();
     Map<String, FieldProfile> profiles = FieldProfile.of(records);
-    MappingInference inference = new MappingInference();
+    MappingInference inference = new MappingInference(typesNothing(records));
     String keyField = keyField(profiles, records.size());
     if (keyField != null) {
       inference.add(profiles.get(keyField), "id", ColumnSchema.Role.PARTITION_KEY);
@@ -68,6 +77,12 @@ public final class MappingInference {
             inference.add(profile, CqlIdentifiers.toColumnName(name), ColumnSchema.Role.REGULAR);
           }
         });
+    if (inference.typedFromText > 0) {
+      inference.notes.add(
+          "No sampled record holds a number or a boolean, so text fields were typed by what their"
+              + " text reads as; a later value that does not read so is rejected: make such a"
+              + " column text to take anything.");
+    }
     TableSchema tableSchema = new TableSchema(keyspace, table, inference.schema, false);
     MappingSpec spec = MappingSpec.of(inference.columns);
     inference.verify(spec, tableSchema, sample);
@@ -83,6 +98,18 @@ public final class MappingInference {
     String yaml = MappingYaml.write(spec, inference.comments, header);
     return new InferredMapping(
         spec, tableSchema, tableSchema.toCreateTableCql(), yaml, inference.notes);
+  }
+
+  /** Whether no record holds a number or a boolean, as when every cell is text (CSV). */
+  private static boolean typesNothing(List<Map<String, Object>> records) {
+    for (Map<String, Object> fields : records) {
+      for (Object value : fields.values()) {
+        if (value instanceof Number || value instanceof Boolean) {
+          return false;
+        }
+      }
+    }
+    return true;
   }
 
   /** {@code _id}, else a field named like id, when present in every record; else null. */
@@ -113,8 +140,11 @@ public final class MappingInference {
               + wanted
               + " was taken.");
     }
-    TypeChoice choice = TypeChoice.of(profile);
+    TypeChoice choice = TypeChoice.of(profile, readText);
     CqlType type = choice.type();
+    if (readText && profile.kinds.equals(Set.of("string")) && !type.toCql().equals(TEXT)) {
+      typedFromText++;
+    }
     if (role != ColumnSchema.Role.REGULAR && !(type instanceof CqlType.Native)) {
       type = new CqlType.Native(TEXT);
     }

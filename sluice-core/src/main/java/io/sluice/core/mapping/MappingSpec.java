@@ -23,6 +23,8 @@ import java.util.Map;
  *     user_key: { concat: [country, _id], separator: ":" }  # text parts joined; default ":"
  *     id_hash: { hash: [_id], algorithm: sha256 }  # digest of the parts: hex text or blob
  *     address: { field: address, ignore-extra-fields: true } # UDT: drop keys it has no field for
+ *     seen_at: { field: ts, truncate: millis }     # drop the part finer than a timestamp holds
+ *     seen_us: { field: ts, epoch-unit: micros }   # bigint: microseconds since 1970
  *   explode:                          # optional: one row per element of an array
  *     field: phones
  *     as: phone                       # columns reach the element as phone, phone.number, ...

@@ -82,6 +82,8 @@ public final class MappingYaml {
     part(parts, "type", source.type());
     part(parts, "default", source.defaultValue());
     part(parts, "ignore-extra-fields", source.ignoreExtraFields());
+    part(parts, "epoch-unit", source.epochUnit());
+    part(parts, "truncate", source.truncate());
     return "{ " + String.join(", ", parts) + " }";
   }
 

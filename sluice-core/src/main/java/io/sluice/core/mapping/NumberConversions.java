@@ -37,12 +37,15 @@ final class NumberConversions {
     };
   }
 
-  /** {@code bigint} and {@code counter}, which also take dates and MongoDB timestamps. */
-  static ValueConverter bigint(String target) {
+  /**
+   * {@code bigint} and {@code counter}, which also take dates (as a count of the column's {@code
+   * epoch-unit} since 1970, after its {@code truncate}) and MongoDB timestamps.
+   */
+  static ValueConverter bigint(String target, InstantOptions instants) {
     ValueConverter plain = integral(target, Long.MIN_VALUE, Long.MAX_VALUE);
     return value -> {
       if (value instanceof Instant instant) {
-        return TimeConversions.epochMillis(instant, target);
+        return instants.toEpoch(instants.truncate(instant), target);
       }
       if (value instanceof OplogTimestampValue timestamp) {
         return timestamp.asLong();

@@ -6,6 +6,8 @@ import io.sluice.core.value.ObjectIdValue;
 import io.sluice.core.value.RegexValue;
 import java.math.BigDecimal;
 import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalTime;
 import java.util.UUID;
 
 /**
@@ -28,6 +30,8 @@ final class TextConversions {
         || value instanceof Boolean
         || value instanceof UUID
         || value instanceof Instant
+        || value instanceof LocalDate
+        || value instanceof LocalTime
         || value instanceof RegexValue
         || value instanceof BoundaryKey) {
       return value.toString();

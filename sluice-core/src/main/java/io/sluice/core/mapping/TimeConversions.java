@@ -12,35 +12,45 @@ import java.time.format.DateTimeParseException;
 /**
  * Conversions to CQL {@code timestamp}, {@code date} and {@code time}. A CQL timestamp counts
  * milliseconds in a signed 64-bit integer (about ±292 million years) and a date counts days in 32
- * bits (about ±5.8 million years): values outside, or finer than a millisecond, fail rather than
- * being rounded or clamped. Text must be ISO-8601 with its offset ({@code 2024-05-01T12:00:00Z},
- * {@code 1969-07-20T20:17:40.5+01:00}); text without an offset fails, because its zone is unknown.
+ * bits (about ±5.8 million years): values outside fail rather than being clamped, and values finer
+ * than a millisecond fail unless the column sets {@code truncate} (see {@link InstantOptions}).
+ * Text must be ISO-8601 with its offset ({@code 2024-05-01T12:00:00Z}, {@code
+ * 1969-07-20T20:17:40.5+01:00}); text without an offset fails, because its zone is unknown. Dates
+ * and times of day without a zone ({@link LocalDate}, {@link LocalTime}, as Parquet's DATE and TIME
+ * read) fill date and time columns as they are.
  */
 final class TimeConversions {
 
   private TimeConversions() {}
 
-  static Object timestamp(Object value) throws ConversionException {
-    if (value instanceof Instant instant) {
+  /** Conversions to timestamp, with a column's {@code epoch-unit} and {@code truncate}. */
+  static ValueConverter timestamp(InstantOptions options) {
+    return value -> {
+      Instant instant = options.truncate(instantOf(value, options));
       epochMillis(instant, "timestamp");
+      return instant;
+    };
+  }
+
+  private static Instant instantOf(Object value, InstantOptions options)
+      throws ConversionException {
+    if (value instanceof Instant instant) {
       return instant;
     }
     if (value instanceof Integer || value instanceof Long) {
-      return Instant.ofEpochMilli(((Number) value).longValue());
+      return options.fromEpoch(((Number) value).longValue(), "timestamp");
     }
     if (value instanceof OplogTimestampValue timestamp) {
       return Instant.ofEpochSecond(timestamp.seconds() & 0xFFFFFFFFL);
     }
     if (value instanceof String text) {
-      Instant instant = parseInstant(text);
-      epochMillis(instant, "timestamp");
-      return instant;
+      return parseInstant(text);
     }
     throw ConversionException.cannot(value, "timestamp", null);
   }
 
   /** Milliseconds since the epoch, failing when the instant is finer or out of range. */
-  static long epochMillis(Instant instant, String target) throws ConversionException {
+  private static long epochMillis(Instant instant, String target) throws ConversionException {
     long millis;
     try {
       millis = instant.toEpochMilli();
@@ -48,14 +58,16 @@ final class TimeConversions {
       throw ConversionException.cannot(instant, target, "out of the range of a CQL timestamp");
     }
     if (instant.getNano() % 1_000_000 != 0) {
-      throw ConversionException.cannot(instant, target, "it is finer than a millisecond");
+      throw ConversionException.cannot(instant, target, InstantOptions.finerThanTimestamp());
     }
     return millis;
   }
 
   static Object date(Object value) throws ConversionException {
     LocalDate date;
-    if (value instanceof Instant instant) {
+    if (value instanceof LocalDate local) {
+      date = local;
+    } else if (value instanceof Instant instant) {
       if (instant.getEpochSecond() % 86_400 != 0 || instant.getNano() != 0) {
         throw ConversionException.cannot(value, "date", "not at midnight UTC");
       }
@@ -77,6 +89,9 @@ final class TimeConversions {
   }
 
   static Object time(Object value) throws ConversionException {
+    if (value instanceof LocalTime) {
+      return value;
+    }
     if (value instanceof String text) {
       try {
         return LocalTime.parse(text, DateTimeFormatter.ISO_LOCAL_TIME);

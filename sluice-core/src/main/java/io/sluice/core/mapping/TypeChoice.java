@@ -1,6 +1,7 @@
 package io.sluice.core.mapping;
 
 import io.sluice.core.schema.CqlType;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -8,7 +9,8 @@ import java.util.Set;
 /**
  * The column type inference picks for a field, with a comment explaining any choice the user may
  * want to change. The widest type that holds every sampled value wins, checked by converting each
- * one; text, which holds anything, is the last resort.
+ * one; text, which holds anything, is the last resort. Strings are read for the type their text
+ * stands for ({@link TextTypes}) only when the caller says the source types nothing itself.
  *
  * @param type the column type
  * @param comment why, for the YAML and the notes; null when the choice is obvious
@@ -18,10 +20,28 @@ record TypeChoice(CqlType type, String comment) {
   private static final Set<String> NUMBERS = Set.of("int32", "int64", "double", "decimal");
   private static final CqlType TEXT = new CqlType.Native("text");
 
-  static TypeChoice of(FieldProfile profile) {
+  /** Why instants finer than a millisecond (Parquet micros and nanos, INT96) stay text. */
+  static final String FINER_THAN_MILLIS =
+      "times finer than a millisecond, as ISO-8601 text; a timestamp column with 'truncate:"
+          + " millis' would drop the finer part, a bigint with 'epoch-unit: micros' or 'nanos'"
+          + " would keep it as a number";
+
+  /**
+   * The type for a field.
+   *
+   * @param readText whether strings are read for the type their text stands for, because the source
+   *     types nothing itself (CSV)
+   */
+  static TypeChoice of(FieldProfile profile, boolean readText) {
     Set<String> kinds = profile.kinds;
     if (kinds.isEmpty()) {
       return new TypeChoice(TEXT, "null in every sampled record, so text");
+    }
+    if (readText && kinds.equals(Set.of("string"))) {
+      TypeChoice fromText = TextTypes.of(profile.values);
+      if (fromText != null) {
+        return fromText;
+      }
     }
     if (profile.onlyArrays()) {
       return ofArrays(profile);
@@ -34,6 +54,11 @@ record TypeChoice(CqlType type, String comment) {
     }
     if (kinds.size() > 1 && !NUMBERS.containsAll(kinds)) {
       return new TypeChoice(TEXT, "mixed kinds " + kinds + " in the sample, so text");
+    }
+    if (kinds.equals(Set.of("date"))
+        && !fitsAll(new CqlType.Native("timestamp"), profile.values)
+        && fitTruncatedToMillis(profile.values)) {
+      return new TypeChoice(TEXT, FINER_THAN_MILLIS);
     }
     for (CqlType candidate : candidates(kinds)) {
       if (fitsAll(candidate, profile.values)) {
@@ -76,6 +101,9 @@ record TypeChoice(CqlType type, String comment) {
             case "decimal" -> "decimal";
             case "uuid" -> "uuid";
             case "date" -> "timestamp";
+            // Parquet's DATE and TIME, which Values.kindOf names by their class
+            case "LocalDate" -> "date";
+            case "LocalTime" -> "time";
             case "binary" -> "blob";
             default -> "text";
           });
@@ -112,8 +140,20 @@ record TypeChoice(CqlType type, String comment) {
     return null;
   }
 
+  /** Whether every value fits a timestamp once the part finer than a millisecond is dropped. */
+  static boolean fitTruncatedToMillis(List<Object> values) {
+    return fitsAll(
+        new CqlType.Native("timestamp"),
+        values,
+        new InstantOptions(ChronoUnit.MILLIS, ChronoUnit.MILLIS));
+  }
+
   static boolean fitsAll(CqlType type, List<Object> values) {
-    ValueConverter converter = ValueConverter.forType(type);
+    return fitsAll(type, values, InstantOptions.DEFAULT);
+  }
+
+  private static boolean fitsAll(CqlType type, List<Object> values, InstantOptions instants) {
+    ValueConverter converter = ValueConverter.forType(type, false, instants);
     try {
       for (Object value : values) {
         converter.convert(value);

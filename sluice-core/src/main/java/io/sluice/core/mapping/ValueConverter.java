@@ -16,15 +16,17 @@ import java.util.Map;
  *   <caption>Conversions by CQL type (anything not listed fails)</caption>
  *   <tr><th>CQL type</th><th>Java value</th><th>Accepted source values</th></tr>
  *   <tr><td>text, varchar</td><td>String</td><td>anything: strings as they are; numbers,
- *       booleans, UUIDs in canonical form; dates as ISO-8601 ({@code 2024-05-01T12:00:00Z});
- *       ObjectId as 24 hex digits; regex as {@code /pattern/options}; JavaScript as its code;
- *       MinKey/MaxKey as {@code minKey}/{@code maxKey}; documents, arrays, binary, MongoDB
- *       timestamps and JavaScript with scope as relaxed Extended JSON (see below)</td></tr>
+ *       booleans, UUIDs in canonical form; dates, LocalDate and LocalTime as ISO-8601 ({@code
+ *       2024-05-01T12:00:00Z}); ObjectId as 24 hex digits; regex as {@code /pattern/options};
+ *       JavaScript as its code; MinKey/MaxKey as {@code minKey}/{@code maxKey}; documents, arrays,
+ *       binary, MongoDB timestamps and JavaScript with scope as relaxed Extended JSON (see
+ *       below)</td></tr>
  *   <tr><td>ascii</td><td>String</td><td>as text, failing on non-ASCII characters</td></tr>
  *   <tr><td>int, smallint, tinyint</td><td>Integer, Short, Byte</td><td>int32, int64, double,
  *       decimal and integer text, when integral and in range</td></tr>
- *   <tr><td>bigint, counter</td><td>Long</td><td>as int; also dates (epoch milliseconds, when
- *       whole milliseconds) and MongoDB timestamps (their 64-bit value)</td></tr>
+ *   <tr><td>bigint, counter</td><td>Long</td><td>as int; also dates (a count of the column's
+ *       epoch unit since 1970, milliseconds by default, when whole units; see {@link
+ *       InstantOptions}) and MongoDB timestamps (their 64-bit value)</td></tr>
  *   <tr><td>varint</td><td>BigInteger</td><td>int32, int64, integral double or decimal, integer
  *       text</td></tr>
  *   <tr><td>decimal</td><td>BigDecimal</td><td>int32, int64, decimal, finite double (its shortest
@@ -36,12 +38,14 @@ import java.util.Map;
  *       Infinity included), int32/int64 when exact, decimal and text as for double</td></tr>
  *   <tr><td>boolean</td><td>Boolean</td><td>boolean, text {@code true}/{@code false} (any
  *       case)</td></tr>
- *   <tr><td>timestamp</td><td>Instant</td><td>date (whole milliseconds within ±292 million
- *       years), int32/int64 as epoch milliseconds, MongoDB timestamp (its seconds), ISO-8601 text
- *       with an offset</td></tr>
- *   <tr><td>date</td><td>LocalDate</td><td>date at midnight UTC, ISO-8601 date text ({@code
- *       2024-05-01}); within ±5.8 million years</td></tr>
- *   <tr><td>time</td><td>LocalTime</td><td>ISO-8601 time text ({@code 13:45:00.5})</td></tr>
+ *   <tr><td>timestamp</td><td>Instant</td><td>date (whole milliseconds, unless the column
+ *       truncates, within ±292 million years), int32/int64 as a count of the epoch unit
+ *       (milliseconds by default), MongoDB timestamp (its seconds), ISO-8601 text with an
+ *       offset</td></tr>
+ *   <tr><td>date</td><td>LocalDate</td><td>date at midnight UTC, LocalDate, ISO-8601 date text
+ *       ({@code 2024-05-01}); within ±5.8 million years</td></tr>
+ *   <tr><td>time</td><td>LocalTime</td><td>LocalTime, ISO-8601 time text ({@code
+ *       13:45:00.5})</td></tr>
  *   <tr><td>uuid</td><td>UUID</td><td>UUID, canonical UUID text, binary subtype 4</td></tr>
  *   <tr><td>timeuuid</td><td>UUID</td><td>as uuid, version-1 UUIDs only</td></tr>
  *   <tr><td>blob</td><td>ByteBuffer</td><td>binary (any subtype), ObjectId (12 bytes), UUID (16
@@ -88,7 +92,7 @@ public interface ValueConverter {
   }
 
   /**
-   * The converter for a column of {@code type}.
+   * The converter for a column of {@code type}, with whole-millisecond instants.
    *
    * @param ignoreExtraFields whether document keys that a user-defined type has no field for are
    *     dropped instead of failing
@@ -96,11 +100,24 @@ public interface ValueConverter {
    *     type whose fields are unknown
    */
   static ValueConverter forType(CqlType type, boolean ignoreExtraFields) {
-    ValueConverter converter = build(type, ignoreExtraFields);
+    return forType(type, ignoreExtraFields, InstantOptions.DEFAULT);
+  }
+
+  /**
+   * The converter for a column of {@code type}.
+   *
+   * @param ignoreExtraFields whether document keys that a user-defined type has no field for are
+   *     dropped instead of failing
+   * @param instants how the timestamp and bigint parts of the type treat instants
+   * @throws MappingException when the type cannot be written: {@code duration}, or a user-defined
+   *     type whose fields are unknown
+   */
+  static ValueConverter forType(CqlType type, boolean ignoreExtraFields, InstantOptions instants) {
+    ValueConverter converter = build(type, ignoreExtraFields, instants);
     return value -> value == null ? null : converter.convert(value);
   }
 
-  private static ValueConverter build(CqlType type, boolean ignoreExtra) {
+  private static ValueConverter build(CqlType type, boolean ignoreExtra, InstantOptions instants) {
     String cql = type.toCql();
     if (type instanceof CqlType.Native n) {
       return switch (n.name()) {
@@ -109,13 +126,13 @@ public interface ValueConverter {
         case "int" -> NumberConversions.integral("int", Integer.MIN_VALUE, Integer.MAX_VALUE);
         case "smallint" -> NumberConversions.integral("smallint", Short.MIN_VALUE, Short.MAX_VALUE);
         case "tinyint" -> NumberConversions.integral("tinyint", Byte.MIN_VALUE, Byte.MAX_VALUE);
-        case "bigint", "counter" -> NumberConversions.bigint(n.name());
+        case "bigint", "counter" -> NumberConversions.bigint(n.name(), instants);
         case "varint" -> NumberConversions::varint;
         case "decimal" -> NumberConversions::decimal;
         case "double" -> NumberConversions::toDouble;
         case "float" -> NumberConversions::toFloat;
         case "boolean" -> ScalarConversions::bool;
-        case "timestamp" -> TimeConversions::timestamp;
+        case "timestamp" -> TimeConversions.timestamp(instants);
         case "date" -> TimeConversions::date;
         case "time" -> TimeConversions::time;
         case "uuid" -> ScalarConversions::uuid;
@@ -126,18 +143,18 @@ public interface ValueConverter {
       };
     }
     if (type instanceof CqlType.ListType l) {
-      return CollectionConversions.list(forType(l.element(), ignoreExtra), cql);
+      return CollectionConversions.list(forType(l.element(), ignoreExtra, instants), cql);
     }
     if (type instanceof CqlType.SetType s) {
-      return CollectionConversions.set(forType(s.element(), ignoreExtra), cql);
+      return CollectionConversions.set(forType(s.element(), ignoreExtra, instants), cql);
     }
     if (type instanceof CqlType.MapType m) {
       return CollectionConversions.map(
-          forType(m.key(), ignoreExtra), forType(m.value(), ignoreExtra), cql);
+          forType(m.key(), ignoreExtra, instants), forType(m.value(), ignoreExtra, instants), cql);
     }
     if (type instanceof CqlType.TupleType t) {
       List<ValueConverter> components = new ArrayList<>();
-      t.components().forEach(c -> components.add(forType(c, ignoreExtra)));
+      t.components().forEach(c -> components.add(forType(c, ignoreExtra, instants)));
       return CollectionConversions.tuple(List.copyOf(components), cql);
     }
     CqlType.UdtType udt = (CqlType.UdtType) type;
@@ -149,7 +166,8 @@ public interface ValueConverter {
               + " schema from the cluster.");
     }
     Map<String, ValueConverter> fields = new LinkedHashMap<>();
-    udt.fields().forEach((name, fieldType) -> fields.put(name, forType(fieldType, ignoreExtra)));
+    udt.fields()
+        .forEach((name, fieldType) -> fields.put(name, forType(fieldType, ignoreExtra, instants)));
     return CollectionConversions.udt(
         java.util.Collections.unmodifiableMap(fields), ignoreExtra, cql);
   }

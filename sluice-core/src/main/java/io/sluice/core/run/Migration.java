@@ -5,6 +5,10 @@ import io.sluice.core.checkpoint.CheckpointFile;
 import io.sluice.core.checkpoint.JobFingerprint;
 import io.sluice.core.checkpoint.SplitCheckpoint;
 import io.sluice.core.checkpoint.ValidationCheckpoint;
+import io.sluice.core.flow.BacklogProbe;
+import io.sluice.core.flow.FlowController;
+import io.sluice.core.flow.FlowFeedback;
+import io.sluice.core.flow.FlowStats;
 import io.sluice.core.job.JobFileException;
 import io.sluice.core.job.JobSpec;
 import io.sluice.core.mapping.Mapper;
@@ -58,6 +62,8 @@ public final class Migration implements AutoCloseable {
   private final Path stateDir;
   private final CheckpointFile checkpointFile;
   private final Optional<Checkpoint> previous;
+  private final BacklogProbe backlogProbe;
+  private volatile FlowController flow;
   private volatile SplitScheduler scheduler;
   private volatile String stopRequested;
 
@@ -69,7 +75,8 @@ public final class Migration implements AutoCloseable {
       List<String> warnings,
       Clock clock,
       RunOptions options,
-      Optional<Checkpoint> previous) {
+      Optional<Checkpoint> previous,
+      BacklogProbe backlogProbe) {
     this.job = job;
     this.target = target;
     this.sources = sources;
@@ -80,6 +87,7 @@ public final class Migration implements AutoCloseable {
     this.stateDir = options.stateDir(job);
     this.checkpointFile = new CheckpointFile(stateDir);
     this.previous = previous;
+    this.backlogProbe = backlogProbe;
   }
 
   /** The checkpoint this migration resumes, if any. */
@@ -151,7 +159,8 @@ public final class Migration implements AutoCloseable {
       }
       previous.ifPresent(checkpoint -> ResumeCheck.check(job, checkpoint, planned, options));
     }
-    return new Migration(job, target, planned, mapper, warnings, clock, options, previous);
+    BacklogProbe probe = target.backlogProbe(job.flow().compaction());
+    return new Migration(job, target, planned, mapper, warnings, clock, options, previous, probe);
   }
 
   public List<String> warnings() {
@@ -165,6 +174,17 @@ public final class Migration implements AutoCloseable {
   /** Total size of all splits, for percent done and ETA. */
   public long totalBytes() {
     return sources.stream().flatMap(s -> s.splits().stream()).mapToLong(Split::sizeBytes).sum();
+  }
+
+  /** Which compaction backlog signal the run watches, to say once before it starts. */
+  public String backlogSignal() {
+    return job.flow().compaction().enabled() ? backlogProbe.signal() : "off (flow.compaction)";
+  }
+
+  /** Flow control's state now, for progress display; empty before the run starts. */
+  public Optional<FlowStats> flowStats() {
+    FlowController running = flow;
+    return running == null ? Optional.empty() : Optional.of(running.stats());
   }
 
   /** The live counters, for progress display. */
@@ -201,7 +221,9 @@ public final class Migration implements AutoCloseable {
                 validated.map(ValidationCheckpoint::keyRuns).orElse(0))
             : null;
     try (RejectFile lines = new RejectFile(stateDir.resolve(options.lineFileName()), keptLines);
-        Sink sink = openSink()) {
+        FlowController flowController = FlowController.start(job.flow(), backlogProbe);
+        Sink sink = openSink(flowController)) {
+      flow = flowController;
       ProgressLedger ledger =
           new ProgressLedger(
               lines,
@@ -213,7 +235,8 @@ public final class Migration implements AutoCloseable {
               keys,
               validated.map(ValidationCheckpoint::extraRowsDone).orElse(false));
       List<SplitScheduler.SplitTask> tasks = track(ledger);
-      SplitScheduler running = new SplitScheduler(job, mapper, sink, ledger, counters, options);
+      SplitScheduler running =
+          new SplitScheduler(job, mapper, sink, ledger, counters, options, flowController);
       scheduler = running;
       if (stopRequested != null) {
         running.interrupt(stopRequested);
@@ -243,7 +266,8 @@ public final class Migration implements AutoCloseable {
               started,
               Duration.between(started, clock.instant()),
               lines.path(),
-              runs);
+              runs,
+              flowController.stats());
       report.writeJson(stateDir.resolve("report.json"));
       if (options.validating()) {
         new ValidationReport(report, options.validation())
@@ -253,11 +277,11 @@ public final class Migration implements AutoCloseable {
     }
   }
 
-  private Sink openSink() {
+  private Sink openSink(FlowFeedback feedback) {
     return options.validating()
         ? ((ValidatingTarget) target)
-            .openValidator(job.flow(), options.validation(), mapper.columns())
-        : target.openSink(job.flow());
+            .openValidator(job.flow(), feedback, options.validation(), mapper.columns())
+        : target.openSink(job.flow(), feedback);
   }
 
   private static Outcome completed(RunCounters.Counts counts) {
@@ -351,6 +375,7 @@ public final class Migration implements AutoCloseable {
   @Override
   public void close() {
     sources.forEach(PlannedSource::closeQuietly);
+    backlogProbe.close();
   }
 
   /** A source with its splits and the timestamp rule of its rows. */

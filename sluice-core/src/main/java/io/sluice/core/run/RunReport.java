@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import io.sluice.core.flow.FlowStats;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -23,6 +24,8 @@ import java.time.Instant;
  * @param elapsed how long it ran
  * @param rejectFile where rejected records are listed
  * @param runs how many runs of the job the counts cover (more than one after resuming)
+ * @param flow how flow control steered this run: requests, overload answers, the rate it settled
+ *     at, compaction pauses
  */
 public record RunReport(
     String job,
@@ -32,7 +35,8 @@ public record RunReport(
     Instant started,
     Duration elapsed,
     Path rejectFile,
-    int runs) {
+    int runs,
+    FlowStats flow) {
 
   private static final ObjectMapper JSON =
       new ObjectMapper()
@@ -95,6 +99,9 @@ public record RunReport(
         String.format(
             "  Time              %s (this run), %,.0f rows/s, %.1f MB read%n",
             formatDuration(elapsed), rowsPerSecond(), c.bytesRead() / 1e6));
+    if (flow != null) {
+      text.append(FlowSummary.of(flow));
+    }
     if (c.rejected() > 0) {
       text.append("  Rejects listed in ").append(rejectFile).append('\n');
     }

@@ -1,5 +1,6 @@
 package io.sluice.core.run;
 
+import io.sluice.core.flow.FlowController;
 import io.sluice.core.job.JobSpec;
 import io.sluice.core.mapping.Mapper;
 import io.sluice.core.sink.Sink;
@@ -11,15 +12,13 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
-import java.util.concurrent.Semaphore;
-import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * Runs the splits of all sources on a fixed pool of workers. Workers take the next split from a
- * shared queue, so a slow split never idles the others. All workers share one bound on rows in
- * flight. The first reason to stop (too many errors, a split that cannot be read) wins and ends the
- * run; writes already sent still complete and are counted.
+ * shared queue, so a slow split never idles the others. All workers take their permits to write
+ * from one {@link FlowController}. The first reason to stop (too many errors, a split that cannot
+ * be read) wins and ends the run; writes already sent still complete and are counted.
  */
 final class SplitScheduler {
 
@@ -32,7 +31,7 @@ final class SplitScheduler {
   private final ProgressLedger ledger;
   private final RunCounters counters;
   private final RunOptions options;
-  private final Semaphore inFlight;
+  private final FlowController flow;
   private final AtomicReference<String> abortReason = new AtomicReference<>();
   private volatile boolean interrupted;
 
@@ -42,14 +41,15 @@ final class SplitScheduler {
       Sink sink,
       ProgressLedger ledger,
       RunCounters counters,
-      RunOptions options) {
+      RunOptions options,
+      FlowController flow) {
     this.job = job;
     this.mapper = mapper;
     this.sink = sink;
     this.ledger = ledger;
     this.counters = counters;
     this.options = options;
-    this.inFlight = new Semaphore(job.flow().maxInFlight());
+    this.flow = flow;
   }
 
   /** Runs the given splits; returns why the run stopped early, or {@code null} if it completed. */
@@ -128,15 +128,15 @@ final class SplitScheduler {
    * acknowledged by then stays uncommitted and is redone by the next run.
    */
   private void awaitWritesInFlight() throws InterruptedException {
-    int all = job.flow().maxInFlight();
     if (aborted()) {
-      if (inFlight.tryAcquire(all, STOP_GRACE.toMillis(), TimeUnit.MILLISECONDS)) {
-        inFlight.release(all);
-      }
+      flow.awaitIdle(STOP_GRACE);
       return;
     }
-    inFlight.acquire(all);
-    inFlight.release(all);
+    while (!flow.awaitIdle(STOP_GRACE)) {
+      if (aborted()) {
+        return;
+      }
+    }
   }
 
   Mapper mapper() {
@@ -159,12 +159,8 @@ final class SplitScheduler {
     return options;
   }
 
-  Semaphore inFlight() {
-    return inFlight;
-  }
-
-  int maxInFlight() {
-    return job.flow().maxInFlight();
+  FlowController flow() {
+    return flow;
   }
 
   /** A split to run, with where its progress is kept. */

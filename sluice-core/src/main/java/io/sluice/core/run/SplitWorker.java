@@ -1,5 +1,6 @@
 package io.sluice.core.run;
 
+import io.sluice.core.flow.FlowController;
 import io.sluice.core.mapping.MapResult;
 import io.sluice.core.run.RejectFile.Stage;
 import io.sluice.core.schema.TableSchema;
@@ -136,8 +137,12 @@ final class SplitWorker {
     if (options.collectsKeys()) {
       outcome.keys = rows.stream().map(r -> PrimaryKey.of(r.values(), table()).encode()).toList();
     }
-    int permits = Math.min(rows.size(), run.maxInFlight());
-    run.inFlight().acquire(permits);
+    FlowController flow = run.flow();
+    int permits = rows.size();
+    if (!flow.acquire(permits, record.sizeBytes(), run::aborted)) {
+      // Stopping: the record stays uncommitted, and a resumed run reads it again.
+      return;
+    }
     run.sink()
         .write(rows)
         .whenComplete(
@@ -145,7 +150,7 @@ final class SplitWorker {
               try {
                 account(outcome, rows, written, error);
               } finally {
-                run.inFlight().release(permits);
+                flow.release(permits);
               }
             });
   }

@@ -1,5 +1,8 @@
 package io.sluice.core.sink;
 
+import io.sluice.core.flow.BacklogProbe;
+import io.sluice.core.flow.FlowFeedback;
+import io.sluice.core.job.CompactionSpec;
 import io.sluice.core.job.FlowSpec;
 import io.sluice.core.schema.TableSchema;
 
@@ -12,8 +15,21 @@ public interface Target extends AutoCloseable {
   /** The target table as it exists now. */
   TableSchema schema();
 
-  /** A sink writing to the table with the job's flow settings. */
-  Sink openSink(FlowSpec flow);
+  /**
+   * A sink writing to the table with the job's flow settings, telling {@code feedback} how each
+   * request fared.
+   */
+  Sink openSink(FlowSpec flow, FlowFeedback feedback);
+
+  /** A sink whose answers steer nothing, for writes outside a run. */
+  default Sink openSink(FlowSpec flow) {
+    return openSink(flow, FlowFeedback.NONE);
+  }
+
+  /** Reads the target's compaction backlog as the settings allow; none by default. */
+  default BacklogProbe backlogProbe(CompactionSpec compaction) {
+    return BacklogProbe.none();
+  }
 
   @Override
   void close();

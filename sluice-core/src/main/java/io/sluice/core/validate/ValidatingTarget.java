@@ -1,5 +1,6 @@
 package io.sluice.core.validate;
 
+import io.sluice.core.flow.FlowFeedback;
 import io.sluice.core.job.FlowSpec;
 import io.sluice.core.sink.Sink;
 import io.sluice.core.sink.Target;
@@ -20,9 +21,11 @@ public interface ValidatingTarget extends Target {
    * io.sluice.core.sink.WriteResult} counts checked rows as {@code written}, rows that could not be
    * read as {@code failed}, and lists a {@link Difference} for every row that does not match.
    *
+   * @param feedback told how each read and repair fared, as a migration's sink tells it of writes
    * @param columns the columns the mapping fills: only those are read and compared
    */
-  Sink openValidator(FlowSpec flow, ValidationSpec spec, List<String> columns);
+  Sink openValidator(
+      FlowSpec flow, FlowFeedback feedback, ValidationSpec spec, List<String> columns);
 
   /**
    * Reads the primary key of every row of the table, in no particular order, and hands each to

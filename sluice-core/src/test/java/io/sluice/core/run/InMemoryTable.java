@@ -1,5 +1,6 @@
 package io.sluice.core.run;
 
+import io.sluice.core.flow.FlowFeedback;
 import io.sluice.core.job.FlowSpec;
 import io.sluice.core.schema.TableSchema;
 import io.sluice.core.sink.Row;
@@ -39,12 +40,13 @@ final class InMemoryTable implements ValidatingTarget {
   }
 
   @Override
-  public Sink openSink(FlowSpec flow) {
+  public Sink openSink(FlowSpec flow, FlowFeedback feedback) {
     throw new UnsupportedOperationException("this table is only validated");
   }
 
   @Override
-  public Sink openValidator(FlowSpec flow, ValidationSpec spec, List<String> columns) {
+  public Sink openValidator(
+      FlowSpec flow, FlowFeedback feedback, ValidationSpec spec, List<String> columns) {
     return new Sink() {
       @Override
       public CompletionStage<WriteResult> write(List<Row> batch) {

@@ -48,7 +48,7 @@ class MigrationTest {
         List.of(new SourceSpec("dump", "memory", List.of("mem"), null, null, Map.of())),
         new TargetSpec(null, null, "ks", "people", null, null, null, null, null),
         MappingSpec.of(columns),
-        new FlowSpec(2, 4, null, null, null),
+        new FlowSpec(2, 4, null, null, null, null, null, null, null, null),
         ErrorThreshold.parse(maxErrors),
         dir.resolve("state"),
         dir);

@@ -1,5 +1,6 @@
 package io.sluice.core.run;
 
+import io.sluice.core.flow.FlowFeedback;
 import io.sluice.core.job.FlowSpec;
 import io.sluice.core.schema.ColumnSchema;
 import io.sluice.core.schema.CqlType;
@@ -34,7 +35,7 @@ final class RecordingTarget implements Target {
   }
 
   @Override
-  public Sink openSink(FlowSpec flow) {
+  public Sink openSink(FlowSpec flow, FlowFeedback feedback) {
     return new Sink() {
       @Override
       public CompletionStage<WriteResult> write(List<Row> batch) {

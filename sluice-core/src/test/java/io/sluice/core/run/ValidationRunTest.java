@@ -52,7 +52,7 @@ class ValidationRunTest {
         List.of(new SourceSpec("dump", "memory", List.of("mem"), null, null, Map.of())),
         new TargetSpec(null, null, "ks", "people", null, null, null, null, null),
         MappingSpec.of(columns),
-        new FlowSpec(2, 8, null, null, null),
+        new FlowSpec(2, 8, null, null, null, null, null, null, null, null),
         ErrorThreshold.parse("10"),
         dir.resolve("state"),
         dir);

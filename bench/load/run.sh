@@ -1,0 +1,191 @@
+#!/usr/bin/env bash
+# Loads the same CSV with a raw driver loader, DSBulk and Sluice, one process each, and prints
+# rows/s, CPU and peak memory of each; see README.md. Not run by the build.
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+work="$here/target"
+jar="$root/sluice-cli/target/sluice.jar"
+cassandra_home="$root/sluice-cassandra-dist/target/cassandra-5.0.9"
+dsbulk_lib="$work/dsbulk-lib"
+rows="${ROWS:-1000000}"
+loaders="${LOADERS:-raw dsbulk sluice}"
+in_flight="${RAW_IN_FLIGHT:-256}"
+datacenter="${BENCH_DATACENTER:-datacenter1}"
+
+if [ -n "${JAVA_HOME:-}" ] && [ -x "$JAVA_HOME/bin/java" ]; then java="$JAVA_HOME/bin/java"; else java=java; fi
+
+if [ ! -f "$jar" ] || [ ! -d "$cassandra_home/lib" ]; then
+  echo "Building sluice.jar ..." >&2
+  "$root/mvnw" -B -q -pl sluice-cassandra-dist,sluice-cli -am package -DskipTests \
+    -Dspotless.check.skip=true >&2
+fi
+if [ ! -f "$dsbulk_lib/dsbulk-runner-1.10.0.jar" ]; then
+  echo "Resolving DSBulk 1.10.0 from Maven Central ..." >&2
+  (cd "$root" && ./mvnw -B -q -f bench/load/dsbulk/pom.xml dependency:copy-dependencies \
+    -DincludeScope=runtime -DoutputDirectory="$dsbulk_lib" >&2)
+fi
+
+# The raw loader is compiled once here, so javac's CPU is not counted as the loader's.
+classes="$work/classes"
+if [ ! "$classes/RawLoader.class" -nt "$here/RawLoader.java" ]; then
+  mkdir -p "$classes"
+  "${java%java}javac" -nowarn -d "$classes" -cp "$jar" "$here/RawLoader.java"
+fi
+
+sluice() {
+  "$java" -Dsluice.cassandra.home="$cassandra_home" -Dsluice.home="$work" -jar "$jar" "$@"
+}
+bench() {
+  "$java" -cp "$jar" "$here/LoadBench.java" "$@" --contact-point "$contact" \
+    --datacenter "$datacenter"
+}
+
+contact="${BENCH_CONTACT_POINT:-}"
+node_pid=""
+if [ -z "$contact" ]; then
+  mkdir -p "$work"
+  sluice cassandra start --folder "$work/cassandra" --native-port 19342 --storage-port 17340 \
+    --jmx-port 17399
+  contact=127.0.0.1:19342
+  node_pid=$(cat "$work/cassandra/cassandra.pid")
+  if [ "${KEEP_NODE:-1}" = 0 ]; then
+    trap 'sluice cassandra stop --folder "$work/cassandra"' EXIT
+  fi
+fi
+
+data="$work/data"
+csv="$data/people-$rows.csv"
+mkdir -p "$data" "$work/logs"
+if [ ! -f "$csv" ]; then
+  "$java" -cp "$jar" "$here/LoadBench.java" generate --rows "$rows" --out "$csv"
+fi
+
+# measure NAME COMMAND...: runs COMMAND, its output in logs/NAME.out; sets rc and writes
+# "wall-seconds user-seconds system-seconds peak-rss-KiB" to logs/NAME.time. GNU time when
+# installed (MEASURE=proc skips it); otherwise a subshell's child CPU times (bash's times) and the
+# loader's VmHWM, polled from /proc.
+measure() {
+  local name="$1" out="$work/logs/$1.out" times="$work/logs/$1.time"
+  shift
+  rc=0
+  if [ "${MEASURE:-}" != proc ] && /usr/bin/time --version 2>&1 | grep -q GNU; then
+    /usr/bin/time -o "$times" -f '%e %U %S %M' "$@" >"$out" 2>&1 || rc=$?
+  else
+    local start peak=0 pid child key value
+    start=$(date +%s%N)
+    ( code=0; "$@" >"$out" 2>&1 || code=$?; times >"$times.cpu"; exit "$code" ) &
+    pid=$!
+    while kill -0 "$pid" 2>/dev/null; do
+      for child in $(cat "/proc/$pid/task/$pid/children" 2>/dev/null || true); do
+        while read -r key value _; do
+          if [ "$key" = VmHWM: ] && [ "$value" -gt "$peak" ]; then peak=$value; fi
+        done <"/proc/$child/status" || true
+      done 2>/dev/null
+      sleep 0.2
+    done
+    wait "$pid" || rc=$?
+    # times: the subshell's own CPU, then its children's (the loader): "XmY.YYYs XmY.YYYs"
+    tail -1 "$times.cpu" | awk -v w="$(( ($(date +%s%N) - start) / 1000000 ))" -v p="$peak" '{
+      split($1, u, /[ms]/); split($2, s, /[ms]/)
+      printf "%.2f %.2f %.2f %d\n", w / 1000, u[1] * 60 + u[2], s[1] * 60 + s[2], p }' >"$times"
+  fi
+}
+
+job="$data/job.yaml"
+cat >"$job" <<EOF
+name: bench-load
+state-dir: state
+sources:
+  - name: people
+    type: csv
+    path: $(basename "$csv")
+    write-timestamp: 2024-06-30T00:00:00Z
+    options: {multiline: false, split-size: 16MiB}
+target:
+  contact-points: [$contact]
+  local-datacenter: $datacenter
+  keyspace: bench_load
+  table: people
+mapping:
+  columns: {id: id, name: name, email: email, n: n, score: score, created: created}
+EOF
+
+# CPU seconds the local node has used so far (user + system), or -1 for a cluster not ours.
+node_cpu() {
+  if [ -z "$node_pid" ]; then echo -1; return; fi
+  awk -v hz="$(getconf CLK_TCK)" '{print ($14 + $15) / hz}' "/proc/$node_pid/stat"
+}
+
+# Other Cassandra nodes, Maven builds and test JVMs on this machine: they skew the figures.
+others() {
+  ps -eo args= | { grep -E 'CassandraDaemon|plexus-classworlds|surefirebooter' || true; } \
+    | { grep -v -e grep -e '^/bin/sh -c' -e "$work/cassandra" || true; } | wc -l
+}
+
+run_loader() {
+  case "$1" in
+    raw)
+      measure raw "$java" ${RAW_JAVA_OPTS:-} -cp "$jar:$classes" RawLoader --csv "$csv" \
+        --contact-point "$contact" --datacenter "$datacenter" --in-flight "$in_flight"
+      own=$(sed -n 's/.*rows\/s=\([0-9]*\).*/\1/p' "$work/logs/raw.out") ;;
+    dsbulk)
+      local host="${contact%:*}" port="${contact##*:}"
+      rm -rf "$work/dsbulk-logs"
+      measure dsbulk "$java" ${DSBULK_JAVA_OPTS:-} -cp "$dsbulk_lib/*" \
+        com.datastax.oss.dsbulk.runner.DataStaxBulkLoader load \
+        -url "$csv" -header true -k bench_load -t people -h "$host" -port "$port" \
+        -dc "$datacenter" -logDir "$work/dsbulk-logs" --log.ansiMode disabled
+      # The summary: "total | failed | rows/s | ..." then its figures.
+      own=$(awk -F'|' '/rows\/s/ {getline; gsub(/[ ,]/, "", $3); print $3}' \
+        "$work/logs/dsbulk.out" | tail -1) ;;
+    sluice)
+      measure sluice "$java" ${SLUICE_JAVA_OPTS:-} -jar "$jar" migrate "$job" --fresh
+      own=$(sed -n 's/.* \([0-9][0-9,]*\) rows\/s.*/\1/p' "$work/logs/sluice.out" | tail -1 \
+        | tr -d ,) ;;
+    *) echo "unknown loader $1 (raw, dsbulk, sluice)" >&2; exit 64 ;;
+  esac
+}
+
+echo "Warming the node up with the raw loader (first $((rows / 10)) rows) ..."
+bench reset
+"$java" -cp "$jar:$classes" RawLoader --csv "$csv" --contact-point "$contact" \
+  --datacenter "$datacenter" --in-flight "$in_flight" --limit $((rows / 10)) >/dev/null
+
+results="$work/results.tsv"
+: >"$results"
+busy=0
+for loader in $loaders; do
+  bench reset
+  sleep "${PAUSE:-5}"
+  n=$(others)
+  if [ "$n" -gt "$busy" ]; then busy=$n; fi
+  echo "Loading $rows rows with $loader ($n other Cassandra/Maven processes running) ..."
+  node_before=$(node_cpu)
+  run_loader "$loader"
+  node_used=$(awk -v a="$node_before" -v b="$(node_cpu)" 'BEGIN {print a < 0 ? -1 : b - a}')
+  if [ "$rc" != 0 ]; then
+    echo "$loader exited with $rc; see $work/logs/$loader.out" >&2
+    tail -20 "$work/logs/$loader.out" >&2
+    exit 1
+  fi
+  counted=$(bench count)
+  if [ "$counted" != "$rows" ]; then
+    echo "$loader left $counted rows in the table, not $rows; see $work/logs/$loader.out" >&2
+    exit 1
+  fi
+  read -r wall user sys rss < <(tail -1 "$work/logs/$loader.time")
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$loader" "$rows" "$wall" "$user" "$sys" "$rss" \
+    "${own:-0}" "$node_used" >>"$results"
+done
+
+echo
+awk -v size="$(stat -c %s "$csv")" -v rows="$rows" -v cpus="$(nproc)" \
+  -v when="$(date -u +%Y-%m-%dT%H:%M:%SZ)" 'BEGIN {printf "%s, %d processors, %.0f bytes a row\n", when, cpus, size / rows}'
+"$java" -cp "$jar" "$here/LoadBench.java" report --results "$results"
+n=$(others)
+if [ "$n" -gt "$busy" ]; then busy=$n; fi
+if [ "$busy" -gt 0 ]; then
+  echo "Note: up to $busy other Cassandra/Maven processes ran meanwhile: the figures are noisy."
+fi

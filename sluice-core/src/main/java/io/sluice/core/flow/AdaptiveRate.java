@@ -1,0 +1,76 @@
+package io.sluice.core.flow;
+
+/**
+ * Finds the request rate a throttled target sustains, by additive increase and multiplicative
+ * decrease. There is no limit until the target first answers "overloaded"; then the rate is set a
+ * little below what the target was taking, grows slowly while requests succeed, and is cut again at
+ * the next overload. Only requests sent after the last cut can cut again, so the requests that were
+ * already on their way when the target first pushed back count as one signal.
+ *
+ * <p>Averaged over a cycle the rate sits near {@code (1 + CUT) / 2} of the target's limit, and only
+ * the few requests sent while the rate crosses the limit are rejected.
+ */
+final class AdaptiveRate {
+
+  /** What an overload leaves of the rate. */
+  static final double CUT = 0.9;
+
+  /** How fast the rate grows while requests succeed: a share of the rate per second. */
+  static final double GROWTH_PER_SECOND = 0.02;
+
+  /** The rate is never cut below this many requests per second. */
+  static final double MIN_RATE = 1;
+
+  /** Growth stops while the rate is this far above what the target actually takes. */
+  static final double HEADROOM = 1.25;
+
+  private final RateMeter acknowledged = new RateMeter();
+  private double rate = Double.POSITIVE_INFINITY;
+  private long lastCut = Long.MIN_VALUE;
+  private long lastGrowth = Long.MIN_VALUE;
+  private long cuts;
+
+  /** Requests per second allowed now; infinite until the target first pushed back. */
+  synchronized double rate() {
+    return rate;
+  }
+
+  synchronized long cuts() {
+    return cuts;
+  }
+
+  synchronized void onSuccess(long now) {
+    acknowledged.record(now);
+    if (Double.isInfinite(rate)) {
+      return;
+    }
+    if (lastGrowth != Long.MIN_VALUE && rate < HEADROOM * acknowledged.perSecond(now)) {
+      rate += rate * GROWTH_PER_SECOND * (now - lastGrowth) / 1e9;
+    }
+    lastGrowth = now;
+  }
+
+  /**
+   * A request sent at {@code sentAt} was refused as overloaded at {@code now}; returns whether this
+   * cut the rate (it does unless the request left before the last cut).
+   */
+  synchronized boolean onOverload(long now, long sentAt) {
+    if (lastCut != Long.MIN_VALUE && sentAt - lastCut < 0) {
+      return false;
+    }
+    double taken = acknowledged.perSecond(now);
+    if (taken == 0) {
+      // Refused before anything was taken: there is no rate to start from yet; backoff and the
+      // window hold the load meanwhile.
+      return false;
+    }
+    double base = Double.isInfinite(rate) ? taken : Math.min(rate, Math.max(taken, MIN_RATE));
+    // A target that refuses requests still takes its limit: never fall far below what it took,
+    // or a run of refusals would cut the rate to nothing.
+    rate = Math.max(MIN_RATE, Math.max(base * CUT, taken * CUT * CUT));
+    lastCut = now;
+    lastGrowth = now;
+    cuts++;
+    return true;
+  }
+}

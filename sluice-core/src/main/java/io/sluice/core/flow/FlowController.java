@@ -1,0 +1,331 @@
+package io.sluice.core.flow;
+
+import io.sluice.core.job.CompactionSpec;
+import io.sluice.core.job.FlowSpec;
+import java.time.Duration;
+import java.util.Optional;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.LongAdder;
+import java.util.concurrent.locks.Condition;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.function.BooleanSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Hands out permits to send requests, shared by every worker of a run. A permit waits, in order,
+ * for:
+ *
+ * <ol>
+ *   <li>the compaction gate: closed while the busiest node's compaction backlog is above the high
+ *       mark, until it falls to the low mark;
+ *   <li>a wait the target asked for in an overload answer ({@code RetryAfterMs});
+ *   <li>the user's limits of rows and bytes per second, and the adaptive request rate found from
+ *       the target's overload answers ({@link AdaptiveRate});
+ *   <li>a place in the adaptive window of requests in flight ({@link ConcurrencyWindow}), never
+ *       larger than {@code flow.max-in-flight}.
+ * </ol>
+ *
+ * The sink reports every answer through {@link FlowFeedback}, which moves the rate and the window.
+ * With {@code flow.adaptive: false} both stay fixed: no rate limit, the window at max-in-flight.
+ */
+public final class FlowController implements FlowFeedback, AutoCloseable {
+
+  private static final Logger LOG = LoggerFactory.getLogger(FlowController.class);
+
+  /** Longest single wait, so that a stop request is noticed quickly. */
+  private static final long WAIT_SLICE_NANOS = 100_000_000L;
+
+  /** Where the adaptive window starts; it opens within a few round trips. */
+  private static final int INITIAL_WINDOW = 16;
+
+  /** How a blocked worker waits; tests pass one that advances their clock. */
+  @FunctionalInterface
+  public interface Sleeper {
+    Sleeper SYSTEM = nanos -> TimeUnit.NANOSECONDS.sleep(nanos);
+
+    void sleep(long nanos) throws InterruptedException;
+  }
+
+  private final NanoClock clock;
+  private final Sleeper sleeper;
+  private final boolean adaptive;
+  private final TokenBucket rowBucket;
+  private final TokenBucket byteBucket;
+  private final AdaptiveRate rate = new AdaptiveRate();
+  private final TokenBucket rateBucket = new TokenBucket(1);
+  private final ConcurrencyWindow window;
+  private final BacklogProbe probe;
+  private final BacklogGate gate;
+  private final ScheduledExecutorService poller;
+
+  private final ReentrantLock lock = new ReentrantLock();
+  private final Condition released = lock.newCondition();
+  private int inFlight;
+
+  /** Until when the target asked for no requests; set in the past at the start. */
+  private volatile long holdUntil;
+
+  private final LongAdder requests = new LongAdder();
+  private final LongAdder overloads = new LongAdder();
+  private final LongAdder troubles = new LongAdder();
+
+  public FlowController(FlowSpec flow, BacklogProbe probe, NanoClock clock, Sleeper sleeper) {
+    this.clock = clock;
+    this.sleeper = sleeper;
+    this.holdUntil = clock.nanoTime();
+    this.adaptive = flow.adaptive();
+    this.rowBucket = flow.rowsPerSecond() == null ? null : new TokenBucket(flow.rowsPerSecond());
+    this.byteBucket = flow.bytesPerSecond() == null ? null : new TokenBucket(flow.bytesPerSecond());
+    int max = flow.maxInFlight();
+    this.window =
+        new ConcurrencyWindow(
+            adaptive ? INITIAL_WINDOW : max, max, flow.latencyTargetDuration().toNanos());
+    CompactionSpec compaction = flow.compaction();
+    this.probe = probe;
+    this.gate = new BacklogGate(compaction.highMark(), compaction.lowMark());
+    this.poller = compaction.enabled() ? startPolling(compaction.pollIntervalDuration()) : null;
+  }
+
+  /** A controller on the system clock, polling the probe in the background. */
+  public static FlowController start(FlowSpec flow, BacklogProbe probe) {
+    return new FlowController(flow, probe, NanoClock.SYSTEM, Sleeper.SYSTEM);
+  }
+
+  /** The compaction signal in use, to say once at the start of a run. */
+  public String backlogSignal() {
+    return probe.signal();
+  }
+
+  /**
+   * Waits until {@code rows} rows of {@code bytes} bytes may be sent as requests, and takes their
+   * places in the window.
+   *
+   * @return false, without taking places, if {@code stop} said so while waiting
+   */
+  public boolean acquire(int rows, long bytes, BooleanSupplier stop) throws InterruptedException {
+    if (!awaitGate(stop)) {
+      return false;
+    }
+    long now = clock.nanoTime();
+    long wait = 0;
+    if (rowBucket != null) {
+      wait = Math.max(wait, rowBucket.reserve(rows, now));
+    }
+    if (byteBucket != null) {
+      wait = Math.max(wait, byteBucket.reserve(bytes, now));
+    }
+    wait = Math.max(wait, reserveRate(rows, now));
+    if (!sleep(wait, stop)) {
+      return false;
+    }
+    return enterWindow(rows, stop);
+  }
+
+  /** Gives back places taken by {@link #acquire} once their requests are answered or given up. */
+  public void release(int rows) {
+    lock.lock();
+    try {
+      inFlight -= rows;
+      released.signalAll();
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  /** Waits until nothing is in flight, for at most {@code timeout}; returns whether it is so. */
+  public boolean awaitIdle(Duration timeout) throws InterruptedException {
+    long deadline = System.nanoTime() + timeout.toNanos();
+    lock.lock();
+    try {
+      while (inFlight > 0) {
+        long left = deadline - System.nanoTime();
+        if (left <= 0) {
+          return false;
+        }
+        released.awaitNanos(left);
+      }
+      return true;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  @Override
+  public void succeeded(long latencyNanos) {
+    requests.increment();
+    if (adaptive) {
+      long now = clock.nanoTime();
+      rate.onSuccess(now);
+      window.onSuccess(latencyNanos, now);
+      wakeWaiters();
+    }
+  }
+
+  @Override
+  public void overloaded(Duration retryAfter, long sentNanos) {
+    overloads.increment();
+    long now = clock.nanoTime();
+    if (retryAfter != null && !retryAfter.isZero()) {
+      long until = now + retryAfter.toNanos();
+      if (until - holdUntil > 0) {
+        holdUntil = until;
+      }
+    }
+    if (adaptive) {
+      if (rate.onOverload(now, sentNanos) && rate.cuts() == 1) {
+        LOG.info(
+            "The target refuses requests as overloaded; holding the load near {} requests/s and"
+                + " adjusting from there.",
+            Math.round(rate.rate()));
+      }
+      window.onTrouble(now, sentNanos);
+    }
+  }
+
+  @Override
+  public void struggling(long sentNanos) {
+    troubles.increment();
+    if (adaptive) {
+      window.onTrouble(clock.nanoTime(), sentNanos);
+    }
+  }
+
+  @Override
+  public long reserveRetry() {
+    long now = clock.nanoTime();
+    return Math.max(Math.max(0, holdUntil - now), reserveRate(1, now));
+  }
+
+  public FlowStats stats() {
+    Optional<Backlog> backlog = gate.last();
+    double limit = rate.rate();
+    double latency = window.latencyNanos();
+    return new FlowStats(
+        requests.sum(),
+        overloads.sum(),
+        troubles.sum(),
+        Double.isInfinite(limit) ? -1 : limit,
+        window.limit(),
+        Double.isNaN(latency) ? -1 : latency / 1e6,
+        probe.signal(),
+        backlog.map(Backlog::tasks).orElse(-1L),
+        backlog.map(Backlog::node).orElse(null),
+        gate.closed(),
+        gate.pauses(),
+        gate.closedNanos(clock.nanoTime()) / 1e9);
+  }
+
+  /** Reads the backlog once now; the background poller calls this every poll interval. */
+  public void pollBacklog() {
+    Optional<Backlog> reading;
+    try {
+      reading = probe.read();
+    } catch (RuntimeException e) {
+      LOG.debug("Reading the compaction backlog failed", e);
+      return;
+    }
+    if (gate.update(reading, clock.nanoTime())) {
+      Backlog backlog = reading.get();
+      if (gate.closed()) {
+        LOG.warn(
+            "Pausing the load: {} compaction tasks outstanding on {}, above the high mark; it"
+                + " resumes once compaction is back to the low mark.",
+            backlog.tasks(),
+            backlog.node());
+      } else {
+        LOG.warn(
+            "Resuming the load: compaction is back to {} tasks on {}.",
+            backlog.tasks(),
+            backlog.node());
+        wakeWaiters();
+      }
+    }
+  }
+
+  private long reserveRate(int permits, long now) {
+    double allowed = adaptive ? rate.rate() : Double.POSITIVE_INFINITY;
+    if (Double.isInfinite(allowed)) {
+      return 0;
+    }
+    rateBucket.setRate(allowed);
+    return rateBucket.reserve(permits, now);
+  }
+
+  private boolean awaitGate(BooleanSupplier stop) throws InterruptedException {
+    while (true) {
+      if (stop.getAsBoolean()) {
+        return false;
+      }
+      long now = clock.nanoTime();
+      long wait = gate.closed() ? WAIT_SLICE_NANOS : holdUntil - now;
+      if (wait <= 0) {
+        return true;
+      }
+      sleeper.sleep(Math.min(wait, WAIT_SLICE_NANOS));
+    }
+  }
+
+  private boolean sleep(long nanos, BooleanSupplier stop) throws InterruptedException {
+    long left = nanos;
+    while (left > 0) {
+      if (stop.getAsBoolean()) {
+        return false;
+      }
+      long slice = Math.min(left, WAIT_SLICE_NANOS);
+      sleeper.sleep(slice);
+      left -= slice;
+    }
+    return true;
+  }
+
+  private boolean enterWindow(int rows, BooleanSupplier stop) throws InterruptedException {
+    lock.lock();
+    try {
+      // A group larger than the window still goes alone, or it would never go.
+      while (inFlight > 0 && inFlight + rows > window.limit()) {
+        if (stop.getAsBoolean()) {
+          return false;
+        }
+        released.awaitNanos(WAIT_SLICE_NANOS);
+      }
+      inFlight += rows;
+      return true;
+    } finally {
+      lock.unlock();
+    }
+  }
+
+  private void wakeWaiters() {
+    if (lock.tryLock()) {
+      try {
+        released.signalAll();
+      } finally {
+        lock.unlock();
+      }
+    }
+  }
+
+  private ScheduledExecutorService startPolling(Duration every) {
+    ScheduledExecutorService executor =
+        Executors.newSingleThreadScheduledExecutor(
+            runnable -> {
+              Thread thread = new Thread(runnable, "sluice-backlog");
+              thread.setDaemon(true);
+              return thread;
+            });
+    long millis = Math.max(1, every.toMillis());
+    executor.scheduleWithFixedDelay(this::pollBacklog, 0, millis, TimeUnit.MILLISECONDS);
+    return executor;
+  }
+
+  /** Stops reading the backlog; the probe belongs to the caller, who closes it. */
+  @Override
+  public void close() {
+    if (poller != null) {
+      poller.shutdownNow();
+    }
+  }
+}
