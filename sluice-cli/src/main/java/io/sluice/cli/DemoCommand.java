@@ -127,9 +127,9 @@ final class DemoCommand implements Callable<Integer> {
                 row.getInstant("updated_at"),
                 row.getLong("written_at")));
     out.println(
-        "Try: ./sluice migrate "
+        "Try: ./sluice migrate --fresh "
             + SluiceHome.dir().resolve("demo/job.yaml")
-            + "   (re-running rewrites the same rows at the same timestamps)");
+            + "   (loading again rewrites the same rows at the same timestamps)");
     out.println("Stop the node with: ./sluice cassandra stop");
     out.flush();
   }
