@@ -1,0 +1,118 @@
+package io.sluice.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.sluice.formats.bson.BsonDumpWriter;
+import io.sluice.testinfra.NodeCompactions;
+import io.sluice.testinfra.RealCassandra;
+import io.sluice.testinfra.TestKeyspace;
+import java.nio.file.Path;
+import java.util.Random;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import org.bson.Document;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A load that watches the node's compaction backlog over JMX pauses while the backlog is above its
+ * high mark and resumes, completing, once compaction has caught up.
+ */
+@RealCassandra
+class CompactionPauseIT {
+
+  private static final int DOCUMENTS = 20_000;
+  private static final int SSTABLES = 6;
+  private static final int ROWS_PER_SSTABLE = 500;
+
+  @TempDir Path dir;
+
+  @Test
+  void should_pause_while_compaction_is_behind_and_resume_after(
+      CqlSession session, TestKeyspace keyspace, NodeCompactions compactions) throws Exception {
+    session.execute("CREATE TABLE people (id text PRIMARY KEY, n int)");
+    // Compaction is throttled by bytes on disk: uncompressed, 12 MB stay 12 MB.
+    session.execute(
+        "CREATE TABLE heavy (id int PRIMARY KEY, v text) WITH compression = {'enabled': false}");
+    try (BsonDumpWriter writer = BsonDumpWriter.create(dir.resolve("people.bson"))) {
+      for (int i = 0; i < DOCUMENTS; i++) {
+        writer.write(new Document("_id", String.format("p%06d", i)).append("n", i));
+      }
+    }
+    Path job =
+        JobFile.write(
+            dir,
+            "paused",
+            keyspace,
+            "people",
+            "  - type: bson\n    path: people.bson\n",
+            "mapping:\n  columns:\n    id: _id\n    n: n\n"
+                + "flow:\n  rows-per-second: 4000\n  compaction:\n    high-mark: 0\n"
+                + "    low-mark: 0\n    poll-interval: 200ms\n    jmx-port: "
+                + compactions.jmx().port()
+                + "\n");
+    int throughput = compactions.compactionThroughputMibPerSec();
+    try {
+      compactions.disableAutoCompaction(keyspace.name(), "heavy");
+      writeFlushedSstables(session, keyspace, compactions);
+      compactions.setCompactionThroughputMibPerSec(1);
+      compactions.enableAutoCompaction(keyspace.name(), "heavy");
+      awaitPending(compactions);
+
+      CompletableFuture<CliRun> load =
+          CompletableFuture.supplyAsync(() -> CliRun.of("migrate", job.toString()));
+      Thread.sleep(4_000);
+      long pausedAt = count(session);
+      Thread.sleep(1_500);
+      assertThat(count(session)).as("rows while paused").isEqualTo(pausedAt).isLessThan(DOCUMENTS);
+
+      compactions.setCompactionThroughputMibPerSec(0);
+      CliRun run = load.get(180, TimeUnit.SECONDS);
+
+      assertThat(run.exitCode()).as(run.toString()).isEqualTo(ExitCodes.OK);
+      assertThat(run.out()).contains("Compaction watch: pending compactions over JMX");
+      assertThat(count(session)).isEqualTo(DOCUMENTS);
+      JsonNode flow =
+          new ObjectMapper()
+              .readTree(dir.resolve("state-paused").resolve("report.json").toFile())
+              .get("flow");
+      assertThat(flow.get("compaction-pauses").asLong()).isGreaterThanOrEqualTo(1);
+      assertThat(flow.get("compaction-paused-seconds").asDouble()).isGreaterThan(4.0);
+    } finally {
+      compactions.setCompactionThroughputMibPerSec(throughput);
+      compactions.enableAutoCompaction(keyspace.name(), "heavy");
+    }
+  }
+
+  private static long count(CqlSession session) {
+    return session.execute("SELECT count(*) FROM people").one().getLong(0);
+  }
+
+  private static void awaitPending(NodeCompactions compactions) throws InterruptedException {
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+    while (compactions.pendingTasks() == 0 && System.nanoTime() < deadline) {
+      Thread.sleep(100);
+    }
+    assertThat(compactions.pendingTasks()).as("pending compactions").isPositive();
+  }
+
+  private static void writeFlushedSstables(
+      CqlSession session, TestKeyspace keyspace, NodeCompactions compactions) {
+    PreparedStatement insert = session.prepare("INSERT INTO heavy (id, v) VALUES (?, ?)");
+    Random random = new Random(42);
+    for (int sstable = 0; sstable < SSTABLES; sstable++) {
+      for (int row = 0; row < ROWS_PER_SSTABLE; row++) {
+        char[] text = new char[4_096];
+        for (int i = 0; i < text.length; i++) {
+          text[i] = (char) ('a' + random.nextInt(26));
+        }
+        session.execute(insert.bind(sstable * ROWS_PER_SSTABLE + row, new String(text)));
+      }
+      compactions.flush(keyspace.name(), "heavy");
+    }
+  }
+}
