@@ -31,7 +31,7 @@ class KillAndResumeIT {
   private static final int DOCUMENTS = 120_000;
   private static final String MAPPING =
       "mapping:\n  columns:\n    id: _id\n    n: n\n    name: name\n"
-          + "flow: { workers: 2, rows-per-second: 5000 }\nmax-errors: 0\n";
+          + "flow: { workers: 2, rows-per-second: 3000 }\nmax-errors: 0\n";
 
   @TempDir static Path dir;
 
@@ -68,7 +68,8 @@ class KillAndResumeIT {
     int killedMidway = 0;
     for (int kill = 0; kill < 10; kill++) {
       SluiceProcess sluice = SluiceProcess.start(dir, "migrate", job.toString());
-      Thread.sleep(1_500 + random.nextInt(3_000));
+      // A run needs about 2.5 s to start and first saves its progress 2 s later.
+      Thread.sleep(3_000 + random.nextInt(3_000));
       if (sluice.isAlive()) {
         sluice.kill();
         killedMidway++;
