@@ -17,7 +17,7 @@ class CassandraJvmOptionsTest {
               LIB.resolve("jamm-0.4.0.jar"),
               LIB.resolve("netty-all-4.1.130.Final.jar")),
           "5.0.9");
-  private static final NodeLayout LAYOUT = new NodeLayout(Path.of("/work/node"));
+  private static final NodeLayout LAYOUT = new NodeLayout(Path.of("/srv/sluice-node"));
 
   @Test
   void should_run_cassandra_daemon_with_jamm_agent_and_all_jars() {
@@ -48,14 +48,14 @@ class CassandraJvmOptionsTest {
   void should_point_cassandra_at_the_node_folder() {
     assertThat(command())
         .contains(
-            "-Dcassandra.config=file:///work/node/cassandra.yaml",
-            "-Dcassandra.logdir=/work/node/logs",
-            "-Dcassandra.storagedir=/work/node",
-            "-Dlogback.configurationFile=/work/node/logback.xml",
+            "-Dcassandra.config=file:///srv/sluice-node/cassandra.yaml",
+            "-Dcassandra.logdir=/srv/sluice-node/logs",
+            "-Dcassandra.storagedir=/srv/sluice-node",
+            "-Dlogback.configurationFile=/srv/sluice-node/logback.xml",
             "-Dcassandra.jmx.local.port=17199",
             "-Dcassandra-foreground=yes",
             "-Dcassandra.skip_wait_for_gossip_to_settle=0",
-            "-Dcassandra-pidfile=/work/node/cassandra.pid");
+            "-Dcassandra-pidfile=/srv/sluice-node/cassandra.pid");
   }
 
   private static List<String> command() {
