@@ -9,11 +9,11 @@ import org.junit.jupiter.api.Test;
 
 class CassandraProcessesTest {
 
-  private static final NodeLayout LAYOUT = new NodeLayout(Path.of("/work/node"));
+  private static final NodeLayout LAYOUT = new NodeLayout(Path.of("/srv/sluice-node"));
   private static final List<String> ARGS =
       List.of(
           "/usr/lib/jvm/17/bin/java",
-          "-Dcassandra.storagedir=/work/node",
+          "-Dcassandra.storagedir=/srv/sluice-node",
           "-cp",
           "a.jar",
           CassandraJvmOptions.MAIN_CLASS);
@@ -36,7 +36,7 @@ class CassandraProcessesTest {
   void should_not_take_another_folders_cassandra_or_a_recycled_pid() {
     assertThat(
             CassandraProcesses.isCassandraCommand(
-                Optional.of("/usr/bin/java"), ARGS, new NodeLayout(Path.of("/work/other"))))
+                Optional.of("/usr/bin/java"), ARGS, new NodeLayout(Path.of("/srv/other-node"))))
         .isFalse();
     assertThat(
             CassandraProcesses.isCassandraCommand(
