@@ -47,6 +47,7 @@ final class ProgressDisplay implements AutoCloseable {
             ? new ProgressBarBuilder()
                 .setTaskName(checking ? "Checking" : "Loading")
                 .setInitialMax(totalMb)
+                .startsFrom(migration.bytesDone() / 1_000_000, Duration.ZERO)
                 .setUnit(" MB", 1)
                 .setStyle(ProgressBarStyle.ASCII)
                 .showSpeed()
@@ -67,7 +68,8 @@ final class ProgressDisplay implements AutoCloseable {
     RunCounters.Counts counts = migration.progress();
     long now = System.nanoTime();
     double seconds = Math.max(1e-3, (now - startNanos) / 1e9);
-    eta.sample(counts.bytesRead(), now);
+    long bytesDone = migration.bytesDone();
+    eta.sample(bytesDone, now);
     String flow = migration.flowStats().map(FlowLine::of).orElse("");
     String rates =
         String.format(
@@ -80,11 +82,11 @@ final class ProgressDisplay implements AutoCloseable {
                 checking ? "differences" : "rejected")
             + flow;
     if (bar != null) {
-      bar.stepTo(counts.bytesRead() / 1_000_000);
+      bar.stepTo(bytesDone / 1_000_000);
       bar.setExtraMessage(rates);
     } else {
       long total = Math.max(1, migration.totalBytes());
-      double fraction = Math.min(1.0, counts.bytesRead() / (double) total);
+      double fraction = Math.min(1.0, bytesDone / (double) total);
       String left =
           eta.remaining(migration.totalBytes()).map(ProgressDisplay::formatEta).orElse("unknown");
       out.printf("Progress: %.1f%% read, %s, ETA %s%n", fraction * 100, rates, left);
@@ -101,8 +103,7 @@ final class ProgressDisplay implements AutoCloseable {
   public void close() {
     timer.shutdownNow();
     if (bar != null) {
-      RunCounters.Counts counts = migration.progress();
-      bar.stepTo(counts.bytesRead() / 1_000_000);
+      bar.stepTo(migration.bytesDone() / 1_000_000);
       bar.close();
     }
   }

@@ -12,6 +12,9 @@ import java.util.Map;
  * @param version the file format's version, {@link #CURRENT_VERSION}
  * @param fingerprint what the job reads, maps and writes, to refuse resuming a changed job
  * @param splits progress by split id ({@code source#index})
+ * @param resources the {@link io.sluice.core.source.ContentDigest} of every local file read, by
+ *     resource, to notice a file replaced by another of the same size (empty in checkpoints of
+ *     earlier Sluice versions, which are then resumed without that check)
  * @param counts the counts of every record below the saved positions, over all runs
  * @param rejectFileLength the reject file's length holding exactly the rejects of those records
  * @param runs how many runs contributed
@@ -22,6 +25,7 @@ public record Checkpoint(
     int version,
     JobFingerprint fingerprint,
     Map<String, SplitCheckpoint> splits,
+    Map<String, String> resources,
     RunCounters.Counts counts,
     long rejectFileLength,
     int runs,
@@ -32,6 +36,7 @@ public record Checkpoint(
 
   public Checkpoint {
     splits = Map.copyOf(splits);
+    resources = resources == null ? Map.of() : Map.copyOf(resources);
   }
 
   /** Whether every split of the job is handled. */

@@ -14,6 +14,7 @@ import io.sluice.core.job.JobSpec;
 import io.sluice.core.mapping.Mapper;
 import io.sluice.core.sink.Sink;
 import io.sluice.core.sink.Target;
+import io.sluice.core.source.ContentDigest;
 import io.sluice.core.source.Source;
 import io.sluice.core.source.SourceSpec;
 import io.sluice.core.source.Sources;
@@ -28,7 +29,9 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.TreeMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -63,6 +66,8 @@ public final class Migration implements AutoCloseable {
   private final CheckpointFile checkpointFile;
   private final Optional<Checkpoint> previous;
   private final BacklogProbe backlogProbe;
+  private final Map<String, String> contentDigests;
+  private final long resumedBytes;
   private volatile FlowController flow;
   private volatile SplitScheduler scheduler;
   private volatile String stopRequested;
@@ -76,7 +81,8 @@ public final class Migration implements AutoCloseable {
       Clock clock,
       RunOptions options,
       Optional<Checkpoint> previous,
-      BacklogProbe backlogProbe) {
+      BacklogProbe backlogProbe,
+      Map<String, String> contentDigests) {
     this.job = job;
     this.target = target;
     this.sources = sources;
@@ -88,6 +94,8 @@ public final class Migration implements AutoCloseable {
     this.checkpointFile = new CheckpointFile(stateDir);
     this.previous = previous;
     this.backlogProbe = backlogProbe;
+    this.contentDigests = contentDigests;
+    this.resumedBytes = bytesReadBefore();
   }
 
   /** The checkpoint this migration resumes, if any. */
@@ -151,16 +159,35 @@ public final class Migration implements AutoCloseable {
             "Cannot plan source '" + source.name() + "': " + e.getMessage(), e);
       }
     }
+    Map<String, String> digests = contentDigests(planned);
     Optional<Checkpoint> previous = Optional.empty();
     if (!options.fresh()) {
       previous = new CheckpointFile(options.stateDir(job)).load();
       if (options.validating()) {
         previous = previous.filter(checkpoint -> !checkpoint.finished());
       }
-      previous.ifPresent(checkpoint -> ResumeCheck.check(job, checkpoint, planned, options));
+      previous.ifPresent(
+          checkpoint -> ResumeCheck.check(job, checkpoint, planned, digests, options));
     }
     BacklogProbe probe = target.backlogProbe(job.flow().compaction());
-    return new Migration(job, target, planned, mapper, warnings, clock, options, previous, probe);
+    return new Migration(
+        job, target, planned, mapper, warnings, clock, options, previous, probe, digests);
+  }
+
+  /** The content digest of every local file the sources read, by resource. */
+  private static Map<String, String> contentDigests(List<PlannedSource> sources) {
+    Map<String, String> digests = new TreeMap<>();
+    for (PlannedSource planned : sources) {
+      for (Split split : planned.splits()) {
+        if (!digests.containsKey(split.resource())) {
+          planned
+              .source()
+              .file(split.resource())
+              .ifPresent(file -> digests.put(split.resource(), ContentDigest.of(file)));
+        }
+      }
+    }
+    return digests;
   }
 
   public List<String> warnings() {
@@ -187,9 +214,17 @@ public final class Migration implements AutoCloseable {
     return running == null ? Optional.empty() : Optional.of(running.stats());
   }
 
-  /** The live counters, for progress display. */
+  /** The live counters of this run, for progress display. */
   public RunCounters.Counts progress() {
     return counters.snapshot();
+  }
+
+  /**
+   * Bytes read so far over all runs, for percent done: what earlier runs committed plus what this
+   * run read. Rates use {@link #progress()} alone, so a resumed run does not claim old work.
+   */
+  public long bytesDone() {
+    return resumedBytes + counters.bytesRead.sum();
   }
 
   /**
@@ -224,11 +259,14 @@ public final class Migration implements AutoCloseable {
         FlowController flowController = FlowController.start(job.flow(), backlogProbe);
         Sink sink = openSink(flowController)) {
       flow = flowController;
+      RunCounters.Counts earlierRuns =
+          previous.map(Checkpoint::counts).orElse(RunCounters.Counts.ZERO);
       ProgressLedger ledger =
           new ProgressLedger(
               lines,
               JobFingerprint.of(job),
-              previous.map(Checkpoint::counts).orElse(RunCounters.Counts.ZERO),
+              contentDigests,
+              earlierRuns,
               runs,
               clock,
               options.validation(),
@@ -236,7 +274,8 @@ public final class Migration implements AutoCloseable {
               validated.map(ValidationCheckpoint::extraRowsDone).orElse(false));
       List<SplitScheduler.SplitTask> tasks = track(ledger);
       SplitScheduler running =
-          new SplitScheduler(job, mapper, sink, ledger, counters, options, flowController);
+          new SplitScheduler(
+              job, mapper, sink, ledger, counters, options, flowController, earlierRuns);
       scheduler = running;
       if (stopRequested != null) {
         running.interrupt(stopRequested);
@@ -267,6 +306,7 @@ public final class Migration implements AutoCloseable {
               Duration.between(started, clock.instant()),
               lines.path(),
               runs,
+              counters.rowsWritten.sum(),
               flowController.stats());
       report.writeJson(stateDir.resolve("report.json"));
       if (options.validating()) {
@@ -318,21 +358,37 @@ public final class Migration implements AutoCloseable {
     return null;
   }
 
+  private SplitCheckpoint savedProgress(Split split) {
+    return previous.map(checkpoint -> checkpoint.splits().get(split.id())).orElse(null);
+  }
+
+  /** Bytes of the splits that earlier runs read and committed, which this run skips. */
+  private long bytesReadBefore() {
+    long bytes = 0;
+    for (PlannedSource source : sources) {
+      for (Split split : source.splits()) {
+        SplitCheckpoint saved = savedProgress(split);
+        if (saved != null) {
+          bytes +=
+              saved.done()
+                  ? split.sizeBytes()
+                  : Math.max(0, Math.min(split.sizeBytes(), saved.position() - split.start()));
+        }
+      }
+    }
+    return bytes;
+  }
+
   /** Registers every split with the ledger at its saved position; returns those left to run. */
   private List<SplitScheduler.SplitTask> track(ProgressLedger ledger) {
     List<SplitScheduler.SplitTask> tasks = new ArrayList<>();
     for (PlannedSource source : sources) {
       for (Split split : source.splits()) {
-        SplitCheckpoint saved =
-            previous.map(checkpoint -> checkpoint.splits().get(split.id())).orElse(null);
+        SplitCheckpoint saved = savedProgress(split);
         long position = saved == null ? split.start() : saved.position();
         boolean done = saved != null && saved.done();
         SplitProgress progress = ledger.track(split, position, done);
-        if (done) {
-          counters.bytesRead.add(split.sizeBytes());
-        } else {
-          counters.bytesRead.add(
-              Math.max(0, Math.min(split.sizeBytes(), position - split.start())));
+        if (!done) {
           tasks.add(new SplitScheduler.SplitTask(source, progress));
         }
       }

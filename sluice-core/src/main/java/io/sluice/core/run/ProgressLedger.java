@@ -25,6 +25,7 @@ final class ProgressLedger {
   private final Map<String, SplitProgress> splits = new LinkedHashMap<>();
   private final RejectFile lines;
   private final JobFingerprint fingerprint;
+  private final Map<String, String> resources;
   private final int runs;
   private final Clock clock;
   private final ValidationSpec validation;
@@ -33,6 +34,7 @@ final class ProgressLedger {
   private RunCounters.Counts committed;
 
   /**
+   * @param resources the content digest of every local file the job reads, by resource
    * @param validation what a validation checks, or {@code null} for a migration
    * @param keys where the primary keys of committed source rows go, or {@code null} when no extra
    *     rows are looked for
@@ -41,6 +43,7 @@ final class ProgressLedger {
   ProgressLedger(
       RejectFile lines,
       JobFingerprint fingerprint,
+      Map<String, String> resources,
       RunCounters.Counts earlierRuns,
       int runs,
       Clock clock,
@@ -49,6 +52,7 @@ final class ProgressLedger {
       boolean extraRowsDone) {
     this.lines = lines;
     this.fingerprint = fingerprint;
+    this.resources = resources;
     this.committed = earlierRuns;
     this.runs = runs;
     this.clock = clock;
@@ -147,6 +151,7 @@ final class ProgressLedger {
         Checkpoint.CURRENT_VERSION,
         fingerprint,
         saved,
+        resources,
         committed,
         lineLength,
         runs,

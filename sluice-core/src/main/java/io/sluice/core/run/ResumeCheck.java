@@ -9,6 +9,7 @@ import io.sluice.core.job.JobSpec;
 import io.sluice.core.source.Split;
 import io.sluice.core.validate.ValidationSpec;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Decides whether a checkpoint may be resumed: the job must read the same sources, map them the
@@ -24,6 +25,7 @@ final class ResumeCheck {
       JobSpec job,
       Checkpoint checkpoint,
       List<Migration.PlannedSource> sources,
+      Map<String, String> contentDigests,
       RunOptions options) {
     if (options.validating()) {
       checkValidation(job, checkpoint.validation(), options.validation());
@@ -38,6 +40,7 @@ final class ResumeCheck {
               + (changed.size() == 1 ? " has" : " have")
               + " changed since; run with --fresh to start over, or undo the change to resume.");
     }
+    checkContent(job, checkpoint, contentDigests);
     int planned = 0;
     for (Migration.PlannedSource source : sources) {
       for (Split split : source.splits()) {
@@ -58,6 +61,23 @@ final class ResumeCheck {
       }
     }
     checkSplitCount(job, checkpoint, planned);
+  }
+
+  /** A file replaced by another, even of the same size, would resume at meaningless offsets. */
+  private static void checkContent(
+      JobSpec job, Checkpoint checkpoint, Map<String, String> contentDigests) {
+    for (Map.Entry<String, String> file : contentDigests.entrySet()) {
+      String saved = checkpoint.resources().get(file.getKey());
+      if (saved != null && !saved.equals(file.getValue())) {
+        throw new JobFileException(
+            "Job '"
+                + job.name()
+                + "' has a checkpoint from an earlier run, but "
+                + file.getKey()
+                + " is not the file that run read (its content differs); put the original back to"
+                + " resume, or run with --fresh to start over.");
+      }
+    }
   }
 
   private static void checkSplitCount(JobSpec job, Checkpoint checkpoint, int planned) {

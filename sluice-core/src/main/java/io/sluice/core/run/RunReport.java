@@ -24,6 +24,7 @@ import java.time.Instant;
  * @param elapsed how long it ran
  * @param rejectFile where rejected records are listed
  * @param runs how many runs of the job the counts cover (more than one after resuming)
+ * @param rowsWrittenThisRun rows written (or checked) by this run alone, for its rate
  * @param flow how flow control steered this run: requests, overload answers, the rate it settled
  *     at, compaction pauses
  */
@@ -36,6 +37,7 @@ public record RunReport(
     Duration elapsed,
     Path rejectFile,
     int runs,
+    long rowsWrittenThisRun,
     FlowStats flow) {
 
   private static final ObjectMapper JSON =
@@ -46,9 +48,10 @@ public record RunReport(
           .disable(SerializationFeature.WRITE_DURATIONS_AS_TIMESTAMPS)
           .enable(SerializationFeature.INDENT_OUTPUT);
 
+  /** This run's rate: a resumed run is not credited with the rows of earlier runs. */
   public double rowsPerSecond() {
     double seconds = Math.max(elapsed.toMillis(), 1) / 1000.0;
-    return counts.rowsWritten() / seconds;
+    return rowsWrittenThisRun / seconds;
   }
 
   public void writeJson(Path file) {

@@ -32,6 +32,7 @@ final class SplitScheduler {
   private final RunCounters counters;
   private final RunOptions options;
   private final FlowController flow;
+  private final RunCounters.Counts earlierRuns;
   private final AtomicReference<String> abortReason = new AtomicReference<>();
   private volatile boolean interrupted;
 
@@ -42,7 +43,8 @@ final class SplitScheduler {
       ProgressLedger ledger,
       RunCounters counters,
       RunOptions options,
-      FlowController flow) {
+      FlowController flow,
+      RunCounters.Counts earlierRuns) {
     this.job = job;
     this.mapper = mapper;
     this.sink = sink;
@@ -50,6 +52,7 @@ final class SplitScheduler {
     this.counters = counters;
     this.options = options;
     this.flow = flow;
+    this.earlierRuns = earlierRuns;
   }
 
   /** Runs the given splits; returns why the run stopped early, or {@code null} if it completed. */
@@ -111,10 +114,13 @@ final class SplitScheduler {
     return abortReason.get() != null;
   }
 
-  /** Stops the run when the rejects so far exceed the job's {@code max-errors}. */
+  /**
+   * Stops the run when the rejects so far, in this run and the committed part of earlier ones,
+   * exceed the job's {@code max-errors}: resuming does not give a job a fresh error budget.
+   */
   void checkErrorBudget() {
-    long errors = counters.errors();
-    long read = counters.recordsRead.sum();
+    long errors = earlierRuns.rejected() + counters.errors();
+    long read = earlierRuns.recordsRead() + counters.recordsRead.sum();
     if (job.maxErrors().exceeded(errors, read)) {
       abort(
           String.format(

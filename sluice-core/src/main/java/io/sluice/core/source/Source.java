@@ -1,7 +1,9 @@
 package io.sluice.core.source;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * A place records come from: a set of files or a table.
@@ -24,6 +26,14 @@ public interface Source extends AutoCloseable {
 
   /** Opens a reader positioned at the start of the split. */
   SplitReader open(Split split) throws IOException;
+
+  /**
+   * The local file a split's resource names, if it is one. A resumed run compares its {@link
+   * ContentDigest} with the one saved, to refuse a file replaced by another of the same size.
+   */
+  default Optional<Path> file(String resource) {
+    return Optional.empty();
+  }
 
   @Override
   default void close() throws IOException {}

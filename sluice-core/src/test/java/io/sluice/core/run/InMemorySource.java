@@ -4,8 +4,10 @@ import io.sluice.core.source.Source;
 import io.sluice.core.source.SourceItem;
 import io.sluice.core.source.Split;
 import io.sluice.core.source.SplitReader;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /** A source over items held in memory, one split per list, for runner tests. */
 final class InMemorySource implements Source {
@@ -13,6 +15,7 @@ final class InMemorySource implements Source {
   private final String name;
   private final List<List<SourceItem>> splits;
   private final int failAfter;
+  private final Path file;
 
   InMemorySource(String name, List<List<SourceItem>> splits) {
     this(name, splits, Integer.MAX_VALUE);
@@ -20,9 +23,15 @@ final class InMemorySource implements Source {
 
   /** A source whose readers fail, as a vanished disk would, after {@code failAfter} items. */
   InMemorySource(String name, List<List<SourceItem>> splits, int failAfter) {
+    this(name, splits, failAfter, null);
+  }
+
+  /** A source that says its items come from {@code file}, as a file source would. */
+  InMemorySource(String name, List<List<SourceItem>> splits, int failAfter, Path file) {
     this.name = name;
     this.splits = splits;
     this.failAfter = failAfter;
+    this.file = file;
   }
 
   @Override
@@ -34,9 +43,15 @@ final class InMemorySource implements Source {
   public List<Split> plan() {
     List<Split> plan = new ArrayList<>();
     for (int i = 0; i < splits.size(); i++) {
-      plan.add(new Split(name, i, name, 0, Long.MAX_VALUE, splits.get(i).size()));
+      // Ten bytes an item, as the test records' offsets count.
+      plan.add(new Split(name, i, name, 0, Long.MAX_VALUE, splits.get(i).size() * 10L));
     }
     return plan;
+  }
+
+  @Override
+  public Optional<Path> file(String resource) {
+    return Optional.ofNullable(file);
   }
 
   @Override

@@ -89,7 +89,27 @@ class MigrationTest {
     assertThat(second.counts().recordsRead()).isEqualTo(600);
     assertThat(second.counts().rowsWritten()).isEqualTo(600);
     assertThat(second.counts().addUp()).isTrue();
+    assertThat(second.rowsWrittenThisRun()).isBetween(360L, 599L);
     assertThat(target.rows).hasSize(600);
+  }
+
+  @Test
+  void should_count_the_bytes_of_earlier_runs_as_done_but_not_as_this_runs() {
+    List<List<SourceItem>> splits = List.of(people("a", 50));
+    RecordingTarget target = new RecordingTarget();
+    run(job("10"), target, new InMemorySource("dump", splits, 20));
+
+    try (Migration resumed =
+        Migration.prepare(
+            job("10"),
+            target,
+            List.of(new InMemorySource("dump", splits)),
+            Clock.systemUTC(),
+            false)) {
+      assertThat(resumed.totalBytes()).isEqualTo(500);
+      assertThat(resumed.bytesDone()).isEqualTo(200);
+      assertThat(resumed.progress().bytesRead()).isZero();
+    }
   }
 
   @Test
@@ -151,6 +171,35 @@ class MigrationTest {
   }
 
   @Test
+  void should_refuse_to_resume_on_a_replaced_file_of_the_same_size() throws IOException {
+    Path dump = Files.writeString(dir.resolve("people.bson"), "the dump the first run read");
+    List<List<SourceItem>> splits = List.of(people("a", 50));
+    RecordingTarget target = new RecordingTarget();
+    run(job("10"), target, new InMemorySource("dump", splits, 20, dump));
+    Files.writeString(dump, "another dump, the same size");
+
+    assertThatThrownBy(() -> run(job("10"), target, new InMemorySource("dump", splits, 100, dump)))
+        .isInstanceOf(JobFileException.class)
+        .hasMessageContaining("is not the file that run read")
+        .hasMessageContaining("--fresh");
+  }
+
+  @Test
+  void should_resume_on_a_copy_of_the_same_file() throws IOException {
+    Path dump = Files.writeString(dir.resolve("people.bson"), "the dump the first run read");
+    List<List<SourceItem>> splits = List.of(people("a", 50));
+    RecordingTarget target = new RecordingTarget();
+    run(job("10"), target, new InMemorySource("dump", splits, 20, dump));
+    Files.delete(dump);
+    Files.writeString(dump, "the dump the first run read");
+
+    RunReport second = run(job("10"), target, new InMemorySource("dump", splits, 100, dump));
+
+    assertThat(second.outcome()).isEqualTo(Outcome.COMPLETED);
+    assertThat(second.runs()).isEqualTo(2);
+  }
+
+  @Test
   void should_write_every_good_record_and_count_every_bad_one() throws IOException {
     List<SourceItem> first = new ArrayList<>();
     List<SourceItem> second = new ArrayList<>();
@@ -197,6 +246,25 @@ class MigrationTest {
     assertThat(report.abortReason()).contains("more than max-errors 5 allows");
     assertThat(report.counts().rejectedMapping()).isGreaterThan(5).isLessThan(1_000);
     assertThat(report.counts().addUp()).isTrue();
+  }
+
+  @Test
+  void should_count_the_rejects_of_earlier_runs_against_max_errors() {
+    List<SourceItem> items = new ArrayList<>(people("a", 100));
+    for (int i = 0; i < items.size(); i += 5) {
+      items.set(i, person(i * 10L, null, "keyless " + i));
+    }
+    RecordingTarget target = new RecordingTarget();
+
+    RunReport first = run(job("12"), target, new InMemorySource("dump", List.of(items), 50));
+    RunReport second = run(job("12"), target, new InMemorySource("dump", List.of(items)));
+
+    assertThat(first.abortReason()).contains("the disk went away");
+    assertThat(first.counts().rejectedMapping()).isEqualTo(10);
+    assertThat(second.outcome()).isEqualTo(Outcome.ABORTED);
+    assertThat(second.abortReason()).contains("more than max-errors 12 allows");
+    assertThat(second.counts().rejectedMapping()).isGreaterThan(12);
+    assertThat(second.counts().addUp()).isTrue();
   }
 
   @Test

@@ -139,6 +139,11 @@ public final class BsonDumpSource implements Source {
   }
 
   @Override
+  public Optional<Path> file(String resource) {
+    return Optional.ofNullable(filesByResource.get(resource)).map(BsonDumpFile::path);
+  }
+
+  @Override
   public SplitReader open(Split split) throws IOException {
     BsonDumpFile file = filesByResource.get(split.resource());
     if (file == null) {

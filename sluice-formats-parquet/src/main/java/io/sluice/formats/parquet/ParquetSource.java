@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.stream.Collectors;
@@ -128,6 +129,11 @@ public final class ParquetSource implements Source {
       }
     }
     return splits;
+  }
+
+  @Override
+  public Optional<Path> file(String resource) {
+    return Optional.ofNullable(filesByResource.get(resource)).map(ParquetFile::path);
   }
 
   @Override

@@ -10,6 +10,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -95,6 +96,11 @@ abstract class TextFileSource implements Source {
       }
     }
     return splits;
+  }
+
+  @Override
+  public Optional<Path> file(String resource) {
+    return Optional.ofNullable(filesByResource.get(resource)).map(TextFile::path);
   }
 
   @Override
