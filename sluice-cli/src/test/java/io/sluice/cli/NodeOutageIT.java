@@ -10,6 +10,7 @@ import io.sluice.node.LocalNode;
 import io.sluice.node.NodeOptions;
 import io.sluice.node.StartResult;
 import io.sluice.testinfra.TestKeyspace;
+import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -24,8 +25,9 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The target goes away for about 20 seconds in the middle of a load and comes back: writes wait for
- * it, and the job completes with every row present. Runs its own node, since it stops it.
+ * The target goes away in the middle of a load. Within {@code flow.outage-patience} writes wait for
+ * it and the job completes once it is back; past the patience the run stops with its progress
+ * saved, and running it again completes the job. Runs its own node, since it stops it.
  */
 class NodeOutageIT {
 
@@ -48,6 +50,7 @@ class NodeOutageIT {
           "CREATE KEYSPACE outage WITH replication ="
               + " {'class': 'SimpleStrategy', 'replication_factor': 1}");
       session.execute("CREATE TABLE outage.people (id text PRIMARY KEY, n int)");
+      session.execute("CREATE TABLE outage.impatient (id text PRIMARY KEY, n int)");
     }
     try (BsonDumpWriter writer = BsonDumpWriter.create(dir.resolve("people.bson"))) {
       for (int i = 0; i < DOCUMENTS; i++) {
@@ -70,18 +73,31 @@ class NodeOutageIT {
         .build();
   }
 
+  private static Path job(String name, String flow) throws IOException {
+    TestKeyspace keyspace = new TestKeyspace(List.of(contactPoint), "datacenter1", "outage");
+    return JobFile.write(
+        dir,
+        name,
+        keyspace,
+        name.equals("outage") ? "people" : name,
+        "  - type: bson\n    path: people.bson\n    options: {split-size: 128KiB}\n",
+        "mapping:\n  columns:\n    id: _id\n    n: n\nflow: " + flow + "\nmax-errors: 0\n");
+  }
+
+  private static long rowsIn(String table) {
+    try (CqlSession session = session()) {
+      return session
+          .execute(
+              SimpleStatement.newInstance("SELECT count(*) FROM outage." + table)
+                  .setTimeout(Duration.ofSeconds(60)))
+          .one()
+          .getLong(0);
+    }
+  }
+
   @Test
   void should_wait_for_the_target_and_complete_when_it_returns() throws Exception {
-    TestKeyspace keyspace = new TestKeyspace(List.of(contactPoint), "datacenter1", "outage");
-    Path job =
-        JobFile.write(
-            dir,
-            "outage",
-            keyspace,
-            "people",
-            "  - type: bson\n    path: people.bson\n    options: {split-size: 128KiB}\n",
-            "mapping:\n  columns:\n    id: _id\n    n: n\nflow: { outage-patience: 3m }\n"
-                + "max-errors: 0\n");
+    Path job = job("outage", "{ outage-patience: 3m }");
 
     CompletableFuture<CliRun> migration =
         CompletableFuture.supplyAsync(() -> CliRun.of("migrate", job.toString()));
@@ -96,15 +112,40 @@ class NodeOutageIT {
     JsonNode counts = CliRun.report(dir.resolve("state-outage"));
     assertThat(counts.get("rows-written").asLong()).isEqualTo(DOCUMENTS);
     assertThat(counts.get("retries").asLong()).isPositive();
-    try (CqlSession session = session()) {
-      long rows =
-          session
-              .execute(
-                  SimpleStatement.newInstance("SELECT count(*) FROM outage.people")
-                      .setTimeout(Duration.ofSeconds(60)))
-              .one()
-              .getLong(0);
-      assertThat(rows).isEqualTo(DOCUMENTS);
+    assertThat(rowsIn("people")).isEqualTo(DOCUMENTS);
+  }
+
+  @Test
+  void should_stop_with_progress_saved_when_the_target_stays_away_past_the_patience()
+      throws Exception {
+    Path job = job("impatient", "{ outage-patience: 5s, rows-per-second: 5000 }");
+
+    CompletableFuture<CliRun> migration =
+        CompletableFuture.supplyAsync(() -> CliRun.of("migrate", job.toString()));
+    Thread.sleep(4_000);
+    assertThat(migration).as("the load should still be running").isNotDone();
+    node.stop();
+    CliRun stopped;
+    try {
+      stopped = migration.get(2, TimeUnit.MINUTES);
+    } finally {
+      node.start(NodeOptions.defaults());
     }
+
+    assertThat(stopped.exitCode()).as(stopped.toString()).isEqualTo(ExitCodes.ABORTED);
+    assertThat(stopped.toString())
+        .contains("flow.outage-patience (5 s)")
+        .contains("Progress is saved");
+    long savedRows = CliRun.report(dir.resolve("state-impatient")).get("rows-written").asLong();
+    assertThat(savedRows).isPositive().isLessThan(DOCUMENTS);
+
+    CliRun resumed = CliRun.of("migrate", job.toString());
+
+    assertThat(resumed.exitCode()).as(resumed.toString()).isEqualTo(ExitCodes.OK);
+    assertThat(resumed.out()).contains("Resuming");
+    JsonNode counts = CliRun.report(dir.resolve("state-impatient"));
+    assertThat(counts.get("records-read").asLong()).isEqualTo(DOCUMENTS);
+    assertThat(counts.get("rows-written").asLong()).isEqualTo(DOCUMENTS);
+    assertThat(rowsIn("impatient")).isEqualTo(DOCUMENTS);
   }
 }
