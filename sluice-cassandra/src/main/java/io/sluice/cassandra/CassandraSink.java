@@ -1,6 +1,7 @@
 package io.sluice.cassandra;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
 import com.datastax.oss.driver.api.core.cql.BatchStatement;
 import com.datastax.oss.driver.api.core.cql.BatchType;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
@@ -110,28 +111,9 @@ final class CassandraSink implements Sink {
   }
 
   private CompletableFuture<WriteResult> writeStatement(Statement<?> statement, List<Row> rows) {
-    CompletableFuture<WriteResult> result = new CompletableFuture<>();
-    retrier
-        .execute(statement)
-        .whenComplete(
-            (retries, error) -> {
-              if (error == null) {
-                result.complete(new WriteResult(rows.size(), retries, List.of()));
-                return;
-              }
-              Throwable cause = WriteRetrier.unwrap(error);
-              if (cause instanceof TargetUnavailableException unavailable) {
-                result.completeExceptionally(unavailable);
-                return;
-              }
-              String reason = WriteRetrier.describe(cause);
-              result.complete(
-                  new WriteResult(
-                      0,
-                      WriteRetrier.retriesOf(cause),
-                      rows.stream().map(r -> new WriteResult.FailedRow(r, reason)).toList()));
-            });
-    return result;
+    PendingWrite write = new PendingWrite(rows);
+    retrier.execute(statement, write);
+    return write;
   }
 
   private BoundStatement bind(Row row) {
@@ -174,6 +156,36 @@ final class CassandraSink implements Sink {
   @Override
   public void close() {
     retrier.close();
+  }
+
+  /** A write's result, completed straight from the retrier's outcome: one object per write. */
+  private static final class PendingWrite extends CompletableFuture<WriteResult>
+      implements WriteRetrier.Completion {
+    private final List<Row> rows;
+
+    PendingWrite(List<Row> rows) {
+      this.rows = rows;
+    }
+
+    @Override
+    public void answered(AsyncResultSet ignored, long retries) {
+      complete(new WriteResult(rows.size(), retries, List.of()));
+    }
+
+    @Override
+    public void failed(Throwable error) {
+      Throwable cause = WriteRetrier.unwrap(error);
+      if (cause instanceof TargetUnavailableException unavailable) {
+        completeExceptionally(unavailable);
+        return;
+      }
+      String reason = WriteRetrier.describe(cause);
+      complete(
+          new WriteResult(
+              0,
+              WriteRetrier.retriesOf(cause),
+              rows.stream().map(r -> new WriteResult.FailedRow(r, reason)).toList()));
+    }
   }
 
   /** A column of the insert with its codec, looked up once. */

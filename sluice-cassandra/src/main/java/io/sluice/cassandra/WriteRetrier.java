@@ -47,8 +47,8 @@ import org.slf4j.LoggerFactory;
  * request rate and the window of requests in flight. A retry waits for the longest of its backoff,
  * the wait the target asked for ({@link RetryHint}) and its place under the current rate.
  *
- * <p>The returned future completes with the number of retries (and, from {@link #request}, the
- * answer), or fails with a {@link RetriesExhausted} carrying it.
+ * <p>The outcome is the answer and the number of retries it took, or a {@link RetriesExhausted}
+ * carrying that number.
  */
 final class WriteRetrier implements AutoCloseable {
 
@@ -80,19 +80,34 @@ final class WriteRetrier implements AutoCloseable {
     this.feedback = feedback;
   }
 
-  CompletableFuture<Long> execute(Statement<?> statement) {
-    return request(statement).thenApply(Answer::retries);
+  /**
+   * Executes a statement and tells {@code completion} its final outcome, without a future of its
+   * own: a write is the hot path, and each future costs an allocation and a callback per row.
+   */
+  void execute(Statement<?> statement, Completion completion) {
+    attempt(statement, 0, 0, completion);
   }
 
   /** Executes a statement whose answer matters, such as a read. */
   CompletableFuture<Answer> request(Statement<?> statement) {
     CompletableFuture<Answer> result = new CompletableFuture<>();
-    attempt(statement, 0, 0, result);
+    execute(
+        statement,
+        new Completion() {
+          @Override
+          public void answered(AsyncResultSet rows, long retries) {
+            result.complete(new Answer(rows, retries));
+          }
+
+          @Override
+          public void failed(Throwable error) {
+            result.completeExceptionally(error);
+          }
+        });
     return result;
   }
 
-  private void attempt(
-      Statement<?> statement, int retries, int outageRetries, CompletableFuture<Answer> result) {
+  private void attempt(Statement<?> statement, int retries, int outageRetries, Completion result) {
     long sent = System.nanoTime();
     session
         .executeAsync(statement)
@@ -106,7 +121,7 @@ final class WriteRetrier implements AutoCloseable {
                       "The target answers again after {} s; writes go on.",
                       Duration.ofNanos(System.nanoTime() - since).toSeconds());
                 }
-                result.complete(new Answer(rs, (long) retries + outageRetries));
+                result.answered(rs, (long) retries + outageRetries);
                 return;
               }
               Throwable cause = unwrap(error);
@@ -117,7 +132,7 @@ final class WriteRetrier implements AutoCloseable {
                   LOG.warn("The target does not answer; writes wait for it to come back.");
                 }
                 if (now - since > patienceNanos) {
-                  result.completeExceptionally(
+                  result.failed(
                       new TargetUnavailableException(
                           "the target did not answer for longer than flow.outage-patience ("
                               + Duration.ofNanos(patienceNanos).toSeconds()
@@ -137,11 +152,10 @@ final class WriteRetrier implements AutoCloseable {
                           TimeUnit.NANOSECONDS.toMillis(feedback.reserveRetry()));
                   schedule(() -> attempt(statement, retries + 1, outageRetries, result), waitMs);
                 } else {
-                  result.completeExceptionally(
-                      new RetriesExhausted(cause, retries + outageRetries));
+                  result.failed(new RetriesExhausted(cause, retries + outageRetries));
                 }
               } else {
-                result.completeExceptionally(new RetriesExhausted(cause, retries + outageRetries));
+                result.failed(new RetriesExhausted(cause, retries + outageRetries));
               }
             });
   }
@@ -248,6 +262,14 @@ final class WriteRetrier implements AutoCloseable {
   @Override
   public void close() {
     timer.shutdownNow();
+  }
+
+  /** Where the final outcome of a request goes; called once, on a driver or timer thread. */
+  interface Completion {
+    void answered(AsyncResultSet rows, long retries);
+
+    /** With a {@link RetriesExhausted} or a {@link TargetUnavailableException}. */
+    void failed(Throwable error);
   }
 
   /** A request that succeeded: the target's answer, and the retries it took. */

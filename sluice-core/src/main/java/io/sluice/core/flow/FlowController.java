@@ -159,8 +159,8 @@ public final class FlowController implements FlowFeedback, AutoCloseable {
     if (adaptive) {
       long now = clock.nanoTime();
       rate.onSuccess(now);
+      // No wake-up here: the request's release, which follows, signals waiting workers.
       window.onSuccess(latencyNanos, now);
-      wakeWaiters();
     }
   }
 

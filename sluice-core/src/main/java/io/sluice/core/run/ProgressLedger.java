@@ -31,7 +31,7 @@ final class ProgressLedger {
   private final ValidationSpec validation;
   private SortedKeyRuns keys;
   private boolean extraRowsDone;
-  private RunCounters.Counts committed;
+  private final CountTally committed;
 
   /**
    * @param resources the content digest of every local file the job reads, by resource
@@ -53,7 +53,7 @@ final class ProgressLedger {
     this.lines = lines;
     this.fingerprint = fingerprint;
     this.resources = resources;
-    this.committed = earlierRuns;
+    this.committed = new CountTally(earlierRuns);
     this.runs = runs;
     this.clock = clock;
     this.validation = validation;
@@ -89,7 +89,7 @@ final class ProgressLedger {
   private void advance(SplitProgress split) {
     while (!split.inFlight.isEmpty() && split.inFlight.peekFirst().complete) {
       RecordOutcome head = split.inFlight.removeFirst();
-      committed = committed.plus(head.counts());
+      committed.add(head);
       for (RecordOutcome.Line line : head.lines()) {
         lines.add(line.source(), line.position(), line.stage(), line.reason(), line.difference());
       }
@@ -111,10 +111,7 @@ final class ProgressLedger {
   /** Lists and counts an extra row found in the target. */
   synchronized void extraRow(Difference extra) {
     lines.add(null, null, Stage.DIFFERENCE, extra.reason(), extra);
-    committed =
-        committed.plus(
-            new RunCounters.Counts(
-                0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 1, extra.repaired() ? 1 : 0));
+    committed.addExtraRow(extra.repaired());
   }
 
   /** The search for extra rows is over: the source keys are no longer needed. */
@@ -124,7 +121,7 @@ final class ProgressLedger {
   }
 
   synchronized RunCounters.Counts committed() {
-    return committed;
+    return committed.snapshot();
   }
 
   /** A checkpoint of exactly the committed records, with the line file flushed to match. */
@@ -152,7 +149,7 @@ final class ProgressLedger {
         fingerprint,
         saved,
         resources,
-        committed,
+        committed.snapshot(),
         lineLength,
         runs,
         clock.instant(),

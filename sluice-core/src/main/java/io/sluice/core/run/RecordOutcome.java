@@ -66,25 +66,6 @@ final class RecordOutcome {
     return lines == null ? List.of() : lines;
   }
 
-  RunCounters.Counts counts() {
-    return new RunCounters.Counts(
-        1,
-        recordsMapped,
-        recordsFiltered,
-        rejectedDecode,
-        rejectedMapping,
-        rowsProduced,
-        rowsWritten,
-        rowsFailed,
-        retries,
-        bytesRead,
-        rowsMissing,
-        rowsMismatched,
-        rowsChangedSince,
-        0,
-        rowsRepaired);
-  }
-
   /** A line for the reject (or differences) file; {@code difference} is null for a reject. */
   record Line(
       String source, SourcePosition position, Stage stage, String reason, Difference difference) {}
