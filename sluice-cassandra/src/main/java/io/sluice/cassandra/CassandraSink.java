@@ -80,7 +80,10 @@ final class CassandraSink implements Sink {
 
   @Override
   public CompletionStage<WriteResult> write(List<Row> rows) {
-    if (batchByPartition && rows.size() > 1) {
+    if (rows.size() == 1) {
+      return writeStatement(bind(rows.get(0)), rows);
+    }
+    if (batchByPartition) {
       return writeBatches(rows);
     }
     List<CompletableFuture<WriteResult>> writes = new ArrayList<>(rows.size());

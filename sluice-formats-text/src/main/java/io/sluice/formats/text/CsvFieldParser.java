@@ -6,6 +6,7 @@ import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
@@ -54,17 +55,36 @@ final class CsvFieldParser {
   }
 
   /**
+   * The record as text. Every encoding a CSV source accepts reads bytes below 0x80 as ASCII ({@link
+   * CsvSourceOptions}), so a record of only those skips the decoder and its buffer.
+   */
+  private String decode(byte[] bytes, int length) throws CellException {
+    if (isAscii(bytes, length)) {
+      return new String(bytes, 0, length, StandardCharsets.ISO_8859_1);
+    }
+    try {
+      return decoder.reset().decode(ByteBuffer.wrap(bytes, 0, length)).toString();
+    } catch (CharacterCodingException e) {
+      throw new CellException("the record is not valid " + options.encoding().name());
+    }
+  }
+
+  private static boolean isAscii(byte[] bytes, int length) {
+    for (int i = 0; i < length; i++) {
+      if (bytes[i] < 0) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /**
    * The record's field texts.
    *
    * @throws CellException when its bytes are not valid in the encoding or Commons CSV refuses it
    */
   List<String> parse(byte[] bytes, int length) throws CellException {
-    String text;
-    try {
-      text = decoder.reset().decode(ByteBuffer.wrap(bytes, 0, length)).toString();
-    } catch (CharacterCodingException e) {
-      throw new CellException("the record is not valid " + options.encoding().name());
-    }
+    String text = decode(bytes, length);
     if (isPlain(text)) {
       return split(text);
     }
