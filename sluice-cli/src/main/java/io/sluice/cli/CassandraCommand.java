@@ -10,6 +10,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
@@ -43,14 +44,7 @@ final class CassandraCommand {
 
     @Spec CommandSpec spec;
 
-    @Option(names = "--native-port", description = "CQL port (default 9042, or the last one).")
-    Integer nativePort;
-
-    @Option(names = "--storage-port", description = "Internode port (default 7000).")
-    Integer storagePort;
-
-    @Option(names = "--jmx-port", description = "Local JMX port (default 7199).")
-    Integer jmxPort;
+    @Mixin NodePortOptions ports;
 
     @Option(names = "--heap", paramLabel = "MB", description = "Heap size (default 1024 MB).")
     Integer heapMb;
@@ -76,16 +70,7 @@ final class CassandraCommand {
     }
 
     NodeOptions options() {
-      NodeOptions.Builder builder = NodeOptions.builder();
-      if (nativePort != null) {
-        builder.nativePort(nativePort);
-      }
-      if (storagePort != null) {
-        builder.storagePort(storagePort);
-      }
-      if (jmxPort != null) {
-        builder.jmxPort(jmxPort);
-      }
+      NodeOptions.Builder builder = ports.applyTo(NodeOptions.builder());
       if (heapMb != null) {
         builder.heapMb(heapMb);
       }

@@ -22,8 +22,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
@@ -49,10 +51,18 @@ final class DemoCommand implements Callable<Integer> {
       description = "Use this node (host:port) instead of starting the local one.")
   String contactPoint;
 
+  @Mixin NodePortOptions ports;
+
   @Spec CommandSpec spec;
 
   @Override
   public Integer call() throws IOException {
+    if (contactPoint != null && ports.anyGiven()) {
+      throw new ParameterException(
+          spec.commandLine(),
+          "The port options choose the ports of the local node the demo starts; with"
+              + " --contact-point it starts none.");
+    }
     PrintWriter out = spec.commandLine().getOut();
     String node = contactPoint != null ? contactPoint : startLocalNode(out);
 
@@ -83,11 +93,11 @@ final class DemoCommand implements Callable<Integer> {
     }
   }
 
-  private static String startLocalNode(PrintWriter out) {
+  private String startLocalNode(PrintWriter out) {
     LocalNode node = new LocalNode(SluiceHome.nodeFolder());
     out.println("Starting the local Cassandra node in " + node.folder() + " ...");
     out.flush();
-    StartResult started = node.start(NodeOptions.defaults());
+    StartResult started = node.start(ports.applyTo(NodeOptions.builder()).build());
     NodeStatus status = started.status();
     InetSocketAddress address = status.contactPoint().orElseThrow();
     out.printf(

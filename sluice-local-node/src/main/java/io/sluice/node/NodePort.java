@@ -29,7 +29,7 @@ public enum NodePort {
     return defaultPort;
   }
 
-  /** The {@code sluice cassandra start} option that chooses this port, named in error messages. */
+  /** The option of {@code sluice cassandra start} and {@code sluice demo} choosing this port. */
   public String cliOption() {
     return cliOption;
   }
