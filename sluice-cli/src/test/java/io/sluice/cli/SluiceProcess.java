@@ -1,5 +1,6 @@
 package io.sluice.cli;
 
+import io.sluice.node.CassandraHome;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,12 +20,33 @@ final class SluiceProcess {
   }
 
   static SluiceProcess start(Path workDir, String... args) throws IOException {
+    return start(workDir, List.of(), args);
+  }
+
+  /** Runs the jar as {@code ./sluice} does: with a sluice home and the built Cassandra. */
+  static SluiceProcess startWithHome(Path workDir, Path home, String... args) throws IOException {
+    String cassandraHome = System.getProperty(CassandraHome.HOME_PROPERTY);
+    if (cassandraHome == null) {
+      throw new IllegalStateException(
+          CassandraHome.HOME_PROPERTY + " is not set; run ./mvnw verify");
+    }
+    return start(
+        workDir,
+        List.of(
+            "-D" + CassandraHome.HOME_PROPERTY + "=" + cassandraHome,
+            "-D" + SluiceHome.PROPERTY + "=" + home),
+        args);
+  }
+
+  private static SluiceProcess start(Path workDir, List<String> jvmOptions, String... args)
+      throws IOException {
     String jar = System.getProperty("sluice.jar");
     if (jar == null || !Files.exists(Path.of(jar))) {
       throw new IllegalStateException("sluice.jar not built at " + jar + "; run ./mvnw verify");
     }
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.addAll(jvmOptions);
     command.add("-jar");
     command.add(jar);
     command.addAll(List.of(args));
