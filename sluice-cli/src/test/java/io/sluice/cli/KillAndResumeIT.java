@@ -11,10 +11,13 @@ import io.sluice.testinfra.RealCassandra;
 import io.sluice.testinfra.TestKeyspace;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Random;
+import java.util.concurrent.TimeUnit;
 import org.bson.Document;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -66,10 +69,13 @@ class KillAndResumeIT {
     Path job = job(keyspace, "killed", "people", MAPPING);
     Random random = new Random(7);
     int killedMidway = 0;
+    Path checkpoint = dir.resolve("state-killed/checkpoint.json");
     for (int kill = 0; kill < 10; kill++) {
+      FileTime started = FileTime.from(Instant.now());
       SluiceProcess sluice = SluiceProcess.start(dir, "migrate", job.toString());
-      // A run needs about 2.5 s to start and first saves its progress 2 s later.
-      Thread.sleep(3_000 + random.nextInt(3_000));
+      // Startup takes seconds on a busy machine: kill only once the run has saved its progress.
+      awaitSave(checkpoint, started, sluice);
+      Thread.sleep(random.nextInt(2_000));
       if (sluice.isAlive()) {
         sluice.kill();
         killedMidway++;
@@ -92,8 +98,11 @@ class KillAndResumeIT {
   void should_stop_cleanly_on_sigterm_and_resume(CqlSession session, TestKeyspace keyspace)
       throws Exception {
     Path job = job(keyspace, "terminated", "people_term", MAPPING);
+    FileTime started = FileTime.from(Instant.now());
     SluiceProcess sluice = SluiceProcess.start(dir, "migrate", job.toString());
-    Thread.sleep(4_000);
+    assertThat(awaitSave(dir.resolve("state-terminated/checkpoint.json"), started, sluice))
+        .as(sluice.output())
+        .isTrue();
     sluice.terminate();
     int exit = sluice.waitFor(60);
 
@@ -114,6 +123,26 @@ class KillAndResumeIT {
     CliRun refused = CliRun.of("migrate", changed.toString());
     assertThat(refused.exitCode()).isEqualTo(ExitCodes.ABORTED);
     assertThat(refused.err()).contains("its mapping has changed since").contains("--fresh");
+  }
+
+  /**
+   * Waits until {@code sluice} saves its progress after {@code since}; false if it ended first.
+   * Fails after a minute.
+   */
+  private static boolean awaitSave(Path checkpoint, FileTime since, SluiceProcess sluice)
+      throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(1);
+    while (System.nanoTime() < deadline) {
+      if (Files.exists(checkpoint) && Files.getLastModifiedTime(checkpoint).compareTo(since) > 0) {
+        return true;
+      }
+      if (!sluice.isAlive()) {
+        return false;
+      }
+      Thread.sleep(50);
+    }
+    sluice.kill();
+    throw new AssertionError("no progress saved within a minute:\n" + sluice.output());
   }
 
   private static void assertEveryRowPresent(CqlSession session, String table) {
