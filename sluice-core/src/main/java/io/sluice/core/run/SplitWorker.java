@@ -61,13 +61,17 @@ final class SplitWorker {
             original.sizeBytes());
     try (SplitReader reader = source.source().open(resumed)) {
       SourceItem item = null;
+      long consumed = 0;
       while (!run.aborted() && (item = reader.next()) != null) {
         live.recordsRead.increment();
+        // Progress counts file bytes, as the plan sizes splits: compressed ones in a .gz file,
+        // whose records measure their uncompressed size.
+        long fileBytes = reader.bytesRead();
+        live.bytesRead.add(fileBytes - consumed);
+        consumed = fileBytes;
         if (item instanceof Record record) {
-          live.bytesRead.add(record.sizeBytes());
           handle(record);
         } else if (item instanceof MalformedRecord malformed) {
-          live.bytesRead.add(malformed.sizeBytes());
           RecordOutcome outcome = begin(malformed, malformed.sizeBytes());
           live.rejectedDecode.increment();
           outcome.rejectedDecode = 1;

@@ -268,6 +268,24 @@ class MigrationTest {
   }
 
   @Test
+  void should_count_progress_in_the_file_bytes_the_reader_consumed() {
+    // This reader consumes one file byte per 10-byte record, as a .gz reader consumes fewer
+    // bytes than its records hold: progress follows the file, the report the records.
+    try (Migration migration =
+        Migration.prepare(
+            job("0"),
+            new RecordingTarget(),
+            List.of(new InMemorySource("dump", List.of(people("a", 50)))),
+            Clock.systemUTC(),
+            false)) {
+      RunReport report = migration.run();
+
+      assertThat(migration.progress().bytesRead()).isEqualTo(50);
+      assertThat(report.counts().bytesRead()).isEqualTo(500);
+    }
+  }
+
+  @Test
   void should_stamp_rows_with_the_sources_fixed_timestamp() {
     RecordingTarget target = new RecordingTarget();
 
