@@ -77,12 +77,18 @@ final class NumberConversions {
       return longOf(decimal, value, target);
     }
     if (value instanceof String text) {
-      if (!INTEGER.matcher(text).matches()) {
-        throw ConversionException.cannot(value, target, "not an integer");
-      }
-      return longOf(new BigDecimal(text), value, target);
+      long plain = PlainNumbers.shortInteger(text);
+      return plain != PlainNumbers.NOT_SHORT ? plain : exactLong(text, target);
     }
     throw ConversionException.cannot(value, target, null);
+  }
+
+  /** Integer text of any length, through a {@code BigDecimal}: the path for uncommon forms. */
+  static long exactLong(String text, String target) throws ConversionException {
+    if (!INTEGER.matcher(text).matches()) {
+      throw ConversionException.cannot(text, target, "not an integer");
+    }
+    return longOf(new BigDecimal(text), text, target);
   }
 
   private static long longOf(BigDecimal decimal, Object value, String target)
@@ -156,11 +162,25 @@ final class NumberConversions {
       }
       return d;
     }
-    if (value instanceof String text && isNonFinite(text)) {
+    if (value instanceof String text) {
+      double plain = PlainNumbers.shortDecimal(text);
+      return Double.isNaN(plain) ? exactDouble(text) : plain;
+    }
+    return doubleOf(decimalOf(value, "double"), value);
+  }
+
+  /**
+   * Number text of any form, through a {@code BigDecimal} that the double must read back as: the
+   * path for uncommon forms.
+   */
+  static double exactDouble(String text) throws ConversionException {
+    if (isNonFinite(text)) {
       return Double.parseDouble(text);
     }
-    BigDecimal decimal =
-        value instanceof String text ? parseDecimal(text, "double") : decimalOf(value, "double");
+    return doubleOf(parseDecimal(text, "double"), text);
+  }
+
+  private static double doubleOf(BigDecimal decimal, Object value) throws ConversionException {
     double d = decimal.doubleValue();
     if (Double.isInfinite(d)) {
       throw ConversionException.cannot(value, "double", "out of range");

@@ -16,9 +16,6 @@ import java.util.regex.Pattern;
  */
 final class ScalarConversions {
 
-  private static final Pattern UUID_TEXT =
-      Pattern.compile(
-          "[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-[0-9a-fA-F]{12}");
   private static final Pattern IPV4 =
       Pattern.compile(
           "(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])(\\.(25[0-5]|2[0-4][0-9]|1[0-9][0-9]|[1-9]?[0-9])){3}");
@@ -61,10 +58,11 @@ final class ScalarConversions {
       return uuid;
     }
     if (value instanceof String text) {
-      if (!UUID_TEXT.matcher(text).matches()) {
+      UUID uuid = CanonicalUuids.parse(text);
+      if (uuid == null) {
         throw ConversionException.cannot(value, target, "not a UUID like 123e4567-e89b-...");
       }
-      return UUID.fromString(text);
+      return uuid;
     }
     if (value instanceof BinaryValue binary
         && binary.subtype() == 4

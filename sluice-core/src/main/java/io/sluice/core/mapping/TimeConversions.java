@@ -103,6 +103,12 @@ final class TimeConversions {
   }
 
   private static Instant parseInstant(String text) throws ConversionException {
+    Instant common = IsoInstants.parseCommonForm(text);
+    return common != null ? common : exactInstant(text);
+  }
+
+  /** ISO-8601 text with an offset, in any form {@code ISO_OFFSET_DATE_TIME} reads. */
+  static Instant exactInstant(String text) throws ConversionException {
     try {
       return OffsetDateTime.parse(text, DateTimeFormatter.ISO_OFFSET_DATE_TIME).toInstant();
     } catch (DateTimeParseException e) {
