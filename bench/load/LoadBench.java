@@ -174,23 +174,17 @@ public final class LoadBench {
   }
 
   /**
-   * Prints the table from run.sh's results: one line per loader, tab-separated: name, rows, wall
-   * seconds, user CPU seconds, system CPU seconds, peak RSS in KiB, the loader's own rows/s, the
-   * node's CPU seconds meanwhile (-1 when unknown: a cluster not started by run.sh).
+   * Prints the table from run.sh's results: one line per run of a loader, tab-separated: name,
+   * round, rows, wall seconds, user CPU seconds, system CPU seconds, peak RSS in KiB, the loader's
+   * own rows/s, the node's CPU seconds meanwhile (-1 when unknown: a cluster not started by
+   * run.sh). The ratios compare each loader's best round by rows/s.
    */
   private static void report(Path results) throws Exception {
-    Map<String, double[]> byName = new LinkedHashMap<>();
-    for (String line : Files.readAllLines(results)) {
-      String[] f = line.split("\t");
-      double[] v = new double[f.length - 1];
-      for (int i = 1; i < f.length; i++) {
-        v[i - 1] = Double.parseDouble(f[i]);
-      }
-      byName.put(f[0], v);
-    }
+    Map<String, double[]> best = new LinkedHashMap<>();
     System.out.printf(
-        "%n%-8s %10s %8s %10s %10s %8s %12s %8s %11s%n",
+        "%n%-8s %5s %10s %8s %10s %10s %8s %12s %8s %11s%n",
         "loader",
+        "round",
         "rows",
         "wall s",
         "rows/s",
@@ -199,25 +193,32 @@ public final class LoadBench {
         "CPU µs/row",
         "peak MB",
         "node CPU s");
-    for (Map.Entry<String, double[]> e : byName.entrySet()) {
-      double[] v = e.getValue();
+    for (String line : Files.readAllLines(results)) {
+      String[] f = line.split("\t");
+      double[] v = new double[f.length - 2];
+      for (int i = 2; i < f.length; i++) {
+        v[i - 2] = Double.parseDouble(f[i]);
+      }
       double cpu = v[2] + v[3];
       System.out.printf(
-          "%-8s %,10.0f %8.1f %,10.0f %,10.0f %8.1f %12.1f %8.0f %11s%n",
-          e.getKey(),
+          "%-8s %5s %,10.0f %8.1f %,10.0f %,10.0f %8.1f %12.1f %8.0f %11s%n",
+          f[0],
+          f[1],
           v[0],
           v[1],
-          v[0] / v[1],
+          rate(v),
           v[5],
           cpu,
           cpu / v[0] * 1e6,
           v[4] / 1024,
           v[6] < 0 ? "-" : String.format("%.1f", v[6]));
+      best.merge(f[0], v, (kept, next) -> rate(next) > rate(kept) ? next : kept);
     }
-    double[] sluice = byName.get("sluice");
-    double[] dsbulk = byName.get("dsbulk");
-    double[] raw = byName.get("raw");
+    double[] sluice = best.get("sluice");
+    double[] dsbulk = best.get("dsbulk");
+    double[] raw = best.get("raw");
     System.out.println();
+    System.out.println("Each loader's best round:");
     if (sluice != null && dsbulk != null) {
       System.out.printf(
           "Sluice / DSBulk rows/s:         %.2f   (goal >= 1.5; own reports: %.2f)%n",

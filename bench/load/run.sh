@@ -153,15 +153,24 @@ bench reset
 "$java" -cp "$jar:$classes" RawLoader --csv "$csv" --contact-point "$contact" \
   --datacenter "$datacenter" --in-flight "$in_flight" --limit $((rows / 10)) >/dev/null
 
+# Each round runs every loader once; the order rotates from round to round, so that no loader
+# always meets the node in the same state (just warmed up, or busy compacting the last load).
+rotate() {
+  local shift="$1"; shift
+  local list=("$@") i
+  for ((i = 0; i < ${#list[@]}; i++)); do printf '%s ' "${list[$(( (i + shift) % ${#list[@]} ))]}"; done
+}
+
 results="$work/results.tsv"
 : >"$results"
 busy=0
-for loader in $loaders; do
+for ((round = 1; round <= ${ROUNDS:-2}; round++)); do
+for loader in $(rotate $((round - 1)) $loaders); do
   bench reset
   sleep "${PAUSE:-5}"
   n=$(others)
   if [ "$n" -gt "$busy" ]; then busy=$n; fi
-  echo "Loading $rows rows with $loader ($n other Cassandra/Maven processes running) ..."
+  echo "Round $round: loading $rows rows with $loader ($n other Cassandra/Maven processes running) ..."
   node_before=$(node_cpu)
   run_loader "$loader"
   node_used=$(awk -v a="$node_before" -v b="$(node_cpu)" 'BEGIN {print a < 0 ? -1 : b - a}')
@@ -176,8 +185,9 @@ for loader in $loaders; do
     exit 1
   fi
   read -r wall user sys rss < <(tail -1 "$work/logs/$loader.time")
-  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$loader" "$rows" "$wall" "$user" "$sys" "$rss" \
-    "${own:-0}" "$node_used" >>"$results"
+  printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$loader" "$round" "$rows" "$wall" "$user" "$sys" \
+    "$rss" "${own:-0}" "$node_used" >>"$results"
+done
 done
 
 echo
