@@ -1,6 +1,7 @@
 package io.sluice.cli;
 
 import io.sluice.cassandra.CassandraTarget;
+import io.sluice.core.job.JobFiles;
 import io.sluice.core.job.JobSpec;
 import io.sluice.core.mapping.InferredMapping;
 import io.sluice.core.mapping.MapResult;
@@ -23,9 +24,9 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 /**
@@ -41,7 +42,9 @@ import picocli.CommandLine.Spec;
             + " mapping and CREATE TABLE when the job has none.")
 final class PlanCommand implements Callable<Integer> {
 
-  @Mixin JobOptions options;
+  // Only the job file: the run flags of migrate and validate would change nothing here.
+  @Parameters(index = "0", paramLabel = "JOB.yaml", description = "The job file.")
+  Path jobFile;
 
   @Option(
       names = "--sample",
@@ -59,7 +62,7 @@ final class PlanCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws IOException {
-    JobSpec job = options.load();
+    JobSpec job = JobFiles.load(jobFile);
     PrintWriter out = spec.commandLine().getOut();
     List<WriteTimestamps> timestamps = WriteTimestamps.forSources(job.sources());
     List<Record> sample = new ArrayList<>();
