@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.sluice.formats.parquet.ParquetFixtureWriter;
+import io.sluice.formats.parquet.ParquetValues;
 import io.sluice.testinfra.RealCassandra;
 import io.sluice.testinfra.TestKeyspace;
 import java.math.BigDecimal;
@@ -185,7 +187,8 @@ class FilePlanIT {
               optional group spot { required double x; required double y; }
             }
             """);
-    try (ParquetTestFile file = ParquetTestFile.create(dir.resolve("rows.parquet"), schema)) {
+    try (ParquetFixtureWriter file =
+        ParquetFixtureWriter.create(dir.resolve("rows.parquet"), schema)) {
       for (int i = 0; i < ROWS; i++) {
         Instant at = START.plusSeconds(i);
         Group row =
@@ -196,7 +199,7 @@ class FilePlanIT {
                 .append("day", (int) LocalDate.of(2024, 1, 1).plusDays(i).toEpochDay())
                 .append("t", LocalTime.of(12, 0).plusNanos(i * 1_000L).toNanoOfDay() / 1_000)
                 .append("ts_ms", at.toEpochMilli())
-                .append("ts_us", ParquetTestFile.micros(at.plusNanos(1_000)));
+                .append("ts_us", ParquetValues.micros(at.plusNanos(1_000)));
         row.addGroup("tags").addGroup("list").append("element", "t" + i);
         row.addGroup("spot").append("x", i + 0.5).append("y", -1.0);
         file.write(row);

@@ -1,6 +1,6 @@
 package io.sluice.cli;
 
-import static io.sluice.cli.ParquetTestFile.bytes;
+import static io.sluice.formats.parquet.ParquetValues.bytes;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.datastax.oss.driver.api.core.CqlSession;
@@ -8,6 +8,8 @@ import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.data.UdtValue;
 import com.datastax.oss.driver.api.core.type.reflect.GenericType;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.sluice.formats.parquet.ParquetFixtureWriter;
+import io.sluice.formats.parquet.ParquetValues;
 import io.sluice.testinfra.RealCassandra;
 import io.sluice.testinfra.TestKeyspace;
 import java.math.BigDecimal;
@@ -124,7 +126,8 @@ class ParquetIT {
             + " matrix frozen<list<frozen<list<int>>>>, attrs map<text, bigint>,"
             + " by_id map<int, text>, spot frozen<point>, spot_json text,"
             + " points frozen<list<frozen<point>>>, nothing text)");
-    try (ParquetTestFile file = ParquetTestFile.create(dir.resolve("types.parquet"), SCHEMA)) {
+    try (ParquetFixtureWriter file =
+        ParquetFixtureWriter.create(dir.resolve("types.parquet"), SCHEMA)) {
       file.write(full(file.newRow()));
       file.endRowGroup();
       file.write(edges(file.newRow()));
@@ -177,18 +180,18 @@ class ParquetIT {
         .append("t_micros", LocalTime.parse("13:45:30.123456").toNanoOfDay() / 1_000)
         .append("t_nanos", LocalTime.parse("23:59:59.999999999").toNanoOfDay())
         .append("ts_millis", MILLIS.toEpochMilli())
-        .append("ts_micros", ParquetTestFile.micros(MICROS))
-        .append("ts_nanos", ParquetTestFile.nanos(NANOS))
-        .append("ts_local", ParquetTestFile.micros(LOCAL))
-        .append("legacy", ParquetTestFile.int96(LEGACY))
-        .append("uid", ParquetTestFile.uuid(UID))
+        .append("ts_micros", ParquetValues.micros(MICROS))
+        .append("ts_nanos", ParquetValues.nanos(NANOS))
+        .append("ts_local", ParquetValues.micros(LOCAL))
+        .append("legacy", ParquetValues.int96(LEGACY))
+        .append("uid", ParquetValues.uuid(UID))
         .append("s", "héllo wörld ✓")
         .append("e", "RED")
         .append("j", "{\"a\":[1,2]}")
         .append("raw", bytes(0, 1, 0xFF))
         .append("fixed", bytes(9, 8, 7, 6))
         .append("bson", bytes(5, 0, 0, 0, 0))
-        .append("span", ParquetTestFile.interval(14, 3, 5000));
+        .append("span", ParquetValues.interval(14, 3, 5000));
     Group nums = row.addGroup("nums");
     for (int n : new int[] {1, 2, 3}) {
       nums.addGroup("list").append("element", n);
@@ -241,15 +244,15 @@ class ParquetIT {
         .append("ts_micros", -1L)
         .append("ts_nanos", -1L)
         .append("ts_local", 0L)
-        .append("legacy", ParquetTestFile.int96(Instant.parse("1900-01-01T00:00:00Z")))
-        .append("uid", ParquetTestFile.uuid(new UUID(0, 0)))
+        .append("legacy", ParquetValues.int96(Instant.parse("1900-01-01T00:00:00Z")))
+        .append("uid", ParquetValues.uuid(new UUID(0, 0)))
         .append("s", "")
         .append("e", "GREEN")
         .append("j", "null")
         .append("raw", bytes())
         .append("fixed", bytes(0, 0, 0, 0))
         .append("bson", bytes(5, 0, 0, 0, 0))
-        .append("span", ParquetTestFile.interval(0, 0, 0));
+        .append("span", ParquetValues.interval(0, 0, 0));
     row.addGroup("matrix");
     return row;
   }

@@ -33,6 +33,32 @@ final class Rejects {
   }
 
   /**
+   * Checks how {@code report.json} accounts for a damaged source: the records read, mapped,
+   * filtered out, rejected as unreadable (decode) and as unmappable, and the rows written; and that
+   * the counts add up.
+   */
+  static void assertAccounted(
+      JsonNode counts,
+      long read,
+      long mapped,
+      long filtered,
+      long rejectedDecode,
+      long rejectedMapping,
+      long written) {
+    assertThat(counts.get("records-read").asLong()).as("records read").isEqualTo(read);
+    assertThat(counts.get("records-mapped").asLong()).as("records mapped").isEqualTo(mapped);
+    assertThat(counts.get("records-filtered").asLong()).as("records filtered").isEqualTo(filtered);
+    assertThat(counts.get("rejected-decode").asLong())
+        .as("rejected decode")
+        .isEqualTo(rejectedDecode);
+    assertThat(counts.get("rejected-mapping").asLong())
+        .as("rejected mapping")
+        .isEqualTo(rejectedMapping);
+    assertThat(counts.get("rows-written").asLong()).as("rows written").isEqualTo(written);
+    assertCountsAddUp(counts);
+  }
+
+  /**
    * Checks that the counts of {@code report.json} add up: every record read was mapped, filtered or
    * rejected, and every row produced was written or failed.
    */

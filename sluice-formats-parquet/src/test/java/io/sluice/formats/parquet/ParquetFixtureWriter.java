@@ -3,6 +3,8 @@ package io.sluice.formats.parquet;
 import java.io.Closeable;
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import org.apache.parquet.bytes.HeapByteBufferAllocator;
 import org.apache.parquet.column.ColumnWriteStore;
@@ -24,9 +26,11 @@ import org.apache.parquet.schema.MessageType;
  * Writes test fixtures with Apache Parquet's own writer, driven one level below {@code
  * ParquetWriter} (whose builder needs Hadoop): {@link ParquetFileWriter} with Parquet's column
  * writers and page store, exactly what {@code ParquetWriter} runs. Row groups end where the test
- * says ({@link #endRowGroup}), pages carry CRCs, and rows are Parquet's example {@link Group}s.
+ * says ({@link #endRowGroup}), and the file offset where each ended is kept, so a test can damage a
+ * chosen group. Pages carry CRCs, and rows are Parquet's example {@link Group}s. Other modules'
+ * tests use it through this module's test jar.
  */
-final class ParquetFixtureWriter implements Closeable {
+public final class ParquetFixtureWriter implements Closeable {
 
   private final ParquetFileWriter file;
   private final MessageType schema;
@@ -38,6 +42,7 @@ final class ParquetFixtureWriter implements Closeable {
   private ColumnWriteStore columns;
   private RecordConsumer consumer;
   private GroupWriter writer;
+  private final List<Long> groupEnds = new ArrayList<>();
   private long rowsInGroup;
 
   // The constructor taking ParquetProperties has a same-arity overload taking a Hadoop
@@ -66,14 +71,14 @@ final class ParquetFixtureWriter implements Closeable {
     file.start();
   }
 
-  static ParquetFixtureWriter create(Path path, MessageType schema) throws IOException {
+  public static ParquetFixtureWriter create(Path path, MessageType schema) throws IOException {
     return create(path, schema, CompressionCodecName.UNCOMPRESSED, WriterVersion.PARQUET_1_0, true);
   }
 
   /**
    * @param dictionary whether columns are dictionary-encoded where Parquet would do so
    */
-  static ParquetFixtureWriter create(
+  public static ParquetFixtureWriter create(
       Path path,
       MessageType schema,
       CompressionCodecName codec,
@@ -84,11 +89,11 @@ final class ParquetFixtureWriter implements Closeable {
   }
 
   /** An empty row of the file's schema, to fill and {@link #write}. */
-  Group newRow() {
+  public Group newRow() {
     return rows.newGroup();
   }
 
-  void write(Group row) {
+  public void write(Group row) {
     if (writer == null) {
       pages =
           new ColumnChunkPageWriteStore(
@@ -106,7 +111,7 @@ final class ParquetFixtureWriter implements Closeable {
   }
 
   /** Ends the current row group, if it holds any row. */
-  void endRowGroup() throws IOException {
+  public void endRowGroup() throws IOException {
     if (rowsInGroup == 0) {
       return;
     }
@@ -115,8 +120,14 @@ final class ParquetFixtureWriter implements Closeable {
     columns.flush();
     pages.flushToFileWriter(file);
     file.endBlock();
+    groupEnds.add(file.getPos());
     writer = null;
     rowsInGroup = 0;
+  }
+
+  /** The file offset just past each row group ended so far: its last page ends there. */
+  public List<Long> groupEnds() {
+    return List.copyOf(groupEnds);
   }
 
   @Override

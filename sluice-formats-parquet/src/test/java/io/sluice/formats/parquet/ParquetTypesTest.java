@@ -1,14 +1,17 @@
 package io.sluice.formats.parquet;
 
+import static io.sluice.formats.parquet.ParquetValues.bytes;
+import static io.sluice.formats.parquet.ParquetValues.int96;
+import static io.sluice.formats.parquet.ParquetValues.interval;
+import static io.sluice.formats.parquet.ParquetValues.micros;
+import static io.sluice.formats.parquet.ParquetValues.nanos;
+import static io.sluice.formats.parquet.ParquetValues.uuid;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import io.sluice.core.value.BinaryValue;
 import java.io.IOException;
 import java.math.BigDecimal;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.time.Instant;
 import java.time.LocalDate;
 import java.time.LocalTime;
@@ -250,49 +253,11 @@ class ParquetTypesTest {
         .append("null_int", 0);
   }
 
-  static Binary bytes(int... values) {
-    byte[] bytes = new byte[values.length];
-    for (int i = 0; i < values.length; i++) {
-      bytes[i] = (byte) values[i];
-    }
-    return Binary.fromConstantByteArray(bytes);
-  }
-
   static Binary fixedDecimal(long unscaled, int length) {
     byte[] bytes = new byte[length];
     Arrays.fill(bytes, (byte) (unscaled < 0 ? 0xFF : 0));
     byte[] value = BigDecimal.valueOf(unscaled).unscaledValue().toByteArray();
     System.arraycopy(value, 0, bytes, length - value.length, value.length);
     return Binary.fromConstantByteArray(bytes);
-  }
-
-  static long micros(Instant instant) {
-    return instant.getEpochSecond() * 1_000_000L + instant.getNano() / 1_000;
-  }
-
-  static long nanos(Instant instant) {
-    return instant.getEpochSecond() * 1_000_000_000L + instant.getNano();
-  }
-
-  /** Impala's layout: nanoseconds of the day, then the Julian day, little-endian. */
-  static Binary int96(Instant instant) {
-    long epochDay = Math.floorDiv(instant.getEpochSecond(), 86_400L);
-    long nanosOfDay =
-        Duration.between(Instant.EPOCH.plus(Duration.ofDays(epochDay)), instant).toNanos();
-    ByteBuffer buffer = ByteBuffer.allocate(12).order(ByteOrder.LITTLE_ENDIAN);
-    buffer.putLong(nanosOfDay).putInt((int) (epochDay + ParquetTimes.JULIAN_DAY_OF_EPOCH));
-    return Binary.fromConstantByteArray(buffer.array());
-  }
-
-  static Binary uuid(UUID uuid) {
-    ByteBuffer buffer = ByteBuffer.allocate(16);
-    buffer.putLong(uuid.getMostSignificantBits()).putLong(uuid.getLeastSignificantBits());
-    return Binary.fromConstantByteArray(buffer.array());
-  }
-
-  static Binary interval(int months, int days, int millis) {
-    ByteBuffer buffer = ByteBuffer.allocate(12).order(ByteOrder.LITTLE_ENDIAN);
-    buffer.putInt(months).putInt(days).putInt(millis);
-    return Binary.fromConstantByteArray(buffer.array());
   }
 }
