@@ -34,10 +34,12 @@ public final class SessionFactory {
             // Sluice retries itself, with backoff and flow control seeing every answer.
             .withClass(DefaultDriverOption.RETRY_POLICY_CLASS, SluiceRetries.class)
             .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, Duration.ofSeconds(12))
-            .withDuration(DefaultDriverOption.CONNECTION_INIT_QUERY_TIMEOUT, Duration.ofSeconds(5))
-            .withDuration(DefaultDriverOption.CONTROL_CONNECTION_TIMEOUT, Duration.ofSeconds(5))
+            // A node under load answers its control queries slowly; a run must not fail at the
+            // start for that. An unreachable node still fails at the connect timeout.
+            .withDuration(DefaultDriverOption.CONNECTION_INIT_QUERY_TIMEOUT, Duration.ofSeconds(10))
+            .withDuration(DefaultDriverOption.CONTROL_CONNECTION_TIMEOUT, Duration.ofSeconds(10))
             .withDuration(
-                DefaultDriverOption.METADATA_SCHEMA_REQUEST_TIMEOUT, Duration.ofSeconds(10))
+                DefaultDriverOption.METADATA_SCHEMA_REQUEST_TIMEOUT, Duration.ofSeconds(30))
             .withInt(DefaultDriverOption.CONNECTION_MAX_REQUESTS, 2048)
             // Come back quickly after a node restart; writes wait for it meanwhile.
             .withDuration(DefaultDriverOption.RECONNECTION_BASE_DELAY, Duration.ofMillis(500))

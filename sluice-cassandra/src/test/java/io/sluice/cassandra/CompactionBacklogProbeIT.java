@@ -38,8 +38,8 @@ class CompactionBacklogProbeIT {
   private static final int ROWS_PER_SSTABLE = 500;
   private static final int VALUE_LENGTH = 4_096;
   private static final int WRITES_IN_FLIGHT = 100;
-  private static final Duration BACKLOG_WAIT = Duration.ofSeconds(30);
-  private static final Duration CATCH_UP_WAIT = Duration.ofSeconds(60);
+  private static final Duration BACKLOG_WAIT = Duration.ofMinutes(2);
+  private static final Duration CATCH_UP_WAIT = Duration.ofMinutes(5);
   private static final Duration POLL_PAUSE = Duration.ofMillis(250);
 
   private static CompactionSpec overJmx(int port) {

@@ -27,7 +27,7 @@ class DemoStartsNodeIT {
   void should_start_the_local_node_on_the_given_ports_then_reuse_it() throws Exception {
     NodePorts ports = freePorts();
 
-    String first = demo(ports, 300);
+    String first = demo(ports, 900);
     assertThat(first)
         .contains("started on 127.0.0.1:" + ports.nativePort())
         .doesNotContain("already running")
@@ -36,7 +36,7 @@ class DemoStartsNodeIT {
         .contains("Read back 2,000 rows from demo.people");
     assertThat(node().status().ports()).contains(ports);
 
-    String second = demo(ports, 180);
+    String second = demo(ports, 900);
     assertThat(second)
         .contains("already running on 127.0.0.1:" + ports.nativePort())
         .contains("Rows written      2,000 of 2,000")

@@ -75,7 +75,7 @@ class LargeDumpIT {
         session.execute(
             SimpleStatement.newInstance("SELECT n, payload_length FROM docs")
                 .setPageSize(5_000)
-                .setTimeout(Duration.ofSeconds(30)))) {
+                .setTimeout(Duration.ofMinutes(2)))) {
       assertThat(seen.add(row.getInt("n"))).isTrue();
       assertThat(row.getInt("payload_length")).isEqualTo(PAYLOAD_CHARS);
     }

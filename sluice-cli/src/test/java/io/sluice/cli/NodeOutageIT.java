@@ -7,17 +7,16 @@ import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.formats.bson.BsonDumpWriter;
 import io.sluice.node.LocalNode;
-import io.sluice.node.NodeOptions;
 import io.sluice.node.StartResult;
+import io.sluice.testinfra.Await;
 import io.sluice.testinfra.TestKeyspace;
+import io.sluice.testinfra.TestNodes;
+import io.sluice.testinfra.TestSessions;
 import java.io.IOException;
 import java.net.InetSocketAddress;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import org.bson.Document;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -40,10 +39,8 @@ class NodeOutageIT {
 
   @BeforeAll
   static void startOwnNode() throws Exception {
-    Path workDir = Path.of(System.getProperty("sluice.it.work-dir", "target/it-work"));
-    Files.createDirectories(workDir);
-    node = new LocalNode(Files.createTempDirectory(workDir, "outage-node-"));
-    StartResult started = node.start(NodeOptions.builder().pickFreePorts(true).build());
+    node = TestNodes.create("outage-node-");
+    StartResult started = node.start(TestNodes.options().build());
     contactPoint = started.status().contactPoint().orElseThrow();
     try (CqlSession session = session()) {
       session.execute(
@@ -67,10 +64,7 @@ class NodeOutageIT {
   }
 
   private static CqlSession session() {
-    return CqlSession.builder()
-        .addContactPoint(contactPoint)
-        .withLocalDatacenter("datacenter1")
-        .build();
+    return TestSessions.connect(contactPoint, "datacenter1");
   }
 
   private static Path job(String name, String flow) throws IOException {
@@ -90,29 +84,49 @@ class NodeOutageIT {
       long rows = 0;
       for (var ignored :
           session.execute(
-              SimpleStatement.newInstance("SELECT id FROM outage." + table)
-                  .setPageSize(5_000)
-                  .setTimeout(Duration.ofSeconds(60)))) {
+              SimpleStatement.newInstance("SELECT id FROM outage." + table).setPageSize(5_000))) {
         rows++;
       }
       return rows;
     }
   }
 
+  /**
+   * Waits until the run has written its first rows, then checks it is still loading: the rate limit
+   * keeps every run of these tests loading for 20 s or more after that.
+   */
+  private static void awaitLoading(RunningCli migration, String table) {
+    try (CqlSession session = session()) {
+      Await.until(
+          "the first rows in " + table,
+          Duration.ofMinutes(3),
+          () ->
+              migration.isDone()
+                  || session.execute("SELECT id FROM outage." + table + " LIMIT 1").one() != null,
+          migration::toString);
+    }
+    assertThat(migration.isDone()).as("the load should still be running\n%s", migration).isFalse();
+  }
+
   @Test
   void should_wait_for_the_target_and_complete_when_it_returns() throws Exception {
-    Path job = job("outage", "{ outage-patience: 3m }");
+    Path job = job("outage", "{ outage-patience: 10m, rows-per-second: 4000 }");
 
-    CompletableFuture<CliRun> migration =
-        CompletableFuture.supplyAsync(() -> CliRun.of("migrate", job.toString()));
-    Thread.sleep(4_000);
-    assertThat(migration).as("the load should still be running").isNotDone();
-    node.stop();
-    Thread.sleep(20_000);
-    node.start(NodeOptions.defaults());
-    CliRun run = migration.get(4, TimeUnit.MINUTES);
+    try (LogWatch log = LogWatch.start()) {
+      RunningCli migration = RunningCli.start("migrate", job.toString());
+      awaitLoading(migration, "people");
+      node.stop();
+      Await.until(
+          "the run to notice the outage",
+          Duration.ofMinutes(3),
+          () -> log.saw("The target does not answer"),
+          () -> log + migration.toString());
+      node.start(TestNodes.restart());
+      CliRun run = migration.await(Duration.ofMinutes(10));
 
-    assertThat(run.exitCode()).as(run.toString()).isEqualTo(ExitCodes.OK);
+      assertThat(run.exitCode()).as(run.toString()).isEqualTo(ExitCodes.OK);
+      assertThat(log.saw("The target answers again")).as(log.toString()).isTrue();
+    }
     JsonNode counts = CliRun.report(dir.resolve("state-outage"));
     assertThat(counts.get("rows-written").asLong()).isEqualTo(DOCUMENTS);
     assertThat(counts.get("retries").asLong()).isPositive();
@@ -122,18 +136,16 @@ class NodeOutageIT {
   @Test
   void should_stop_with_progress_saved_when_the_target_stays_away_past_the_patience()
       throws Exception {
-    Path job = job("impatient", "{ outage-patience: 5s, rows-per-second: 5000 }");
+    Path job = job("impatient", "{ outage-patience: 5s, rows-per-second: 4000 }");
 
-    CompletableFuture<CliRun> migration =
-        CompletableFuture.supplyAsync(() -> CliRun.of("migrate", job.toString()));
-    Thread.sleep(4_000);
-    assertThat(migration).as("the load should still be running").isNotDone();
+    RunningCli migration = RunningCli.start("migrate", job.toString());
+    awaitLoading(migration, "impatient");
     node.stop();
     CliRun stopped;
     try {
-      stopped = migration.get(2, TimeUnit.MINUTES);
+      stopped = migration.await(Duration.ofMinutes(5));
     } finally {
-      node.start(NodeOptions.defaults());
+      node.start(TestNodes.restart());
     }
 
     assertThat(stopped.exitCode()).as(stopped.toString()).isEqualTo(ExitCodes.ABORTED);

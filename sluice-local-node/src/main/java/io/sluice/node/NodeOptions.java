@@ -12,7 +12,7 @@ import java.util.Optional;
  * How to start a local node. Everything is optional; {@link #defaults()} starts Cassandra from the
  * distribution found by {@link CassandraHome#locate()}, with the Java found by {@link
  * JavaRuntime#find}, on the ports recorded in the folder (or 9042, 7000, 7199 the first time), with
- * a 1 GiB heap, waiting up to 120 seconds for CQL.
+ * a 1 GiB heap, waiting up to five minutes for CQL (a start that fails ends at once).
  *
  * <p>Error messages name the command-line options of {@code sluice cassandra start} that change a
  * setting: {@code --native-port}, {@code --storage-port}, {@code --jmx-port}, {@code --java-home}.
@@ -23,7 +23,7 @@ public final class NodeOptions {
   public static final int DEFAULT_HEAP_MB = 1024;
 
   /** How long a start waits for CQL to answer unless told otherwise. */
-  public static final Duration DEFAULT_START_TIMEOUT = Duration.ofSeconds(120);
+  public static final Duration DEFAULT_START_TIMEOUT = Duration.ofMinutes(5);
 
   private final Path cassandraHome;
   private final Path javaHome;

@@ -1,10 +1,7 @@
 package io.sluice.testinfra;
 
 import com.datastax.oss.driver.api.core.CqlSession;
-import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
-import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
 import io.sluice.node.LocalNode;
-import io.sluice.node.NodeOptions;
 import io.sluice.node.NodePort;
 import io.sluice.node.NodeStatus;
 import io.sluice.node.StartResult;
@@ -12,7 +9,6 @@ import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -36,7 +32,6 @@ final class SharedCluster implements AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(SharedCluster.class);
   private static final int TEST_NODE_HEAP_MB = 1024;
-  private static final Duration REQUEST_TIMEOUT = Duration.ofSeconds(30);
 
   private final List<InetSocketAddress> contactPoints;
   private final String localDatacenter;
@@ -78,8 +73,7 @@ final class SharedCluster implements AutoCloseable {
     Path workDir = Path.of(System.getProperty(WORK_DIR_PROPERTY, "target/it-work"));
     Path folder = workDir.resolve("cassandra-" + ProcessHandle.current().pid());
     LocalNode node = new LocalNode(folder);
-    StartResult started =
-        node.start(NodeOptions.builder().pickFreePorts(true).heapMb(TEST_NODE_HEAP_MB).build());
+    StartResult started = node.start(TestNodes.options().heapMb(TEST_NODE_HEAP_MB).build());
     ProcessHandle process = ProcessHandle.of(started.status().pid().orElseThrow()).orElseThrow();
     Thread killOnExit = new Thread(() -> kill(process), "sluice-test-node-killer");
     Runtime.getRuntime().addShutdownHook(killOnExit);
@@ -144,19 +138,7 @@ final class SharedCluster implements AutoCloseable {
 
   /** A new session, connected to {@code keyspace} unless it is null. */
   CqlSession session(String keyspace) {
-    DriverConfigLoader config =
-        DriverConfigLoader.programmaticBuilder()
-            .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, REQUEST_TIMEOUT)
-            .withDuration(DefaultDriverOption.METADATA_SCHEMA_REQUEST_TIMEOUT, REQUEST_TIMEOUT)
-            .withInt(DefaultDriverOption.NETTY_IO_SHUTDOWN_QUIET_PERIOD, 0)
-            .withInt(DefaultDriverOption.NETTY_ADMIN_SHUTDOWN_QUIET_PERIOD, 0)
-            .build();
-    var builder =
-        CqlSession.builder()
-            .addContactPoints(resolved())
-            .withLocalDatacenter(localDatacenter)
-            .withConfigLoader(config);
-    return keyspace == null ? builder.build() : builder.withKeyspace(keyspace).build();
+    return TestSessions.connect(resolved(), localDatacenter, keyspace);
   }
 
   /** Stops the local node, if this run started one, and deletes its data (logs are kept). */

@@ -1,0 +1,37 @@
+package io.sluice.testinfra;
+
+import io.sluice.node.LocalNode;
+import io.sluice.node.NodeOptions;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * Local nodes a test starts for itself (one it stops, throttles or reconfigures), in a folder under
+ * the build's work directory, on free ports, with a start-up bound that a busy machine meets.
+ */
+public final class TestNodes {
+
+  /** A node that starts in 20 s idle can take minutes while other work shares the cores. */
+  public static final Duration START_TIMEOUT = Duration.ofMinutes(5);
+
+  private TestNodes() {}
+
+  /** A node in a new folder named after {@code prefix}; not started. */
+  public static LocalNode create(String prefix) throws IOException {
+    Path workDir = Path.of(System.getProperty(SharedCluster.WORK_DIR_PROPERTY, "target/it-work"));
+    Files.createDirectories(workDir);
+    return new LocalNode(Files.createTempDirectory(workDir, prefix));
+  }
+
+  /** Options for a test node: free ports and the generous start-up bound. */
+  public static NodeOptions.Builder options() {
+    return NodeOptions.builder().pickFreePorts(true).startTimeout(START_TIMEOUT);
+  }
+
+  /** Options to start a stopped test node again on the ports it had. */
+  public static NodeOptions restart() {
+    return NodeOptions.builder().startTimeout(START_TIMEOUT).build();
+  }
+}
