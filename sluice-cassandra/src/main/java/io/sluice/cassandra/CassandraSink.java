@@ -79,6 +79,14 @@ final class CassandraSink implements Sink {
   }
 
   @Override
+  public int requests(List<Row> rows) {
+    if (!batchByPartition || rows.size() == 1) {
+      return rows.size();
+    }
+    return byPartition(rows).size();
+  }
+
+  @Override
   public CompletionStage<WriteResult> write(List<Row> rows) {
     if (rows.size() == 1) {
       return writeStatement(bind(rows.get(0)), rows);
@@ -93,14 +101,19 @@ final class CassandraSink implements Sink {
     return combine(writes);
   }
 
-  private CompletionStage<WriteResult> writeBatches(List<Row> rows) {
-    Map<List<Object>, List<Row>> byPartition = new LinkedHashMap<>();
+  /** The rows grouped by partition key, in the order each partition first appears. */
+  private Map<List<Object>, List<Row>> byPartition(List<Row> rows) {
+    Map<List<Object>, List<Row>> partitions = new LinkedHashMap<>();
     for (Row row : rows) {
       List<Object> key = partitionKey.stream().map(row.values()::get).toList();
-      byPartition.computeIfAbsent(key, k -> new ArrayList<>()).add(row);
+      partitions.computeIfAbsent(key, k -> new ArrayList<>()).add(row);
     }
+    return partitions;
+  }
+
+  private CompletionStage<WriteResult> writeBatches(List<Row> rows) {
     List<CompletableFuture<WriteResult>> writes = new ArrayList<>();
-    for (List<Row> partition : byPartition.values()) {
+    for (List<Row> partition : byPartition(rows).values()) {
       if (partition.size() == 1) {
         writes.add(writeStatement(bind(partition.get(0)), partition));
         continue;

@@ -1,7 +1,7 @@
 package io.sluice.cli;
 
+import io.sluice.core.count.Counts;
 import io.sluice.core.run.Migration;
-import io.sluice.core.run.RunCounters;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.concurrent.Executors;
@@ -65,7 +65,7 @@ final class ProgressDisplay implements AutoCloseable {
   }
 
   private void refresh() {
-    RunCounters.Counts counts = migration.progress();
+    Counts counts = migration.progress();
     long now = System.nanoTime();
     double seconds = Math.max(1e-3, (now - startNanos) / 1e9);
     long bytesDone = migration.bytesDone();

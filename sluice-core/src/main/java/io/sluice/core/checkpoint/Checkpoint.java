@@ -1,6 +1,6 @@
 package io.sluice.core.checkpoint;
 
-import io.sluice.core.run.RunCounters;
+import io.sluice.core.count.Counts;
 import java.time.Instant;
 import java.util.Map;
 
@@ -26,7 +26,7 @@ public record Checkpoint(
     JobFingerprint fingerprint,
     Map<String, SplitCheckpoint> splits,
     Map<String, String> resources,
-    RunCounters.Counts counts,
+    Counts counts,
     long rejectFileLength,
     int runs,
     Instant updated,

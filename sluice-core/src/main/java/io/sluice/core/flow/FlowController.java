@@ -38,7 +38,7 @@ public final class FlowController implements FlowFeedback, AutoCloseable {
   /** Longest single wait, so that a stop request is noticed quickly. */
   private static final long WAIT_SLICE_NANOS = 100_000_000L;
 
-  /** Where the adaptive window starts; it opens within a few round trips. */
+  /** Where the adaptive window starts, in requests; it opens within a few round trips. */
   private static final int INITIAL_WINDOW = 16;
 
   /** How a blocked worker waits; tests pass one that advances their clock. */
@@ -100,12 +100,15 @@ public final class FlowController implements FlowFeedback, AutoCloseable {
   }
 
   /**
-   * Waits until {@code rows} rows of {@code bytes} bytes may be sent as requests, and takes their
-   * places in the window.
+   * Waits until {@code rows} rows of {@code bytes} bytes, sent as {@code requests} requests, may
+   * go, and takes the requests' places in the window. The user's limits count rows and bytes; the
+   * adaptive rate and the window count requests, as the target does: a batch of many rows is one
+   * request to the target and one answer back.
    *
    * @return false, without taking places, if {@code stop} said so while waiting
    */
-  public boolean acquire(int rows, long bytes, BooleanSupplier stop) throws InterruptedException {
+  public boolean acquire(int rows, int requests, long bytes, BooleanSupplier stop)
+      throws InterruptedException {
     if (!awaitGate(stop)) {
       return false;
     }
@@ -117,18 +120,18 @@ public final class FlowController implements FlowFeedback, AutoCloseable {
     if (byteBucket != null) {
       wait = Math.max(wait, byteBucket.reserve(bytes, now));
     }
-    wait = Math.max(wait, reserveRate(rows, now));
+    wait = Math.max(wait, reserveRate(requests, now));
     if (!sleep(wait, stop)) {
       return false;
     }
-    return enterWindow(rows, stop);
+    return enterWindow(requests, stop);
   }
 
   /** Gives back places taken by {@link #acquire} once their requests are answered or given up. */
-  public void release(int rows) {
+  public void release(int requests) {
     lock.lock();
     try {
-      inFlight -= rows;
+      inFlight -= requests;
       released.signalAll();
     } finally {
       lock.unlock();
@@ -281,17 +284,17 @@ public final class FlowController implements FlowFeedback, AutoCloseable {
     return true;
   }
 
-  private boolean enterWindow(int rows, BooleanSupplier stop) throws InterruptedException {
+  private boolean enterWindow(int requests, BooleanSupplier stop) throws InterruptedException {
     lock.lock();
     try {
       // A group larger than the window still goes alone, or it would never go.
-      while (inFlight > 0 && inFlight + rows > window.limit()) {
+      while (inFlight > 0 && inFlight + requests > window.limit()) {
         if (stop.getAsBoolean()) {
           return false;
         }
         released.awaitNanos(WAIT_SLICE_NANOS);
       }
-      inFlight += rows;
+      inFlight += requests;
       return true;
     } finally {
       lock.unlock();

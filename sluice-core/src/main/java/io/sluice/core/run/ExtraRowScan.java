@@ -1,5 +1,7 @@
 package io.sluice.core.run;
 
+import io.sluice.core.count.Count;
+import io.sluice.core.count.LiveCounts;
 import io.sluice.core.schema.ColumnSchema;
 import io.sluice.core.schema.TableSchema;
 import io.sluice.core.validate.Difference;
@@ -33,7 +35,7 @@ final class ExtraRowScan {
   private final Path workDir;
   private final LongSupplier nowMicros;
   private final BooleanSupplier stopped;
-  private final RunCounters live;
+  private final LiveCounts live;
 
   ExtraRowScan(
       ValidatingTarget target,
@@ -43,7 +45,7 @@ final class ExtraRowScan {
       Path workDir,
       LongSupplier nowMicros,
       BooleanSupplier stopped,
-      RunCounters live) {
+      LiveCounts live) {
     this.target = target;
     this.table = table;
     this.spec = spec;
@@ -94,12 +96,12 @@ final class ExtraRowScan {
   }
 
   private Difference extra(PrimaryKey key) {
-    live.rowsExtra.increment();
+    live.increment(Count.ROWS_EXTRA);
     if (!spec.deleteExtra()) {
       return new Difference(Difference.Kind.EXTRA, key, List.of(), false, null);
     }
     target.deleteRow(key, nowMicros.getAsLong());
-    live.rowsRepaired.increment();
+    live.increment(Count.ROWS_REPAIRED);
     return new Difference(Difference.Kind.EXTRA, key, List.of(), true, null);
   }
 

@@ -5,6 +5,9 @@ import io.sluice.core.checkpoint.CheckpointFile;
 import io.sluice.core.checkpoint.JobFingerprint;
 import io.sluice.core.checkpoint.SplitCheckpoint;
 import io.sluice.core.checkpoint.ValidationCheckpoint;
+import io.sluice.core.count.Count;
+import io.sluice.core.count.Counts;
+import io.sluice.core.count.LiveCounts;
 import io.sluice.core.flow.BacklogProbe;
 import io.sluice.core.flow.FlowController;
 import io.sluice.core.flow.FlowFeedback;
@@ -59,7 +62,7 @@ public final class Migration implements AutoCloseable {
   private final List<PlannedSource> sources;
   private final Mapper mapper;
   private final List<String> warnings;
-  private final RunCounters counters = new RunCounters();
+  private final LiveCounts counters = new LiveCounts();
   private final Clock clock;
   private final RunOptions options;
   private final Path stateDir;
@@ -215,7 +218,7 @@ public final class Migration implements AutoCloseable {
   }
 
   /** The live counters of this run, for progress display. */
-  public RunCounters.Counts progress() {
+  public Counts progress() {
     return counters.snapshot();
   }
 
@@ -224,7 +227,7 @@ public final class Migration implements AutoCloseable {
    * run read. Rates use {@link #progress()} alone, so a resumed run does not claim old work.
    */
   public long bytesDone() {
-    return resumedBytes + counters.bytesRead.sum();
+    return resumedBytes + counters.get(Count.BYTES_READ);
   }
 
   /**
@@ -259,8 +262,7 @@ public final class Migration implements AutoCloseable {
         FlowController flowController = FlowController.start(job.flow(), backlogProbe);
         Sink sink = openSink(flowController)) {
       flow = flowController;
-      RunCounters.Counts earlierRuns =
-          previous.map(Checkpoint::counts).orElse(RunCounters.Counts.ZERO);
+      Counts earlierRuns = previous.map(Checkpoint::counts).orElse(Counts.ZERO);
       ProgressLedger ledger =
           new ProgressLedger(
               lines,
@@ -291,7 +293,7 @@ public final class Migration implements AutoCloseable {
       if (abortReason == null && ledger.extraRowsPending()) {
         abortReason = searchExtraRows(ledger, keys, running);
       }
-      RunCounters.Counts counts = ledger.committed();
+      Counts counts = ledger.committed();
       Outcome outcome =
           running.interrupted()
               ? Outcome.INTERRUPTED
@@ -306,7 +308,7 @@ public final class Migration implements AutoCloseable {
               Duration.between(started, clock.instant()),
               lines.path(),
               runs,
-              counters.rowsWritten.sum(),
+              counters.get(Count.ROWS_WRITTEN),
               flowController.stats());
       report.writeJson(stateDir.resolve("report.json"));
       if (options.validating()) {
@@ -324,7 +326,7 @@ public final class Migration implements AutoCloseable {
         : target.openSink(job.flow(), feedback);
   }
 
-  private static Outcome completed(RunCounters.Counts counts) {
+  private static Outcome completed(Counts counts) {
     if (counts.rejected() > 0) {
       return Outcome.COMPLETED_WITH_ERRORS;
     }

@@ -4,6 +4,9 @@ import io.sluice.core.checkpoint.Checkpoint;
 import io.sluice.core.checkpoint.JobFingerprint;
 import io.sluice.core.checkpoint.SplitCheckpoint;
 import io.sluice.core.checkpoint.ValidationCheckpoint;
+import io.sluice.core.count.Count;
+import io.sluice.core.count.CountTally;
+import io.sluice.core.count.Counts;
 import io.sluice.core.run.RejectFile.Stage;
 import io.sluice.core.source.Split;
 import io.sluice.core.validate.Difference;
@@ -44,7 +47,7 @@ final class ProgressLedger {
       RejectFile lines,
       JobFingerprint fingerprint,
       Map<String, String> resources,
-      RunCounters.Counts earlierRuns,
+      Counts earlierRuns,
       int runs,
       Clock clock,
       ValidationSpec validation,
@@ -89,7 +92,7 @@ final class ProgressLedger {
   private void advance(SplitProgress split) {
     while (!split.inFlight.isEmpty() && split.inFlight.peekFirst().complete) {
       RecordOutcome head = split.inFlight.removeFirst();
-      committed.add(head);
+      committed.add(head.counts);
       for (RecordOutcome.Line line : head.lines()) {
         lines.add(line.source(), line.position(), line.stage(), line.reason(), line.difference());
       }
@@ -111,7 +114,10 @@ final class ProgressLedger {
   /** Lists and counts an extra row found in the target. */
   synchronized void extraRow(Difference extra) {
     lines.add(null, null, Stage.DIFFERENCE, extra.reason(), extra);
-    committed.addExtraRow(extra.repaired());
+    committed.increment(Count.ROWS_EXTRA);
+    if (extra.repaired()) {
+      committed.increment(Count.ROWS_REPAIRED);
+    }
   }
 
   /** The search for extra rows is over: the source keys are no longer needed. */
@@ -120,7 +126,7 @@ final class ProgressLedger {
     keys = null;
   }
 
-  synchronized RunCounters.Counts committed() {
+  synchronized Counts committed() {
     return committed.snapshot();
   }
 

@@ -1,5 +1,7 @@
 package io.sluice.core.run;
 
+import io.sluice.core.count.Count;
+import io.sluice.core.count.CountTally;
 import io.sluice.core.run.RejectFile.Stage;
 import io.sluice.core.source.SourcePosition;
 import io.sluice.core.validate.Difference;
@@ -16,19 +18,7 @@ final class RecordOutcome {
 
   final SplitProgress split;
   final long nextPosition;
-  long recordsMapped;
-  long recordsFiltered;
-  long rejectedDecode;
-  long rejectedMapping;
-  long rowsProduced;
-  long rowsWritten;
-  long rowsFailed;
-  long retries;
-  long rowsMissing;
-  long rowsMismatched;
-  long rowsChangedSince;
-  long rowsRepaired;
-  final long bytesRead;
+  final CountTally counts = new CountTally();
   boolean complete;
   List<byte[]> keys = List.of();
   private List<Line> lines;
@@ -36,7 +26,8 @@ final class RecordOutcome {
   RecordOutcome(SplitProgress split, long nextPosition, long bytesRead) {
     this.split = split;
     this.nextPosition = nextPosition;
-    this.bytesRead = bytesRead;
+    counts.increment(Count.RECORDS_READ);
+    counts.add(Count.BYTES_READ, bytesRead);
   }
 
   void reject(String source, SourcePosition position, Stage stage, String reason) {
@@ -45,14 +36,24 @@ final class RecordOutcome {
 
   /** Records a validation's finding about one of the record's rows, and counts it. */
   void difference(String source, SourcePosition position, Difference difference) {
-    switch (difference.kind()) {
-      case MISSING -> rowsMissing++;
-      case MISMATCH -> rowsMismatched++;
-      case CHANGED_SINCE -> rowsChangedSince++;
-      case EXTRA -> throw new IllegalArgumentException("an extra row has no source record");
+    if (difference.kind() == Difference.Kind.EXTRA) {
+      throw new IllegalArgumentException("an extra row has no source record");
     }
-    rowsRepaired += difference.repaired() ? 1 : 0;
+    counts.increment(countOf(difference.kind()));
+    if (difference.repaired()) {
+      counts.increment(Count.ROWS_REPAIRED);
+    }
     add(new Line(source, position, Stage.DIFFERENCE, difference.reason(), difference));
+  }
+
+  /** The count a finding of this kind adds to. */
+  static Count countOf(Difference.Kind kind) {
+    return switch (kind) {
+      case MISSING -> Count.ROWS_MISSING;
+      case MISMATCH -> Count.ROWS_MISMATCHED;
+      case CHANGED_SINCE -> Count.ROWS_CHANGED_SINCE;
+      case EXTRA -> Count.ROWS_EXTRA;
+    };
   }
 
   private void add(Line line) {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import io.sluice.core.count.Counts;
 import io.sluice.core.flow.FlowStats;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -32,7 +33,7 @@ public record RunReport(
     String job,
     Outcome outcome,
     String abortReason,
-    RunCounters.Counts counts,
+    Counts counts,
     Instant started,
     Duration elapsed,
     Path rejectFile,
@@ -75,7 +76,7 @@ public record RunReport(
 
   /** The report as the console shows it. */
   public String toText() {
-    RunCounters.Counts c = counts;
+    Counts c = counts;
     StringBuilder text = new StringBuilder();
     text.append(String.format("Job %s: %s%n", job, describe(outcome)));
     if (abortReason != null) {

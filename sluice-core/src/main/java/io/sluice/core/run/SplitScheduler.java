@@ -1,5 +1,8 @@
 package io.sluice.core.run;
 
+import io.sluice.core.count.Count;
+import io.sluice.core.count.Counts;
+import io.sluice.core.count.LiveCounts;
 import io.sluice.core.flow.FlowController;
 import io.sluice.core.job.JobSpec;
 import io.sluice.core.mapping.Mapper;
@@ -9,9 +12,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
 /**
@@ -29,10 +34,17 @@ final class SplitScheduler {
   private final Mapper mapper;
   private final Sink sink;
   private final ProgressLedger ledger;
-  private final RunCounters counters;
+  private final LiveCounts counters;
   private final RunOptions options;
   private final FlowController flow;
-  private final RunCounters.Counts earlierRuns;
+  private final Counts earlierRuns;
+  private final ExecutorService accounting =
+      Executors.newSingleThreadExecutor(
+          runnable -> {
+            Thread thread = new Thread(runnable, "sluice-accounting");
+            thread.setDaemon(true);
+            return thread;
+          });
   private final AtomicReference<String> abortReason = new AtomicReference<>();
   private volatile boolean interrupted;
 
@@ -41,10 +53,10 @@ final class SplitScheduler {
       Mapper mapper,
       Sink sink,
       ProgressLedger ledger,
-      RunCounters counters,
+      LiveCounts counters,
       RunOptions options,
       FlowController flow,
-      RunCounters.Counts earlierRuns) {
+      Counts earlierRuns) {
     this.job = job;
     this.mapper = mapper;
     this.sink = sink;
@@ -85,6 +97,7 @@ final class SplitScheduler {
       abort("interrupted");
     } finally {
       pool.shutdownNow();
+      stopAccounting();
     }
     return abortReason.get();
   }
@@ -119,8 +132,8 @@ final class SplitScheduler {
    * exceed the job's {@code max-errors}: resuming does not give a job a fresh error budget.
    */
   void checkErrorBudget() {
-    long errors = earlierRuns.rejected() + counters.errors();
-    long read = earlierRuns.recordsRead() + counters.recordsRead.sum();
+    long errors = earlierRuns.rejected() + counters.rejected();
+    long read = earlierRuns.recordsRead() + counters.get(Count.RECORDS_READ);
     if (job.maxErrors().exceeded(errors, read)) {
       abort(
           String.format(
@@ -145,6 +158,28 @@ final class SplitScheduler {
     }
   }
 
+  /**
+   * Lets the accounting of answers already received finish, so that the final checkpoint sees them;
+   * answers that arrive later (a stopped run's stragglers) are not accounted, and stay uncommitted.
+   */
+  private void stopAccounting() {
+    accounting.shutdown();
+    try {
+      if (!accounting.awaitTermination(STOP_GRACE.toSeconds(), TimeUnit.SECONDS)) {
+        abort("accounting of finished writes did not end within " + STOP_GRACE.toSeconds() + " s");
+        accounting.shutdownNow();
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      abort("interrupted");
+    }
+  }
+
+  /** Where write answers are accounted: one thread of the run's own, never a driver thread. */
+  Executor accounting() {
+    return accounting;
+  }
+
   Mapper mapper() {
     return mapper;
   }
@@ -157,7 +192,7 @@ final class SplitScheduler {
     return ledger;
   }
 
-  RunCounters counters() {
+  LiveCounts counters() {
     return counters;
   }
 

@@ -1,10 +1,13 @@
 package io.sluice.core.run;
 
+import io.sluice.core.count.Count;
+import io.sluice.core.count.LiveCounts;
 import io.sluice.core.flow.FlowController;
 import io.sluice.core.mapping.MapResult;
 import io.sluice.core.run.RejectFile.Stage;
 import io.sluice.core.schema.TableSchema;
 import io.sluice.core.sink.Row;
+import io.sluice.core.sink.Sink;
 import io.sluice.core.sink.TargetUnavailableException;
 import io.sluice.core.sink.WriteResult;
 import io.sluice.core.source.MalformedRecord;
@@ -38,7 +41,7 @@ final class SplitWorker {
   private final Migration.PlannedSource source;
   private final SplitProgress progress;
   private final SplitScheduler run;
-  private final RunCounters live;
+  private final LiveCounts live;
   private final ProgressLedger ledger;
 
   SplitWorker(Migration.PlannedSource source, SplitProgress progress, SplitScheduler run) {
@@ -63,18 +66,16 @@ final class SplitWorker {
       SourceItem item = null;
       long consumed = 0;
       while (!run.aborted() && (item = reader.next()) != null) {
-        live.recordsRead.increment();
         // Progress counts file bytes, as the plan sizes splits: compressed ones in a .gz file,
         // whose records measure their uncompressed size.
         long fileBytes = reader.bytesRead();
-        live.bytesRead.add(fileBytes - consumed);
+        long bytes = fileBytes - consumed;
         consumed = fileBytes;
         if (item instanceof Record record) {
-          handle(record);
+          handle(record, bytes);
         } else if (item instanceof MalformedRecord malformed) {
-          RecordOutcome outcome = begin(malformed, malformed.sizeBytes());
-          live.rejectedDecode.increment();
-          outcome.rejectedDecode = 1;
+          RecordOutcome outcome = begin(malformed, bytes, malformed.sizeBytes());
+          count(outcome, Count.REJECTED_DECODE, 1);
           reject(outcome, malformed.position(), Stage.DECODE, malformed.reason());
           ledger.complete(outcome);
         }
@@ -96,12 +97,25 @@ final class SplitWorker {
     }
   }
 
-  private RecordOutcome begin(SourceItem item, long size) {
-    return ledger.begin(progress, item.nextOffset(), size);
+  /**
+   * Registers a record just read. The live count of bytes, which the progress line turns into a
+   * percent, follows the file bytes the reader consumed; the committed count, which the report
+   * shows, the record's own size (for a compressed file they differ).
+   */
+  private RecordOutcome begin(SourceItem item, long fileBytes, long recordBytes) {
+    live.increment(Count.RECORDS_READ);
+    live.add(Count.BYTES_READ, fileBytes);
+    return ledger.begin(progress, item.nextOffset(), recordBytes);
   }
 
-  private void handle(Record record) throws InterruptedException {
-    RecordOutcome outcome = begin(record, record.sizeBytes());
+  /** Counts {@code amount} of {@code count} for the record, and in the run's live counts. */
+  private void count(RecordOutcome outcome, Count count, long amount) {
+    live.add(count, amount);
+    outcome.counts.add(count, amount);
+  }
+
+  private void handle(Record record, long fileBytes) throws InterruptedException {
+    RecordOutcome outcome = begin(record, fileBytes, record.sizeBytes());
     RunOptions options = run.options();
     MapResult result =
         options.sampled()
@@ -109,8 +123,7 @@ final class SplitWorker {
             ? NOT_SAMPLED
             : run.mapper().map(record);
     if (result instanceof MapResult.Filtered) {
-      live.recordsFiltered.increment();
-      outcome.recordsFiltered = 1;
+      count(outcome, Count.RECORDS_FILTERED, 1);
       ledger.complete(outcome);
       return;
     }
@@ -126,8 +139,7 @@ final class SplitWorker {
       rejectMapping(outcome, record, e.getMessage());
       return;
     }
-    live.recordsMapped.increment();
-    outcome.recordsMapped = 1;
+    count(outcome, Count.RECORDS_MAPPED, 1);
     if (values.isEmpty()) {
       ledger.complete(outcome);
       return;
@@ -136,32 +148,38 @@ final class SplitWorker {
     for (Map<String, Object> row : values) {
       rows.add(new Row(row, timestamp, record.position()));
     }
-    live.rowsProduced.add(rows.size());
-    outcome.rowsProduced = rows.size();
+    count(outcome, Count.ROWS_PRODUCED, rows.size());
     if (options.collectsKeys()) {
       outcome.keys = rows.stream().map(r -> PrimaryKey.of(r.values(), table()).encode()).toList();
     }
     FlowController flow = run.flow();
-    int permits = rows.size();
-    if (!flow.acquire(permits, record.sizeBytes(), run::aborted)) {
+    Sink sink = run.sink();
+    int requests = sink.requests(rows);
+    if (!flow.acquire(rows.size(), requests, record.sizeBytes(), run::aborted)) {
       // Stopping: the record stays uncommitted, and a resumed run reads it again.
       return;
     }
-    run.sink()
-        .write(rows)
-        .whenComplete(
+    // The answer arrives on a driver thread; accounting (reject lines, key spills) happens on the
+    // run's accounting thread, and the places in the window are given back only once it is done,
+    // so a run that finds nothing in flight has nothing left to account either.
+    sink.write(rows)
+        .whenCompleteAsync(
             (written, error) -> {
               try {
                 account(outcome, rows, written, error);
+              } catch (RuntimeException | Error e) {
+                // The record stays uncommitted, so the saved progress ends before it and a resumed
+                // run writes it again.
+                run.abort("accounting a finished write failed: " + e);
               } finally {
-                flow.release(permits);
+                flow.release(requests);
               }
-            });
+            },
+            run.accounting());
   }
 
   private void rejectMapping(RecordOutcome outcome, Record record, String reason) {
-    live.rejectedMapping.increment();
-    outcome.rejectedMapping = 1;
+    count(outcome, Count.REJECTED_MAPPING, 1);
     reject(outcome, record.position(), Stage.MAPPING, reason);
     ledger.complete(outcome);
   }
@@ -179,32 +197,24 @@ final class SplitWorker {
               : "a write failed unexpectedly: " + cause);
       return;
     }
-    live.rowsWritten.add(result.written());
-    live.retries.add(result.retries());
-    live.rowsFailed.add(result.failed().size());
-    outcome.rowsWritten = result.written();
-    outcome.retries = result.retries();
-    outcome.rowsFailed = result.failed().size();
+    count(outcome, Count.ROWS_WRITTEN, result.written());
+    count(outcome, Count.RETRIES, result.retries());
+    count(outcome, Count.ROWS_FAILED, result.failed().size());
     Stage stage = run.options().validating() ? Stage.CHECK : Stage.WRITE;
     for (WriteResult.FailedRow failed : result.failed()) {
       reject(outcome, failed.row().position(), stage, failed.reason());
     }
     for (WriteResult.Found found : result.differences()) {
       outcome.difference(source.source().name(), found.row().position(), found.difference());
-      count(found.difference());
+      countLive(found.difference());
     }
     ledger.complete(outcome);
   }
 
-  private void count(Difference difference) {
-    switch (difference.kind()) {
-      case MISSING -> live.rowsMissing.increment();
-      case MISMATCH -> live.rowsMismatched.increment();
-      case CHANGED_SINCE -> live.rowsChangedSince.increment();
-      case EXTRA -> live.rowsExtra.increment();
-    }
+  private void countLive(Difference difference) {
+    live.increment(RecordOutcome.countOf(difference.kind()));
     if (difference.repaired()) {
-      live.rowsRepaired.increment();
+      live.increment(Count.ROWS_REPAIRED);
     }
   }
 

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.sluice.core.count.Counts;
 import io.sluice.core.validate.ValidationSpec;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -39,7 +40,7 @@ public record ValidationReport(RunReport run, ValidationSpec spec) {
 
   /** Saves the summary as JSON, listing the first findings of the differences file. */
   public void writeJson(Path file) {
-    RunCounters.Counts c = run.counts();
+    Counts c = run.counts();
     ObjectNode root = JSON.createObjectNode();
     root.put("job", run.job());
     root.put("outcome", run.outcome().name().toLowerCase(Locale.ROOT).replace('_', '-'));
@@ -102,7 +103,7 @@ public record ValidationReport(RunReport run, ValidationSpec spec) {
 
   /** The summary as the console shows it. */
   public String toText() {
-    RunCounters.Counts c = run.counts();
+    Counts c = run.counts();
     StringBuilder text = new StringBuilder();
     text.append(String.format("Validation of job %s: %s%n", run.job(), describe()));
     if (run.abortReason() != null) {

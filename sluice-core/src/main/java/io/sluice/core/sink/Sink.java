@@ -12,10 +12,18 @@ import java.util.concurrent.CompletionStage;
  * (timeouts, overload, an unavailable node) are retried inside the sink. Every write carries the
  * row's explicit timestamp, so repeating a write is harmless.
  *
- * <p>Callers bound the number of rows in flight themselves; {@link #write} may be called from
+ * <p>Callers bound the number of requests in flight themselves; {@link #write} may be called from
  * several threads at once.
  */
 public interface Sink extends AutoCloseable {
+
+  /**
+   * How many requests {@link #write} sends for these rows, which flow control counts: one per row
+   * unless the sink groups rows (a batch per partition is one request).
+   */
+  default int requests(List<Row> rows) {
+    return rows.size();
+  }
 
   /** Writes a group of rows produced from one source record. */
   CompletionStage<WriteResult> write(List<Row> rows);

@@ -40,7 +40,7 @@ class FlowControllerTest {
     FlowController flow = controller(1_000L, null, true);
 
     for (int i = 0; i < 5_000; i++) {
-      assertThat(flow.acquire(1, 100, FlowControllerTest::never)).isTrue();
+      assertThat(flow.acquire(1, 1, 100, FlowControllerTest::never)).isTrue();
       flow.release(1);
     }
 
@@ -52,7 +52,7 @@ class FlowControllerTest {
     FlowController flow = controller(null, 1_000_000L, true);
 
     for (int i = 0; i < 1_000; i++) {
-      flow.acquire(1, 10_000, FlowControllerTest::never);
+      flow.acquire(1, 1, 10_000, FlowControllerTest::never);
       flow.release(1);
     }
 
@@ -65,7 +65,7 @@ class FlowControllerTest {
     FlowController flow = controller(null, null, true);
 
     flow.overloaded(Duration.ofMillis(700), clock.nanoTime());
-    flow.acquire(1, 100, FlowControllerTest::never);
+    flow.acquire(1, 1, 100, FlowControllerTest::never);
 
     assertThat(clock.sleptSeconds()).isGreaterThanOrEqualTo(0.7);
     assertThat(flow.stats().overloaded()).isEqualTo(1);
@@ -78,7 +78,7 @@ class FlowControllerTest {
     flow.pollBacklog();
     AtomicInteger checks = new AtomicInteger();
 
-    boolean went = flow.acquire(1, 100, () -> checks.incrementAndGet() > 20);
+    boolean went = flow.acquire(1, 1, 100, () -> checks.incrementAndGet() > 20);
 
     assertThat(went).isFalse();
     assertThat(flow.stats().pausedForCompaction()).isTrue();
@@ -88,7 +88,7 @@ class FlowControllerTest {
     assertThat(flow.stats().pausedForCompaction()).isTrue();
     probe.tasks = 2;
     flow.pollBacklog();
-    assertThat(flow.acquire(1, 100, FlowControllerTest::never)).isTrue();
+    assertThat(flow.acquire(1, 1, 100, FlowControllerTest::never)).isTrue();
     assertThat(flow.stats().compactionPauses()).isEqualTo(1);
     assertThat(flow.stats().compactionPausedSeconds()).isGreaterThan(1.0);
   }
@@ -97,7 +97,7 @@ class FlowControllerTest {
   void should_keep_the_whole_window_open_when_not_adaptive() throws InterruptedException {
     FlowController flow = controller(null, null, false);
 
-    assertThat(flow.acquire(64, 100, FlowControllerTest::never)).isTrue();
+    assertThat(flow.acquire(64, 64, 100, FlowControllerTest::never)).isTrue();
     flow.overloaded(null, clock.nanoTime());
     flow.struggling(clock.nanoTime());
     flow.release(64);
@@ -111,7 +111,7 @@ class FlowControllerTest {
   void should_limit_the_rate_after_an_overload_when_adaptive() throws InterruptedException {
     FlowController flow = controller(null, null, true);
     for (int i = 0; i < 1_000; i++) {
-      flow.acquire(1, 100, FlowControllerTest::never);
+      flow.acquire(1, 1, 100, FlowControllerTest::never);
       clock.advanceMillis(1);
       flow.succeeded(1_000_000);
       flow.release(1);
@@ -140,5 +140,45 @@ class FlowControllerTest {
 
     @Override
     public void close() {}
+  }
+
+  @Test
+  void should_count_a_batch_as_one_request_in_the_adaptive_rate() throws InterruptedException {
+    FlowController flow = controller(null, null, true);
+    for (int i = 0; i < 1_000; i++) {
+      flow.acquire(10, 1, 100, FlowControllerTest::never);
+      clock.advanceMillis(1);
+      flow.succeeded(1_000_000);
+      flow.release(1);
+    }
+    flow.overloaded(null, clock.nanoTime());
+    double held = flow.stats().rateLimit();
+    double sleptBefore = clock.sleptSeconds();
+
+    for (int i = 0; i < 900; i++) {
+      flow.acquire(10, 1, 100, FlowControllerTest::never);
+      flow.succeeded(1_000_000);
+      flow.release(1);
+    }
+
+    // 900 batches of 10 rows at about 900 requests/s take about a second, not ten.
+    assertThat(held).isBetween(800.0, 1_000.0);
+    assertThat(clock.sleptSeconds() - sleptBefore).isBetween(0.8, 1.2);
+  }
+
+  @Test
+  void should_fill_the_window_with_requests_not_rows() throws InterruptedException {
+    FlowController flow = controller(null, null, true);
+    AtomicInteger checks = new AtomicInteger();
+
+    for (int i = 0; i < 16; i++) {
+      assertThat(flow.acquire(50, 1, 100, FlowControllerTest::never)).isTrue();
+    }
+    boolean seventeenth = flow.acquire(50, 1, 100, () -> checks.incrementAndGet() > 3);
+
+    assertThat(flow.stats().window()).isEqualTo(16);
+    assertThat(seventeenth).as("the window of 16 requests is full").isFalse();
+    flow.release(1);
+    assertThat(flow.acquire(50, 1, 100, FlowControllerTest::never)).isTrue();
   }
 }

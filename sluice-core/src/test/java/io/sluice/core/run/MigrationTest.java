@@ -3,6 +3,7 @@ package io.sluice.core.run;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.sluice.core.count.Counts;
 import io.sluice.core.job.ErrorThreshold;
 import io.sluice.core.job.FlowSpec;
 import io.sluice.core.job.JobFileException;
@@ -91,6 +92,31 @@ class MigrationTest {
     assertThat(second.counts().addUp()).isTrue();
     assertThat(second.rowsWrittenThisRun()).isBetween(360L, 599L);
     assertThat(target.rows).hasSize(600);
+  }
+
+  @Test
+  void should_stop_with_progress_saved_when_accounting_a_write_fails() {
+    List<SourceItem> items = new ArrayList<>(people("a", 400));
+    items.set(250, person(2_500, "a250", "unaccountable"));
+    List<List<SourceItem>> splits = List.of(items);
+    RecordingTarget target = new RecordingTarget();
+    target.brokenFor = "unaccountable";
+
+    RunReport first = run(job("10"), target, new InMemorySource("dump", splits));
+
+    assertThat(first.outcome()).isEqualTo(Outcome.ABORTED);
+    assertThat(first.abortReason()).startsWith("accounting a finished write failed");
+    assertThat(first.counts().recordsRead()).isLessThanOrEqualTo(250);
+    assertThat(first.counts().addUp()).isTrue();
+
+    target.brokenFor = null;
+    RunReport second = run(job("10"), target, new InMemorySource("dump", splits));
+
+    assertThat(second.outcome()).isEqualTo(Outcome.COMPLETED);
+    assertThat(second.counts().recordsRead()).isEqualTo(400);
+    assertThat(second.counts().rowsWritten()).isEqualTo(400);
+    assertThat(second.counts().addUp()).isTrue();
+    assertThat(target.rows).hasSize(400).containsKey("a250");
   }
 
   @Test
@@ -214,7 +240,7 @@ class MigrationTest {
 
     RunReport report = run(job("100"), target, List.of(first, second));
 
-    RunCounters.Counts counts = report.counts();
+    Counts counts = report.counts();
     assertThat(report.outcome()).isEqualTo(Outcome.COMPLETED_WITH_ERRORS);
     assertThat(target.rows).hasSize(100).containsKeys("a0", "a49", "b0", "b49");
     assertThat(counts.recordsRead()).isEqualTo(103);

@@ -17,11 +17,14 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * A target table {@code (id text PRIMARY KEY, name text)} kept in memory. Rows whose name is {@code
- * "refused"} fail as a real target would refuse them, after one retry.
+ * "refused"} fail as a real target would refuse them, after one retry. While {@link #brokenFor}
+ * names a row's name, the write of that row is answered with no result at all, which the run cannot
+ * account.
  */
 final class RecordingTarget implements Target {
 
   final Map<String, Row> rows = new ConcurrentHashMap<>();
+  volatile String brokenFor;
 
   @Override
   public TableSchema schema() {
@@ -41,6 +44,9 @@ final class RecordingTarget implements Target {
       public CompletionStage<WriteResult> write(List<Row> batch) {
         return CompletableFuture.supplyAsync(
             () -> {
+              if (batch.stream().anyMatch(r -> r.values().get("name").equals(brokenFor))) {
+                return null;
+              }
               long written = 0;
               List<WriteResult.FailedRow> failed = new java.util.ArrayList<>();
               for (Row row : batch) {

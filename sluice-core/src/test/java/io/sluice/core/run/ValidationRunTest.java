@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.sluice.core.count.Counts;
 import io.sluice.core.job.ErrorThreshold;
 import io.sluice.core.job.FlowSpec;
 import io.sluice.core.job.JobFileException;
@@ -108,7 +109,7 @@ class ValidationRunTest {
   void should_report_missing_mismatched_changed_and_extra_rows_by_key() throws IOException {
     RunReport report = validate(WITH_EXTRA);
 
-    RunCounters.Counts c = report.counts();
+    Counts c = report.counts();
     assertThat(report.outcome()).isEqualTo(Outcome.COMPLETED_WITH_DIFFERENCES);
     assertThat(c.rowsWritten()).isEqualTo(600);
     assertThat(c.rowsMissing()).isEqualTo(2);
@@ -179,7 +180,7 @@ class ValidationRunTest {
     RunReport sample = validate(tenPercent);
     RunReport again = validate(tenPercent);
 
-    RunCounters.Counts c = sample.counts();
+    Counts c = sample.counts();
     assertThat(c.rowsWritten()).isBetween(30L, 90L);
     assertThat(c.recordsFiltered()).isEqualTo(600 - c.rowsWritten());
     assertThat(again.counts().rowsWritten()).isEqualTo(c.rowsWritten());

@@ -1,0 +1,56 @@
+package io.sluice.core.count;
+
+/**
+ * Everything a run counts, declared once. {@link Counts} holds one figure per constant; the
+ * checkpoint and {@code report.json} save them under {@link #key()}, so adding a counter here is
+ * all it takes for it to be kept across runs and reported.
+ *
+ * <p>The counts add up at the end of a run: {@code records-read = records-mapped + records-filtered
+ * + rejected-decode + rejected-mapping} and {@code rows-produced = rows-written + rows-failed}. In
+ * a validation, rows are checked rather than written: {@link #ROWS_WRITTEN} counts the rows
+ * compared with the target, {@link #ROWS_FAILED} those that could not be read, and the last five
+ * counts say what the comparisons found; a migration leaves those five at zero.
+ */
+public enum Count {
+  /** Source records read, good or bad. */
+  RECORDS_READ("records-read"),
+  /** Records the mapping turned into rows (possibly none). */
+  RECORDS_MAPPED("records-mapped"),
+  /** Records a filter (or a validation's sample) left out. */
+  RECORDS_FILTERED("records-filtered"),
+  /** Records that could not be read from the source. */
+  REJECTED_DECODE("rejected-decode"),
+  /** Records the mapping could not turn into rows. */
+  REJECTED_MAPPING("rejected-mapping"),
+  /** Rows the mapping produced. */
+  ROWS_PRODUCED("rows-produced"),
+  /** Rows the target acknowledged (a validation: rows checked). */
+  ROWS_WRITTEN("rows-written"),
+  /** Rows the target refused after every retry (a validation: rows that could not be read). */
+  ROWS_FAILED("rows-failed"),
+  /** Requests repeated after a transient failure. */
+  RETRIES("retries"),
+  /** Source bytes consumed, as the plan sizes splits (compressed bytes of a compressed file). */
+  BYTES_READ("bytes-read"),
+  /** Source rows without a row in the target. */
+  ROWS_MISSING("rows-missing"),
+  /** Rows that differ in the target, not because of newer writes. */
+  ROWS_MISMATCHED("rows-mismatched"),
+  /** Rows that differ because a newer write changed them in the target. */
+  ROWS_CHANGED_SINCE("rows-changed-since"),
+  /** Rows in the target that no source record gives. */
+  ROWS_EXTRA("rows-extra"),
+  /** Missing and mismatched rows rewritten and read back equal, and extra rows deleted. */
+  ROWS_REPAIRED("rows-repaired");
+
+  private final String key;
+
+  Count(String key) {
+    this.key = key;
+  }
+
+  /** The name this count has in the checkpoint and in {@code report.json}. */
+  public String key() {
+    return key;
+  }
+}

@@ -1,0 +1,43 @@
+package io.sluice.core.count;
+
+/**
+ * Counts added to in place by one thread at a time (the caller guards it): what one record
+ * contributes, or the committed sum of a run. {@link #snapshot} gives the immutable {@link Counts}.
+ */
+public final class CountTally {
+
+  private final long[] values;
+
+  public CountTally() {
+    this(Counts.ZERO);
+  }
+
+  public CountTally(Counts start) {
+    this.values = new long[Count.values().length];
+    for (Count count : Count.values()) {
+      values[count.ordinal()] = start.get(count);
+    }
+  }
+
+  public void add(Count count, long amount) {
+    values[count.ordinal()] += amount;
+  }
+
+  public void increment(Count count) {
+    values[count.ordinal()]++;
+  }
+
+  public void add(CountTally other) {
+    for (int i = 0; i < values.length; i++) {
+      values[i] += other.values[i];
+    }
+  }
+
+  public long get(Count count) {
+    return values[count.ordinal()];
+  }
+
+  public Counts snapshot() {
+    return new Counts(values.clone());
+  }
+}

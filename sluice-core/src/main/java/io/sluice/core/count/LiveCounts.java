@@ -1,0 +1,45 @@
+package io.sluice.core.count;
+
+import java.util.concurrent.atomic.LongAdder;
+
+/**
+ * The counts of a run as it goes, added to by every worker at once without a lock, for the progress
+ * line and the error budget. The committed counts, which the checkpoint and the report use, are
+ * summed separately as records are committed.
+ */
+public final class LiveCounts {
+
+  private final LongAdder[] adders = new LongAdder[Count.values().length];
+
+  public LiveCounts() {
+    for (int i = 0; i < adders.length; i++) {
+      adders[i] = new LongAdder();
+    }
+  }
+
+  public void add(Count count, long amount) {
+    adders[count.ordinal()].add(amount);
+  }
+
+  public void increment(Count count) {
+    adders[count.ordinal()].increment();
+  }
+
+  public long get(Count count) {
+    return adders[count.ordinal()].sum();
+  }
+
+  /** Rejected records and rows so far, the figure {@code max-errors} is judged on. */
+  public long rejected() {
+    return get(Count.REJECTED_DECODE) + get(Count.REJECTED_MAPPING) + get(Count.ROWS_FAILED);
+  }
+
+  /** A consistent-enough copy of the counts at one moment. */
+  public Counts snapshot() {
+    long[] values = new long[adders.length];
+    for (int i = 0; i < adders.length; i++) {
+      values[i] = adders[i].sum();
+    }
+    return new Counts(values);
+  }
+}
