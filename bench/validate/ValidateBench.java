@@ -42,9 +42,9 @@ public final class ValidateBench {
     Files.createDirectories(data);
     Path job = writeJob(data, contactPoint, datacenter);
     TargetSpec target =
-        new TargetSpec(List.of(contactPoint), datacenter, KEYSPACE, "people", null, null, null,
-            null, null);
-    try (CqlSession session = SessionFactory.open(target, data)) {
+        new TargetSpec(null, List.of(contactPoint), datacenter, KEYSPACE, "people", null, null,
+            null, null, null);
+    try (CqlSession session = SessionFactory.open(target.cluster(), data)) {
       load(session, data, job, rows);
       PreparedStatement select =
           session.prepare(

@@ -52,7 +52,7 @@ public final class CassandraTarget implements ValidatingTarget {
 
   /** Connects to the target's cluster and reads its table; fails clearly if it is missing. */
   public static CassandraTarget connect(TargetSpec spec, Path baseDir) {
-    CqlSession session = SessionFactory.open(spec, baseDir);
+    CqlSession session = SessionFactory.open(spec.cluster(), baseDir);
     try {
       return new CassandraTarget(
           session,

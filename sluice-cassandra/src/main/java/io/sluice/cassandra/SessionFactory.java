@@ -5,7 +5,7 @@ import com.datastax.oss.driver.api.core.CqlSessionBuilder;
 import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
 import com.datastax.oss.driver.api.core.config.ProgrammaticDriverConfigLoaderBuilder;
-import io.sluice.core.job.TargetSpec;
+import io.sluice.core.job.ClusterSpec;
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
@@ -14,21 +14,21 @@ import java.time.Duration;
 import java.util.Map;
 
 /**
- * Opens driver sessions for a {@link TargetSpec}. All driver settings Sluice changes from the
+ * Opens driver sessions for a {@link ClusterSpec}. All driver settings Sluice changes from the
  * driver's defaults are made here, in one place.
  */
 public final class SessionFactory {
 
   private SessionFactory() {}
 
-  /** Opens a session to the target's cluster, without selecting a keyspace. */
-  public static CqlSession open(TargetSpec target, Path baseDir) {
+  /** Opens a session to the cluster, without selecting a keyspace. */
+  public static CqlSession open(ClusterSpec cluster, Path baseDir) {
     ProgrammaticDriverConfigLoaderBuilder config =
         DriverConfigLoader.programmaticBuilder()
             // Server warnings are logged with the statement's bound values by default: off, so no
             // row data or secret reaches the logs.
             .withBoolean(DefaultDriverOption.REQUEST_LOG_WARNINGS, false)
-            .withString(DefaultDriverOption.REQUEST_CONSISTENCY, target.consistency())
+            .withString(DefaultDriverOption.REQUEST_CONSISTENCY, cluster.consistency())
             // Every Sluice write carries its own timestamp, so repeating one is harmless.
             .withBoolean(DefaultDriverOption.REQUEST_DEFAULT_IDEMPOTENCE, true)
             // Sluice retries itself, with backoff and flow control seeing every answer.
@@ -47,12 +47,12 @@ public final class SessionFactory {
     CqlSessionBuilder builder =
         CqlSession.builder()
             .withConfigLoader(config.build())
-            .withLocalDatacenter(target.localDatacenter());
-    for (String contactPoint : target.contactPoints()) {
+            .withLocalDatacenter(cluster.localDatacenter());
+    for (String contactPoint : cluster.contactPoints()) {
       builder.addContactPoint(parse(contactPoint));
     }
-    if (target.username() != null) {
-      builder.withAuthCredentials(target.username(), password(target, baseDir));
+    if (cluster.username() != null) {
+      builder.withAuthCredentials(cluster.username(), password(cluster, baseDir));
     }
     return builder.build();
   }
@@ -72,32 +72,43 @@ public final class SessionFactory {
   }
 
   /** Reads the password from the environment or a file; the value is never logged. */
-  static String password(TargetSpec target, Path baseDir) {
-    return password(target, baseDir, System.getenv());
+  static String password(ClusterSpec cluster, Path baseDir) {
+    return password(cluster, baseDir, System.getenv());
   }
 
-  static String password(TargetSpec target, Path baseDir, Map<String, String> environment) {
-    if (target.passwordEnv() != null) {
-      String value = environment.get(target.passwordEnv());
+  static String password(ClusterSpec cluster, Path baseDir, Map<String, String> environment) {
+    if (cluster.passwordEnv() != null) {
+      String value = environment.get(cluster.passwordEnv());
       if (value == null) {
         throw new IllegalArgumentException(
             "The environment variable "
-                + target.passwordEnv()
-                + " named by target.password-env is not set.");
+                + cluster.passwordEnv()
+                + " named by "
+                + cluster.prefix()
+                + ".password-env is not set.");
       }
       return value;
     }
-    if (target.passwordFile() != null) {
-      Path file = baseDir.resolve(target.passwordFile());
+    if (cluster.passwordFile() != null) {
+      Path file = baseDir.resolve(cluster.passwordFile());
       try {
         return Files.readAllLines(file).stream().findFirst().orElse("").strip();
       } catch (IOException e) {
         throw new IllegalArgumentException(
-            "Cannot read the password file " + file + " named by target.password-file.");
+            "Cannot read the password file "
+                + file
+                + " named by "
+                + cluster.prefix()
+                + ".password-file.");
       }
     }
+    String prefix = cluster.prefix();
     throw new IllegalArgumentException(
-        "target.username is set but no password source: set target.password-env or"
-            + " target.password-file (passwords are never read from the job file itself).");
+        prefix
+            + ".username is set but no password source: set "
+            + prefix
+            + ".password-env or "
+            + prefix
+            + ".password-file (passwords are never read from the job file itself).");
   }
 }

@@ -39,6 +39,7 @@ class CassandraSinkIT {
 
   private static TargetSpec spec(TestKeyspace keyspace, String table, String nullValues) {
     return new TargetSpec(
+        null,
         List.of(keyspace.hostAndPort()),
         keyspace.localDatacenter(),
         keyspace.name(),

@@ -3,6 +3,7 @@ package io.sluice.cassandra;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import io.sluice.core.job.ClusterSpec;
 import io.sluice.core.job.TargetSpec;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -14,8 +15,8 @@ class SessionFactoryTest {
 
   @TempDir Path dir;
 
-  private static TargetSpec target(String env, String file) {
-    return new TargetSpec(null, null, "ks", "t", "loader", env, file, null, null);
+  private static ClusterSpec target(String env, String file) {
+    return new TargetSpec(null, null, null, "ks", "t", "loader", env, file, null, null).cluster();
   }
 
   @Test

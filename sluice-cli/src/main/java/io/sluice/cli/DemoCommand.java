@@ -77,7 +77,7 @@ final class DemoCommand implements Callable<Integer> {
     out.println("Job file: " + jobFile);
     JobSpec job = JobFiles.load(jobFile);
 
-    try (CqlSession session = SessionFactory.open(job.target(), job.baseDir())) {
+    try (CqlSession session = SessionFactory.open(job.target().cluster(), job.baseDir())) {
       for (String statement : resource("schema.cql").split(";")) {
         if (!statement.isBlank()) {
           session.execute(SimpleStatement.newInstance(statement).setTimeout(timeout()));

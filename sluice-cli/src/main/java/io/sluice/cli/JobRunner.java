@@ -1,19 +1,20 @@
 package io.sluice.cli;
 
-import io.sluice.cassandra.CassandraTarget;
 import io.sluice.core.job.JobSpec;
 import io.sluice.core.run.Migration;
 import io.sluice.core.run.Outcome;
 import io.sluice.core.run.RunOptions;
 import io.sluice.core.run.RunReport;
+import io.sluice.core.sink.Target;
+import io.sluice.core.sink.Targets;
 import java.io.PrintWriter;
 import java.time.Clock;
 import java.util.function.Consumer;
 
 /**
- * What {@code migrate} and {@code validate} share: connect to the job's Cassandra target, plan the
- * run, say what it resumes and what it reads, show progress, stop in order on Ctrl-C or SIGTERM,
- * and print the report before the process may end.
+ * What {@code migrate} and {@code validate} share: connect to the job's target (found by its {@code
+ * target.type}), plan the run, say what it resumes and what it reads, show progress, stop in order
+ * on Ctrl-C or SIGTERM, and print the report before the process may end.
  */
 final class JobRunner {
 
@@ -26,7 +27,7 @@ final class JobRunner {
   static RunReport run(
       JobSpec job, RunOptions options, PrintWriter out, Consumer<RunReport> printReport) {
     boolean checking = options.validating();
-    try (CassandraTarget target = CassandraTarget.connect(job.target(), job.baseDir());
+    try (Target target = Targets.connect(job.target(), job.baseDir());
         Migration migration = Migration.prepare(job, target, Clock.systemUTC(), options)) {
       for (String warning : migration.warnings()) {
         out.println("Warning: " + warning);

@@ -1,6 +1,5 @@
 package io.sluice.cli;
 
-import io.sluice.cassandra.CassandraTarget;
 import io.sluice.core.job.JobFiles;
 import io.sluice.core.job.JobSpec;
 import io.sluice.core.mapping.InferredMapping;
@@ -10,6 +9,8 @@ import io.sluice.core.mapping.MappingInference;
 import io.sluice.core.run.SourceSampler;
 import io.sluice.core.run.WriteRuleCheck;
 import io.sluice.core.run.WriteTimestamps;
+import io.sluice.core.sink.Target;
+import io.sluice.core.sink.Targets;
 import io.sluice.core.source.Record;
 import io.sluice.core.source.Source;
 import io.sluice.core.source.SourceSpec;
@@ -118,7 +119,7 @@ final class PlanCommand implements Callable<Integer> {
   }
 
   private static void check(JobSpec job, List<Record> sample, PrintWriter out) {
-    try (CassandraTarget target = CassandraTarget.connect(job.target(), job.baseDir())) {
+    try (Target target = Targets.connect(job.target(), job.baseDir())) {
       for (String warning : WriteRuleCheck.check(target.schema())) {
         out.println("Warning: " + warning);
       }

@@ -8,6 +8,8 @@ import java.util.List;
  * <p>Secrets never appear here: a password is read from the environment variable named by {@code
  * password-env} or from the file named by {@code password-file}.
  *
+ * @param type which kind of target receives the rows, a {@link
+ *     io.sluice.core.sink.TargetProvider}'s type; default {@code cassandra}
  * @param contactPoints {@code host:port} of one or more nodes; default {@code 127.0.0.1:9042}
  * @param localDatacenter the datacenter the driver routes to; default {@code datacenter1}
  * @param keyspace the target keyspace
@@ -21,6 +23,7 @@ import java.util.List;
  *     so a newer source fully replaces an older one)
  */
 public record TargetSpec(
+    String type,
     List<String> contactPoints,
     String localDatacenter,
     String keyspace,
@@ -32,6 +35,7 @@ public record TargetSpec(
     String nullValues) {
 
   public TargetSpec {
+    type = type == null ? "cassandra" : type;
     contactPoints =
         contactPoints == null || contactPoints.isEmpty()
             ? List.of("127.0.0.1:9042")
@@ -39,6 +43,12 @@ public record TargetSpec(
     localDatacenter = localDatacenter == null ? "datacenter1" : localDatacenter;
     consistency = consistency == null ? "LOCAL_QUORUM" : consistency;
     nullValues = nullValues == null ? "unset" : nullValues;
+  }
+
+  /** How to reach the target's cluster. */
+  public ClusterSpec cluster() {
+    return new ClusterSpec(
+        "target", contactPoints, localDatacenter, username, passwordEnv, passwordFile, consistency);
   }
 
   /** Whether null field values are written as deletions rather than left unset. */

@@ -1,0 +1,20 @@
+package io.sluice.cassandra;
+
+import io.sluice.core.job.TargetSpec;
+import io.sluice.core.sink.Target;
+import io.sluice.core.sink.TargetProvider;
+import java.nio.file.Path;
+
+/** {@code target.type: cassandra}, the default: a table of a Cassandra-family cluster over CQL. */
+public final class CassandraTargetProvider implements TargetProvider {
+
+  @Override
+  public String type() {
+    return "cassandra";
+  }
+
+  @Override
+  public Target connect(TargetSpec spec, Path baseDir) {
+    return CassandraTarget.connect(spec, baseDir);
+  }
+}

@@ -1,0 +1,33 @@
+package io.sluice.core.job;
+
+import java.util.List;
+
+/**
+ * How to reach a Cassandra-family cluster: the one type every connection Sluice makes is opened
+ * from, the target's today and a table source's or the proxy's clusters tomorrow, so a setting
+ * added here (TLS, say) reaches all of them.
+ *
+ * <p>Secrets never appear here: a password is read from the environment variable named by {@code
+ * passwordEnv} or from the file named by {@code passwordFile}, and only when connecting.
+ *
+ * @param prefix where these settings sit in the job file, such as {@code target}, for messages
+ * @param contactPoints {@code host:port} of one or more nodes
+ * @param localDatacenter the datacenter the driver routes to
+ * @param username the user to log in as, when the cluster requires authentication
+ * @param passwordEnv the environment variable holding the password
+ * @param passwordFile a file holding the password (first line), relative to the job file
+ * @param consistency the consistency level of requests
+ */
+public record ClusterSpec(
+    String prefix,
+    List<String> contactPoints,
+    String localDatacenter,
+    String username,
+    String passwordEnv,
+    String passwordFile,
+    String consistency) {
+
+  public ClusterSpec {
+    contactPoints = List.copyOf(contactPoints);
+  }
+}

@@ -1,0 +1,27 @@
+package io.sluice.core.sink;
+
+import io.sluice.core.job.TargetSpec;
+import java.nio.file.Path;
+
+/**
+ * Connects targets of one type. Implementations register in {@code
+ * META-INF/services/io.sluice.core.sink.TargetProvider}, so adding a kind of target (an SSTable
+ * writer, say) is adding a module: {@code plan}, {@code migrate} and {@code validate} find it by
+ * the job's {@code target.type}.
+ */
+public interface TargetProvider {
+
+  /**
+   * The {@code target.type} a job file names to select this provider, such as {@code cassandra}.
+   */
+  String type();
+
+  /**
+   * Connects to the target described by {@code spec} and reads its table.
+   *
+   * @param spec the job file's {@code target:} part
+   * @param baseDir the folder relative paths in the spec are resolved against
+   * @throws IllegalArgumentException with a one-sentence message when the spec is invalid
+   */
+  Target connect(TargetSpec spec, Path baseDir);
+}
