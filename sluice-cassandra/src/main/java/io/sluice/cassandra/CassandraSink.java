@@ -10,7 +10,6 @@ import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Statement;
 import com.datastax.oss.driver.api.core.metadata.schema.ColumnMetadata;
 import com.datastax.oss.driver.api.core.metadata.schema.TableMetadata;
-import com.datastax.oss.driver.api.core.type.codec.TypeCodec;
 import io.sluice.core.flow.FlowFeedback;
 import io.sluice.core.job.FlowSpec;
 import io.sluice.core.schema.CqlIdentifiers;
@@ -31,7 +30,8 @@ import java.util.stream.Collectors;
  * over all its columns. A column without a value is left unset (no tombstone) unless the target
  * says {@code null-values: write}. The driver routes each write to a replica of its partition
  * (token-aware, from the prepared statement's partition key). Rows of one record that share a
- * partition go in one unlogged batch when {@code flow.batch} is {@code partition}.
+ * partition go in one unlogged batch when {@code flow.batch} is {@code partition}. A row whose
+ * cells carry their own write times and TTLs is written by {@link CellTimeInserts}.
  */
 final class CassandraSink implements Sink {
 
@@ -42,6 +42,7 @@ final class CassandraSink implements Sink {
   private final boolean writeNulls;
   private final boolean batchByPartition;
   private final WriteRetrier retrier;
+  private final CellTimeInserts cellTimes;
 
   CassandraSink(
       CqlSession session,
@@ -76,6 +77,7 @@ final class CassandraSink implements Sink {
                 + ") USING TIMESTAMP ?");
     this.retrier =
         new WriteRetrier(session, flow.maxRetries(), flow.outagePatienceDuration(), feedback);
+    this.cellTimes = new CellTimeInserts(session, table, columns, writeNulls);
   }
 
   @Override
@@ -89,14 +91,14 @@ final class CassandraSink implements Sink {
   @Override
   public CompletionStage<WriteResult> write(List<Row> rows) {
     if (rows.size() == 1) {
-      return writeStatement(bind(rows.get(0)), rows);
+      return writeStatement(statementFor(rows.get(0)), rows);
     }
     if (batchByPartition) {
       return writeBatches(rows);
     }
     List<CompletableFuture<WriteResult>> writes = new ArrayList<>(rows.size());
     for (Row row : rows) {
-      writes.add(writeStatement(bind(row), List.of(row)));
+      writes.add(writeStatement(statementFor(row), List.of(row)));
     }
     return combine(writes);
   }
@@ -115,12 +117,17 @@ final class CassandraSink implements Sink {
     List<CompletableFuture<WriteResult>> writes = new ArrayList<>();
     for (List<Row> partition : byPartition(rows).values()) {
       if (partition.size() == 1) {
-        writes.add(writeStatement(bind(partition.get(0)), partition));
+        writes.add(writeStatement(statementFor(partition.get(0)), partition));
         continue;
       }
-      List<BoundStatement> statements = partition.stream().map(this::bind).toList();
-      BatchStatement batch =
-          BatchStatement.newInstance(BatchType.UNLOGGED).addAll(statements).setIdempotent(true);
+      BatchStatement batch = BatchStatement.newInstance(BatchType.UNLOGGED).setIdempotent(true);
+      for (Row row : partition) {
+        Statement<?> statement = statementFor(row);
+        batch =
+            statement instanceof BatchStatement cells
+                ? batch.addAll(cells)
+                : batch.add((BoundStatement) statement);
+      }
       writes.add(writeStatement(batch, partition));
     }
     return combine(writes);
@@ -132,16 +139,22 @@ final class CassandraSink implements Sink {
     return write;
   }
 
+  /**
+   * The statement writing a row: the one prepared insert at the row's timestamp, or, for a row
+   * whose cells carry their own write times and TTLs, one insert per (write time, TTL) group in a
+   * single-partition batch.
+   */
+  private Statement<?> statementFor(Row row) {
+    return row.cellTimes().isEmpty() ? bind(row) : cellTimes.statement(row);
+  }
+
   private BoundStatement bind(Row row) {
     BoundStatementBuilder builder = insert.boundStatementBuilder();
     for (int i = 0; i < columns.size(); i++) {
       BoundColumn column = columns.get(i);
       Object value = row.values().get(column.name);
       if (value != null) {
-        if (column.convert) {
-          value = DriverValues.toDriver(value, column.metadata.getType());
-        }
-        builder = builder.set(i, value, column.codec);
+        builder = column.bind(builder, i, value);
       } else if (writeNulls && row.values().containsKey(column.name)) {
         builder = builder.setToNull(i);
       }
@@ -201,21 +214,6 @@ final class CassandraSink implements Sink {
               0,
               WriteRetrier.retriesOf(cause),
               rows.stream().map(r -> new WriteResult.FailedRow(r, reason)).toList()));
-    }
-  }
-
-  /** A column of the insert with its codec, looked up once. */
-  private static final class BoundColumn {
-    final String name;
-    final ColumnMetadata metadata;
-    final TypeCodec<Object> codec;
-    final boolean convert;
-
-    BoundColumn(ColumnMetadata metadata) {
-      this.name = metadata.getName().asInternal();
-      this.metadata = metadata;
-      this.codec = DriverValues.codec(metadata.getType());
-      this.convert = DriverValues.needsConversion(metadata.getType());
     }
   }
 }

@@ -14,6 +14,9 @@ import java.util.Map;
  * @param source a short description of the source for failure reasons, like {@code field 'a.b'}
  * @param reader reads the raw value
  * @param converter converts the raw value to the column's type
+ * @param cellField the top-level field whose cell time (write time and TTL) the column takes when
+ *     the record carries one; null for a column computed from several fields, a constant, or an
+ *     exploded element
  */
 record ColumnPlan(
     String column,
@@ -21,7 +24,19 @@ record ColumnPlan(
     boolean fromElement,
     String source,
     Reader reader,
-    ValueConverter converter) {
+    ValueConverter converter,
+    String cellField) {
+
+  /** A column that takes no cell time. */
+  ColumnPlan(
+      String column,
+      boolean primaryKey,
+      boolean fromElement,
+      String source,
+      Reader reader,
+      ValueConverter converter) {
+    this(column, primaryKey, fromElement, source, reader, converter, null);
+  }
 
   /** Reads a column's raw value from a record and, when exploding, the current element. */
   @FunctionalInterface

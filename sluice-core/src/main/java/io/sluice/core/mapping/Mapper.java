@@ -2,6 +2,7 @@ package io.sluice.core.mapping;
 
 import io.sluice.core.schema.ColumnSchema;
 import io.sluice.core.schema.TableSchema;
+import io.sluice.core.source.CellTime;
 import io.sluice.core.source.Record;
 import io.sluice.core.value.Values;
 import java.util.ArrayList;
@@ -132,13 +133,31 @@ public final class Mapper {
         }
       }
     }
+    Map<String, CellTime> cellTimes = cellTimes(record);
     if (explode == null) {
-      return new MapResult.Rows(List.of(row(values)));
+      return new MapResult.Rows(List.of(row(values)), cellTimes);
     }
-    return explode(fields, values);
+    return explode(fields, values, cellTimes);
   }
 
-  private MapResult explode(Map<String, Object> fields, Object[] recordValues) {
+  /** The cell times of the columns read straight from a field that carries one. */
+  private Map<String, CellTime> cellTimes(Record record) {
+    Map<String, CellTime> times = record.cellTimes();
+    if (times.isEmpty()) {
+      return Map.of();
+    }
+    Map<String, CellTime> byColumn = new LinkedHashMap<>();
+    for (ColumnPlan plan : columns) {
+      CellTime time = plan.cellField() == null ? null : times.get(plan.cellField());
+      if (time != null) {
+        byColumn.put(plan.column(), time);
+      }
+    }
+    return byColumn;
+  }
+
+  private MapResult explode(
+      Map<String, Object> fields, Object[] recordValues, Map<String, CellTime> cellTimes) {
     Object array;
     try {
       array = explode.resolve(fields, null);
@@ -146,7 +165,7 @@ public final class Mapper {
       return new MapResult.Failed("The explode field '" + explode + "': " + e.getMessage() + ".");
     }
     if (array == null) {
-      return new MapResult.Rows(List.of());
+      return new MapResult.Rows(List.of(), cellTimes);
     }
     if (!(array instanceof List<?> elements)) {
       return new MapResult.Failed(
@@ -166,7 +185,7 @@ public final class Mapper {
       }
       rows.add(row(values));
     }
-    return new MapResult.Rows(rows);
+    return new MapResult.Rows(rows, cellTimes);
   }
 
   /** Fills one value; returns the failure reason, or null when it went well. */

@@ -46,7 +46,8 @@ final class MappingCompiler {
           path.fromElement(),
           "field '" + path + "'",
           ColumnReaders.field(path, spec.defaultValue()),
-          converter);
+          converter,
+          key || path.fromElement() ? null : path.root());
     }
     if (spec.constant() != null) {
       Object value = convertNow(label, "constant", spec.constant(), converter);

@@ -131,7 +131,8 @@ final class SplitWorker {
       rejectMapping(outcome, record, failed.reason());
       return;
     }
-    List<Map<String, Object>> values = ((MapResult.Rows) result).rows();
+    MapResult.Rows mapped = (MapResult.Rows) result;
+    List<Map<String, Object>> values = mapped.rows();
     long timestamp;
     try {
       timestamp = source.timestamps().timestampOf(record);
@@ -146,7 +147,7 @@ final class SplitWorker {
     }
     List<Row> rows = new ArrayList<>(values.size());
     for (Map<String, Object> row : values) {
-      rows.add(new Row(row, timestamp, record.position()));
+      rows.add(new Row(row, timestamp, record.position(), mapped.cellTimes()));
     }
     count(outcome, Count.ROWS_PRODUCED, rows.size());
     if (options.collectsKeys()) {

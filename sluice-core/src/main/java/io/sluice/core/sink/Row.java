@@ -1,5 +1,6 @@
 package io.sluice.core.sink;
 
+import io.sluice.core.source.CellTime;
 import io.sluice.core.source.SourcePosition;
 import java.util.Map;
 
@@ -11,5 +12,17 @@ import java.util.Map;
  * @param writeTimestampMicros the explicit write timestamp, in microseconds since the epoch, that
  *     makes the write an idempotent upsert
  * @param position where the row's source record came from, for rejects
+ * @param cellTimes the write time and TTL of columns whose source cells carry their own, by column;
+ *     the other columns are written at {@code writeTimestampMicros} with no TTL of their own
  */
-public record Row(Map<String, Object> values, long writeTimestampMicros, SourcePosition position) {}
+public record Row(
+    Map<String, Object> values,
+    long writeTimestampMicros,
+    SourcePosition position,
+    Map<String, CellTime> cellTimes) {
+
+  /** A row all of whose cells are written at {@code writeTimestampMicros}. */
+  public Row(Map<String, Object> values, long writeTimestampMicros, SourcePosition position) {
+    this(values, writeTimestampMicros, position, Map.of());
+  }
+}

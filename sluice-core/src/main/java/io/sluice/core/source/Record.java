@@ -13,14 +13,28 @@ import java.util.Objects;
  * @param sizeBytes the record's encoded size in the source, for throughput figures
  * @param nextOffset where the record after this one starts: a reader reopened there continues with
  *     that record
+ * @param cellTimes the write time and TTL of top-level fields, by field name, for sources that keep
+ *     them (a Cassandra-family table); empty for the others, whose rows take their source's write
+ *     timestamp rule
  */
 public record Record(
-    SourcePosition position, Map<String, Object> fields, long sizeBytes, long nextOffset)
+    SourcePosition position,
+    Map<String, Object> fields,
+    long sizeBytes,
+    long nextOffset,
+    Map<String, CellTime> cellTimes)
     implements SourceItem {
 
   public Record {
     Objects.requireNonNull(position, "position");
     Objects.requireNonNull(fields, "fields");
+    Objects.requireNonNull(cellTimes, "cellTimes");
+  }
+
+  /** A record whose fields carry no cell times. */
+  public Record(
+      SourcePosition position, Map<String, Object> fields, long sizeBytes, long nextOffset) {
+    this(position, fields, sizeBytes, nextOffset, Map.of());
   }
 
   /** A record of a byte-addressed source, where the next record starts right after this one. */

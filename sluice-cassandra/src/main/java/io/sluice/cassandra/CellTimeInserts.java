@@ -1,0 +1,120 @@
+package io.sluice.cassandra;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.BatchStatement;
+import com.datastax.oss.driver.api.core.cql.BatchType;
+import com.datastax.oss.driver.api.core.cql.BoundStatement;
+import com.datastax.oss.driver.api.core.cql.BoundStatementBuilder;
+import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+import com.datastax.oss.driver.api.core.cql.Statement;
+import com.datastax.oss.driver.api.core.metadata.schema.ColumnMetadata;
+import com.datastax.oss.driver.api.core.metadata.schema.TableMetadata;
+import io.sluice.core.schema.CqlIdentifiers;
+import io.sluice.core.sink.Row;
+import io.sluice.core.source.CellTime;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Collectors;
+
+/**
+ * Writes a row whose cells carry their own write times and TTLs, as a table source reads them: the
+ * row's regular columns are grouped by (write time, TTL), and each group is one {@code INSERT ...
+ * USING TIMESTAMP ? AND TTL ?} of the primary key and the group's columns. Several groups go in one
+ * unlogged batch of a single partition, which is one request and is applied at once. Columns
+ * without a cell time of their own form a group at the row's timestamp, with no TTL clause (the
+ * table's default applies, as for every other row). A cell time's TTL of 0 is bound as 0: the
+ * source cell does not expire, so neither does its copy.
+ *
+ * <p>One insert is prepared per shape (the group's columns, with or without TTL) and kept.
+ */
+final class CellTimeInserts {
+
+  private final CqlSession session;
+  private final String tableName;
+  private final List<BoundColumn> key = new ArrayList<>();
+  private final List<BoundColumn> regular = new ArrayList<>();
+  private final boolean writeNulls;
+  private final Map<Shape, PreparedStatement> prepared = new ConcurrentHashMap<>();
+
+  CellTimeInserts(
+      CqlSession session, TableMetadata table, List<BoundColumn> columns, boolean writeNulls) {
+    this.session = session;
+    this.tableName = table.getKeyspace().asCql(true) + "." + table.getName().asCql(true);
+    Set<ColumnMetadata> primaryKey = Set.copyOf(table.getPrimaryKey());
+    for (BoundColumn column : columns) {
+      (primaryKey.contains(column.metadata) ? key : regular).add(column);
+    }
+    this.writeNulls = writeNulls;
+  }
+
+  /** The statement writing {@code row}: one insert, or a batch of one insert per group. */
+  Statement<?> statement(Row row) {
+    Map<Group, List<BoundColumn>> groups = new LinkedHashMap<>();
+    for (BoundColumn column : regular) {
+      Object value = row.values().get(column.name);
+      if (value == null && !(writeNulls && row.values().containsKey(column.name))) {
+        continue;
+      }
+      CellTime time = row.cellTimes().get(column.name);
+      Group group =
+          time == null
+              ? new Group(row.writeTimestampMicros(), null)
+              : new Group(time.writetimeMicros(), time.ttlSeconds());
+      groups.computeIfAbsent(group, g -> new ArrayList<>()).add(column);
+    }
+    if (groups.isEmpty()) {
+      groups.put(new Group(row.writeTimestampMicros(), null), List.of());
+    }
+    List<BoundStatement> inserts = new ArrayList<>(groups.size());
+    groups.forEach((group, columns) -> inserts.add(insert(row, group, columns)));
+    if (inserts.size() == 1) {
+      return inserts.get(0);
+    }
+    return BatchStatement.newInstance(BatchType.UNLOGGED).addAll(inserts).setIdempotent(true);
+  }
+
+  private BoundStatement insert(Row row, Group group, List<BoundColumn> columns) {
+    List<BoundColumn> bound = new ArrayList<>(key);
+    bound.addAll(columns);
+    PreparedStatement statement =
+        prepared.computeIfAbsent(
+            new Shape(columns.stream().map(c -> c.name).toList(), group.ttlSeconds() != null),
+            this::prepare);
+    BoundStatementBuilder builder = statement.boundStatementBuilder();
+    for (int i = 0; i < bound.size(); i++) {
+      BoundColumn column = bound.get(i);
+      Object value = row.values().get(column.name);
+      builder = value == null ? builder.setToNull(i) : column.bind(builder, i, value);
+    }
+    builder = builder.setLong(bound.size(), group.writetimeMicros());
+    if (group.ttlSeconds() != null) {
+      builder = builder.setInt(bound.size() + 1, group.ttlSeconds());
+    }
+    return builder.setIdempotence(true).build();
+  }
+
+  private PreparedStatement prepare(Shape shape) {
+    List<String> names = new ArrayList<>();
+    key.forEach(c -> names.add(c.name));
+    names.addAll(shape.columns());
+    return session.prepare(
+        "INSERT INTO "
+            + tableName
+            + " ("
+            + names.stream().map(CqlIdentifiers::quoteIfNeeded).collect(Collectors.joining(", "))
+            + ") VALUES ("
+            + names.stream().map(n -> "?").collect(Collectors.joining(", "))
+            + ") USING TIMESTAMP ?"
+            + (shape.withTtl() ? " AND TTL ?" : ""));
+  }
+
+  /** Cells written together: same write time and TTL ({@code null}: no TTL clause). */
+  private record Group(long writetimeMicros, Integer ttlSeconds) {}
+
+  /** What a prepared insert looks like: its regular columns, and whether it sets a TTL. */
+  private record Shape(List<String> columns, boolean withTtl) {}
+}

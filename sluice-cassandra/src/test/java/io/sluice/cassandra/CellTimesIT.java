@@ -1,0 +1,165 @@
+package io.sluice.cassandra;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.Row;
+import io.sluice.core.job.ErrorThreshold;
+import io.sluice.core.job.FlowSpec;
+import io.sluice.core.job.JobSpec;
+import io.sluice.core.job.TargetSpec;
+import io.sluice.core.mapping.ColumnSpec;
+import io.sluice.core.mapping.MappingSpec;
+import io.sluice.core.run.Migration;
+import io.sluice.core.run.Outcome;
+import io.sluice.core.run.RunReport;
+import io.sluice.core.source.CellTime;
+import io.sluice.core.source.Record;
+import io.sluice.core.source.Source;
+import io.sluice.core.source.SourceItem;
+import io.sluice.core.source.SourcePosition;
+import io.sluice.core.source.SourceSpec;
+import io.sluice.core.source.Split;
+import io.sluice.core.source.SplitReader;
+import io.sluice.testinfra.RealCassandra;
+import io.sluice.testinfra.TestKeyspace;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Records that carry each cell's write time and TTL, as a table source reads them, go through the
+ * real pipeline into a real table: every cell is written at its own time and expires with its own
+ * TTL, cells sharing both go in one insert, and a newer cell already in the target is not
+ * overwritten by an older copy.
+ */
+@RealCassandra
+class CellTimesIT {
+
+  private static final long OLD = 1_600_000_000_000_000L;
+  private static final long NEW = 1_700_000_000_000_000L;
+  private static final int RECORDS = 50;
+
+  @TempDir Path dir;
+
+  @Test
+  void should_write_each_cell_at_its_own_time_and_ttl(CqlSession session, TestKeyspace keyspace) {
+    session.execute("CREATE TABLE people (id text PRIMARY KEY, name text, city text, note text)");
+    // A live write the copy must not overwrite: newer than the source's cell.
+    session.execute(
+        "INSERT INTO people (id, city) VALUES ('p7', 'Lisbon') USING TIMESTAMP " + (NEW + 1));
+    List<SourceItem> records = new ArrayList<>();
+    for (int i = 0; i < RECORDS; i++) {
+      Map<String, Object> fields = new LinkedHashMap<>();
+      fields.put("id", "p" + i);
+      fields.put("name", "Person " + i);
+      fields.put("city", "City " + i);
+      fields.put("note", "note " + i);
+      records.add(
+          new Record(
+              new SourcePosition("people", i, "p" + i),
+              fields,
+              10,
+              i + 1,
+              Map.of(
+                  "name", new CellTime(OLD, 0),
+                  "city", new CellTime(NEW, 0),
+                  "note", new CellTime(NEW, 86_400))));
+    }
+
+    RunReport report;
+    try (CassandraTarget target = CassandraTarget.connect(targetSpec(keyspace), dir);
+        Migration migration =
+            Migration.prepare(
+                job(keyspace), target, List.of(new ListSource(records)), Clock.systemUTC(), true)) {
+      report = migration.run();
+    }
+
+    assertThat(report.outcome()).isEqualTo(Outcome.COMPLETED);
+    assertThat(report.counts().rowsWritten()).isEqualTo(RECORDS);
+    Row row =
+        session
+            .execute(
+                "SELECT name, writetime(name), writetime(city), writetime(note), ttl(name),"
+                    + " ttl(note) FROM people WHERE id = 'p3'")
+            .one();
+    assertThat(row.getString("name")).isEqualTo("Person 3");
+    assertThat(row.getLong(1)).isEqualTo(OLD);
+    assertThat(row.getLong(2)).isEqualTo(NEW);
+    assertThat(row.getLong(3)).isEqualTo(NEW);
+    assertThat(row.isNull(4)).as("a cell without TTL keeps none").isTrue();
+    assertThat(row.getInt(5)).isBetween(86_000, 86_400);
+    Row live = session.execute("SELECT city, writetime(city) FROM people WHERE id = 'p7'").one();
+    assertThat(live.getString("city")).isEqualTo("Lisbon");
+    assertThat(live.getLong(1)).isEqualTo(NEW + 1);
+  }
+
+  private static TargetSpec targetSpec(TestKeyspace keyspace) {
+    return new TargetSpec(
+        null,
+        List.of(keyspace.hostAndPort()),
+        keyspace.localDatacenter(),
+        keyspace.name(),
+        "people",
+        null,
+        null,
+        null,
+        "ONE",
+        null);
+  }
+
+  private JobSpec job(TestKeyspace keyspace) {
+    Map<String, ColumnSpec> columns = new LinkedHashMap<>();
+    for (String column : List.of("id", "name", "city", "note")) {
+      columns.put(column, ColumnSpec.ofField(column));
+    }
+    return new JobSpec(
+        "cells",
+        List.of(new SourceSpec("table", "memory", List.of("mem"), null, null, Map.of())),
+        targetSpec(keyspace),
+        MappingSpec.of(columns),
+        new FlowSpec(1, 16, null, null, null, null, null, null, null, null),
+        ErrorThreshold.parse("0"),
+        dir.resolve("state"),
+        dir);
+  }
+
+  /** One split over records held in memory. */
+  private record ListSource(List<SourceItem> records) implements Source {
+
+    @Override
+    public String name() {
+      return "table";
+    }
+
+    @Override
+    public List<Split> plan() {
+      return List.of(new Split("table", 0, "table", 0, Long.MAX_VALUE, records.size()));
+    }
+
+    @Override
+    public SplitReader open(Split split) {
+      return new SplitReader() {
+        private int next = (int) split.start();
+
+        @Override
+        public SourceItem next() {
+          return next < records.size() ? records.get(next++) : null;
+        }
+
+        @Override
+        public long bytesRead() {
+          return next;
+        }
+
+        @Override
+        public void close() {}
+      };
+    }
+  }
+}
