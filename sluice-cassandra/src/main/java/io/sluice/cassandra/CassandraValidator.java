@@ -46,7 +46,7 @@ final class CassandraValidator implements Sink {
   private final TableSchema schema;
   private final RowComparison comparison;
   private final PreparedStatement select;
-  private final List<KeyColumn> keyColumns = new ArrayList<>();
+  private final List<BoundColumn> keyColumns = new ArrayList<>();
   private final List<ReadColumn> readColumns = new ArrayList<>();
   private final ValidationSpec spec;
   private final WriteRetrier retrier;
@@ -82,7 +82,7 @@ final class CassandraValidator implements Sink {
     selected.addAll(writetimes);
     List<String> conditions = new ArrayList<>();
     for (ColumnMetadata column : primaryKey(table)) {
-      keyColumns.add(new KeyColumn(column));
+      keyColumns.add(new BoundColumn(column));
       conditions.add(column.getName().asCql(true) + " = ?");
     }
     this.select =
@@ -169,7 +169,7 @@ final class CassandraValidator implements Sink {
     Map<String, Object> values = row.values();
     if (found.kind() == Difference.Kind.MISMATCH) {
       values = new HashMap<>();
-      for (KeyColumn key : keyColumns) {
+      for (BoundColumn key : keyColumns) {
         values.put(key.name, row.values().get(key.name));
       }
       for (ColumnDifference column : found.columns()) {
@@ -225,12 +225,8 @@ final class CassandraValidator implements Sink {
   private CompletableFuture<Read> read(Row row) {
     BoundStatementBuilder bound = select.boundStatementBuilder();
     for (int i = 0; i < keyColumns.size(); i++) {
-      KeyColumn column = keyColumns.get(i);
-      Object value = row.values().get(column.name);
-      if (column.convert) {
-        value = DriverValues.toDriver(value, column.metadata.getType());
-      }
-      bound = bound.set(i, value, column.codec);
+      BoundColumn column = keyColumns.get(i);
+      bound = column.bind(bound, i, row.values().get(column.name));
     }
     return retrier
         .request(bound.setIdempotence(true).build())
@@ -270,21 +266,6 @@ final class CassandraValidator implements Sink {
 
   /** A target row read back, or null when there is none. */
   private record Read(TargetRow target, long retries) {}
-
-  /** A primary key column bound in the select, with its codec. */
-  private static final class KeyColumn {
-    final String name;
-    final ColumnMetadata metadata;
-    final com.datastax.oss.driver.api.core.type.codec.TypeCodec<Object> codec;
-    final boolean convert;
-
-    KeyColumn(ColumnMetadata metadata) {
-      this.name = metadata.getName().asInternal();
-      this.metadata = metadata;
-      this.codec = DriverValues.codec(metadata.getType());
-      this.convert = DriverValues.needsConversion(metadata.getType());
-    }
-  }
 
   /** A selected column, and where its writetime is in the result (-1 when it has none). */
   private record ReadColumn(

@@ -41,13 +41,14 @@ final class JobRunner {
                           ? "Job %s already completed (checkpoint of %s, %,d records in %d"
                               + " run(s)); nothing left to load. --fresh loads it again.%n"
                           : "Resuming %s from its checkpoint of %s (%,d records done in %d"
-                              + " earlier run(s)); --fresh starts over.%n",
+                              + " earlier run(s), %.1f%% of the work); --fresh starts over.%n",
                       checkpoint.finished()
                           ? job.name()
                           : (checking ? "the validation of job " : "job ") + job.name(),
                       checkpoint.updated(),
                       checkpoint.counts().recordsRead(),
-                      checkpoint.runs()));
+                      checkpoint.runs(),
+                      100.0 * migration.bytesDone() / Math.max(1, migration.totalBytes())));
       out.printf(
           "%s %d source(s), %d split(s), %.1f MB %s %s%n",
           checking ? "Checking" : "Loading",

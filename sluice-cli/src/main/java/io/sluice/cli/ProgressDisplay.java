@@ -14,8 +14,9 @@ import me.tongfei.progressbar.ProgressBarStyle;
 /**
  * Shows a running migration or validation: a live progress bar (percent of bytes read, ETA, rows
  * written or checked, rows/s, MB/s, rejects or differences, and how flow control holds the load) on
- * a terminal, or one plain line every few seconds when output goes to a file or pipe. The ETA comes
- * from the rate sustained lately ({@link EtaEstimate}), not the average since the start.
+ * a terminal, or one plain line every few seconds (and a last one at the end) when output goes to a
+ * file or pipe. Percent and ETA count the sources' own units of work, earlier runs' included. The
+ * ETA comes from the rate sustained lately ({@link EtaEstimate}), not the average since the start.
  */
 final class ProgressDisplay implements AutoCloseable {
 
@@ -102,7 +103,9 @@ final class ProgressDisplay implements AutoCloseable {
   @Override
   public void close() {
     timer.shutdownNow();
-    if (bar != null) {
+    if (bar == null) {
+      refresh();
+    } else {
       bar.stepTo(migration.bytesDone() / 1_000_000);
       bar.close();
     }

@@ -11,12 +11,9 @@ import io.sluice.testinfra.RealCassandra;
 import io.sluice.testinfra.TestKeyspace;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.FileTime;
-import java.time.Instant;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Random;
-import java.util.concurrent.TimeUnit;
 import org.bson.Document;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -70,12 +67,11 @@ class KillAndResumeIT {
     int killedMidway = 0;
     Path checkpoint = dir.resolve("state-killed/checkpoint.json");
     for (int kill = 0; kill < 10; kill++) {
-      FileTime started = FileTime.from(Instant.now());
       SluiceProcess sluice = SluiceProcess.start(dir, "migrate", job.toString());
       // Kill right after the first or the second save of this run: at a state, not a time, so a
       // busy machine that starts slowly kills at the same point of the load as an idle one.
       int saves = 1 + random.nextInt(2);
-      if (awaitSaves(checkpoint, started, sluice, saves) && sluice.isAlive()) {
+      if (sluice.awaitSaves(checkpoint, saves) && sluice.isAlive()) {
         sluice.kill();
         killedMidway++;
       }
@@ -97,9 +93,8 @@ class KillAndResumeIT {
   void should_stop_cleanly_on_sigterm_and_resume(CqlSession session, TestKeyspace keyspace)
       throws Exception {
     Path job = job(keyspace, "terminated", "people_term", MAPPING);
-    FileTime started = FileTime.from(Instant.now());
     SluiceProcess sluice = SluiceProcess.start(dir, "migrate", job.toString());
-    assertThat(awaitSaves(dir.resolve("state-terminated/checkpoint.json"), started, sluice, 1))
+    assertThat(sluice.awaitSaves(dir.resolve("state-terminated/checkpoint.json"), 1))
         .as(sluice.output())
         .isTrue();
     sluice.terminate();
@@ -122,34 +117,6 @@ class KillAndResumeIT {
     CliRun refused = CliRun.of("migrate", changed.toString());
     assertThat(refused.exitCode()).isEqualTo(ExitCodes.ABORTED);
     assertThat(refused.err()).contains("its mapping has changed since").contains("--fresh");
-  }
-
-  /**
-   * Waits until {@code sluice} has saved its progress {@code saves} times after {@code since};
-   * false if it ended first. Fails after five minutes.
-   */
-  private static boolean awaitSaves(
-      Path checkpoint, FileTime since, SluiceProcess sluice, int saves) throws Exception {
-    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
-    FileTime last = since;
-    int seen = 0;
-    while (System.nanoTime() < deadline) {
-      if (Files.exists(checkpoint)) {
-        FileTime modified = Files.getLastModifiedTime(checkpoint);
-        if (modified.compareTo(last) > 0) {
-          last = modified;
-          if (++seen == saves) {
-            return true;
-          }
-        }
-      }
-      if (!sluice.isAlive()) {
-        return false;
-      }
-      Thread.sleep(20);
-    }
-    sluice.kill();
-    throw new AssertionError("no progress saved within five minutes:\n" + sluice.output());
   }
 
   private static void assertEveryRowPresent(CqlSession session, String table) {

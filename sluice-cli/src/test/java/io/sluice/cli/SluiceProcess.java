@@ -4,6 +4,8 @@ import io.sluice.node.CassandraHome;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -13,10 +15,12 @@ final class SluiceProcess {
 
   private final Process process;
   private final Path output;
+  private final FileTime started;
 
-  private SluiceProcess(Process process, Path output) {
+  private SluiceProcess(Process process, Path output, FileTime started) {
     this.process = process;
     this.output = output;
+    this.started = started;
   }
 
   static SluiceProcess start(Path workDir, String... args) throws IOException {
@@ -51,13 +55,14 @@ final class SluiceProcess {
     command.add(jar);
     command.addAll(List.of(args));
     Path output = Files.createTempFile(workDir, "sluice-", ".out");
+    FileTime started = FileTime.from(Instant.now());
     Process process =
         new ProcessBuilder(command)
             .directory(workDir.toFile())
             .redirectErrorStream(true)
             .redirectOutput(output.toFile())
             .start();
-    return new SluiceProcess(process, output);
+    return new SluiceProcess(process, output, started);
   }
 
   /** SIGKILL: the process gets no chance to save anything. */
@@ -79,6 +84,33 @@ final class SluiceProcess {
       throw new AssertionError("sluice did not end within " + seconds + " s:\n" + output());
     }
     return process.exitValue();
+  }
+
+  /**
+   * Waits until this run has saved its progress in {@code checkpoint} {@code saves} times; false if
+   * it ended first. Fails, killing it, after five minutes.
+   */
+  boolean awaitSaves(Path checkpoint, int saves) throws Exception {
+    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
+    FileTime last = started;
+    int seen = 0;
+    while (System.nanoTime() < deadline) {
+      if (Files.exists(checkpoint)) {
+        FileTime modified = Files.getLastModifiedTime(checkpoint);
+        if (modified.compareTo(last) > 0) {
+          last = modified;
+          if (++seen == saves) {
+            return true;
+          }
+        }
+      }
+      if (!isAlive()) {
+        return false;
+      }
+      Thread.sleep(20);
+    }
+    kill();
+    throw new AssertionError("no progress saved within five minutes:\n" + output());
   }
 
   boolean isAlive() {

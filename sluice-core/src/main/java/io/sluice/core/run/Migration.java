@@ -17,13 +17,13 @@ import io.sluice.core.job.JobSpec;
 import io.sluice.core.mapping.Mapper;
 import io.sluice.core.sink.Sink;
 import io.sluice.core.sink.Target;
+import io.sluice.core.sink.ValidatingTarget;
 import io.sluice.core.source.ContentDigest;
 import io.sluice.core.source.Source;
 import io.sluice.core.source.SourceSpec;
 import io.sluice.core.source.Sources;
 import io.sluice.core.source.Split;
 import io.sluice.core.validate.SortedKeyRuns;
-import io.sluice.core.validate.ValidatingTarget;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
@@ -364,21 +364,38 @@ public final class Migration implements AutoCloseable {
     return previous.map(checkpoint -> checkpoint.splits().get(split.id())).orElse(null);
   }
 
-  /** Bytes of the splits that earlier runs read and committed, which this run skips. */
+  /** The work of the splits that earlier runs read and committed, which this run skips. */
   private long bytesReadBefore() {
     long bytes = 0;
     for (PlannedSource source : sources) {
       for (Split split : source.splits()) {
-        SplitCheckpoint saved = savedProgress(split);
-        if (saved != null) {
-          bytes +=
-              saved.done()
-                  ? split.sizeBytes()
-                  : Math.max(0, Math.min(split.sizeBytes(), saved.position() - split.start()));
-        }
+        bytes += workDoneBefore(split);
       }
     }
     return bytes;
+  }
+
+  /**
+   * The split's work earlier runs committed, in its own units. A checkpoint of an earlier Sluice
+   * saved no work figure: its position, a byte offset there, stands in.
+   */
+  private long workDoneBefore(Split split) {
+    SplitCheckpoint saved = savedProgress(split);
+    if (saved == null) {
+      return 0;
+    }
+    if (saved.done()) {
+      return split.sizeBytes();
+    }
+    if (saved.workDone() != null) {
+      return Math.min(split.sizeBytes(), saved.workDone());
+    }
+    try {
+      long offset = saved.position() == null ? split.start() : Long.parseLong(saved.position());
+      return Math.max(0, Math.min(split.sizeBytes(), offset - split.start()));
+    } catch (NumberFormatException e) {
+      return 0;
+    }
   }
 
   /** Registers every split with the ledger at its saved position; returns those left to run. */
@@ -387,9 +404,11 @@ public final class Migration implements AutoCloseable {
     for (PlannedSource source : sources) {
       for (Split split : source.splits()) {
         SplitCheckpoint saved = savedProgress(split);
-        long position = saved == null ? split.start() : saved.position();
+        String position = saved == null ? null : saved.position();
         boolean done = saved != null && saved.done();
-        SplitProgress progress = ledger.track(split, position, done);
+        SplitProgress progress =
+            ledger.track(
+                split, position, workDoneBefore(split), done, source.source()::positionAfter);
         if (!done) {
           tasks.add(new SplitScheduler.SplitTask(source, progress));
         }

@@ -8,6 +8,7 @@ import io.sluice.core.count.Count;
 import io.sluice.core.count.CountTally;
 import io.sluice.core.count.Counts;
 import io.sluice.core.run.RejectFile.Stage;
+import io.sluice.core.source.SourceItem;
 import io.sluice.core.source.Split;
 import io.sluice.core.validate.Difference;
 import io.sluice.core.validate.SortedKeyRuns;
@@ -15,6 +16,7 @@ import io.sluice.core.validate.ValidationSpec;
 import java.time.Clock;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Function;
 
 /**
  * The committed state of a run: per split the acknowledged prefix, and the counts, reject lines
@@ -64,17 +66,30 @@ final class ProgressLedger {
     this.extraRowsDone = extraRowsDone;
   }
 
-  synchronized SplitProgress track(Split split, long position, boolean done) {
-    SplitProgress progress = new SplitProgress(split, position, done);
+  synchronized SplitProgress track(
+      Split split,
+      String position,
+      long workDone,
+      boolean done,
+      Function<SourceItem, String> positions) {
+    SplitProgress progress = new SplitProgress(split, position, workDone, done, positions);
     splits.put(split.id(), progress);
     return progress;
   }
 
-  /** Registers a record just read; {@code nextPosition} is where the record after it starts. */
-  synchronized RecordOutcome begin(SplitProgress split, long nextPosition, long bytes) {
-    RecordOutcome outcome = new RecordOutcome(split, nextPosition, bytes);
+  /**
+   * Registers a record just read: {@code work} is the split's work it took, {@code bytes} its own
+   * size.
+   */
+  synchronized RecordOutcome begin(SplitProgress split, SourceItem item, long work, long bytes) {
+    RecordOutcome outcome = new RecordOutcome(split, item, work, bytes);
     split.inFlight.addLast(outcome);
     return outcome;
+  }
+
+  /** Where a reader of the split starts: right after its last committed record. */
+  synchronized String resumePosition(SplitProgress split) {
+    return split.position();
   }
 
   /** Marks a record handled, and commits it and any handled records after it in its split. */
@@ -99,7 +114,8 @@ final class ProgressLedger {
       if (keys != null) {
         head.keys.forEach(keys::add);
       }
-      split.position = head.nextPosition;
+      split.lastCommitted = head.item;
+      split.workDone += head.work;
     }
     if (split.inFlight.isEmpty() && split.readToEnd) {
       split.done = true;
@@ -140,7 +156,12 @@ final class ProgressLedger {
       saved.put(
           entry.getKey(),
           new SplitCheckpoint(
-              split.resource(), split.start(), split.end(), progress.position, progress.done));
+              split.resource(),
+              split.start(),
+              split.end(),
+              progress.position(),
+              progress.workDone,
+              progress.done));
     }
     ValidationCheckpoint validated =
         validation == null

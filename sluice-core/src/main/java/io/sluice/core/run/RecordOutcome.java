@@ -3,6 +3,7 @@ package io.sluice.core.run;
 import io.sluice.core.count.Count;
 import io.sluice.core.count.CountTally;
 import io.sluice.core.run.RejectFile.Stage;
+import io.sluice.core.source.SourceItem;
 import io.sluice.core.source.SourcePosition;
 import io.sluice.core.validate.Difference;
 import java.util.ArrayList;
@@ -17,15 +18,22 @@ import java.util.List;
 final class RecordOutcome {
 
   final SplitProgress split;
-  final long nextPosition;
+  final SourceItem item;
+  final long work;
   final CountTally counts = new CountTally();
   boolean complete;
   List<byte[]> keys = List.of();
   private List<Line> lines;
 
-  RecordOutcome(SplitProgress split, long nextPosition, long bytesRead) {
+  /**
+   * @param item the record as read: once it is committed, the split resumes after it
+   * @param work the split's work the reader consumed for this record, in the split's units
+   * @param bytesRead the record's own size, for the report
+   */
+  RecordOutcome(SplitProgress split, SourceItem item, long work, long bytesRead) {
     this.split = split;
-    this.nextPosition = nextPosition;
+    this.item = item;
+    this.work = work;
     counts.increment(Count.RECORDS_READ);
     counts.add(Count.BYTES_READ, bytesRead);
   }

@@ -54,15 +54,7 @@ final class SplitWorker {
 
   void run() {
     Split original = progress.split;
-    Split resumed =
-        new Split(
-            original.source(),
-            original.index(),
-            original.resource(),
-            progress.position,
-            original.end(),
-            original.sizeBytes());
-    try (SplitReader reader = source.source().open(resumed)) {
+    try (SplitReader reader = source.source().open(original, ledger.resumePosition(progress))) {
       SourceItem item = null;
       long consumed = 0;
       while (!run.aborted() && (item = reader.next()) != null) {
@@ -105,7 +97,7 @@ final class SplitWorker {
   private RecordOutcome begin(SourceItem item, long fileBytes, long recordBytes) {
     live.increment(Count.RECORDS_READ);
     live.add(Count.BYTES_READ, fileBytes);
-    return ledger.begin(progress, item.nextOffset(), recordBytes);
+    return ledger.begin(progress, item, fileBytes, recordBytes);
   }
 
   /** Counts {@code amount} of {@code count} for the record, and in the run's live counts. */

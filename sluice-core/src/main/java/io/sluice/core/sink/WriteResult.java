@@ -6,9 +6,9 @@ import java.util.List;
 /**
  * What became of a group of rows handed to a {@link Sink}.
  *
- * <p>A validating sink (see {@link io.sluice.core.validate.ValidatingTarget}) checks rows instead
- * of writing them: {@code written} counts rows it compared with the target, {@code failed} rows it
- * could not read, and {@code differences} every row that did not match.
+ * <p>A validating sink (see {@link ValidatingTarget}) checks rows instead of writing them: {@code
+ * written} counts rows it compared with the target, {@code failed} rows it could not read, and
+ * {@code differences} every row that did not match.
  *
  * @param written rows acknowledged by the target (a validation: rows checked)
  * @param retries write attempts repeated after a transient failure

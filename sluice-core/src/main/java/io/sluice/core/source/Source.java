@@ -28,6 +28,40 @@ public interface Source extends AutoCloseable {
   SplitReader open(Split split) throws IOException;
 
   /**
+   * Where a reader reopened with {@link #open(Split, String)} continues right after {@code item},
+   * an item a reader of this source returned. Opaque to the runner, which saves it in the
+   * checkpoint; it must depend on the item alone, as the runner asks only for the last item it
+   * committed, and only when it saves. By default the item's {@link SourceItem#nextOffset()}.
+   */
+  default String positionAfter(SourceItem item) {
+    return Long.toString(item.nextOffset());
+  }
+
+  /**
+   * Opens a reader at {@code position}, a value {@link #positionAfter} gave for an item of the same
+   * split, or at the split's start when it is null. The default reads the position as an offset in
+   * the split's own unit, as every byte- or row-addressed source writes it; a source with positions
+   * of another shape overrides both.
+   */
+  default SplitReader open(Split split, String position) throws IOException {
+    if (position == null) {
+      return open(split);
+    }
+    long offset;
+    try {
+      offset = Long.parseLong(position);
+    } catch (NumberFormatException e) {
+      throw new IOException(
+          "the saved position '"
+              + position
+              + "' of split "
+              + split.id()
+              + " is not one this source writes; run with --fresh to start over");
+    }
+    return open(split.from(offset));
+  }
+
+  /**
    * The local file a split's resource names, if it is one. A resumed run compares its {@link
    * ContentDigest} with the one saved, to refuse a file replaced by another of the same size.
    */

@@ -10,10 +10,16 @@ package io.sluice.core.source;
  * @param start first position of the split (inclusive), in the source's unit: a byte offset of a
  *     file, a token of a table
  * @param end end of the split (exclusive), in the same unit
- * @param sizeBytes the split's size in bytes, or an estimate, for progress and ETA
+ * @param sizeBytes the split's size in the source's units of work, or an estimate, for percent done
+ *     and ETA: bytes of a file, compressed bytes of a compressed file
  */
 public record Split(
     String source, int index, String resource, long start, long end, long sizeBytes) {
+
+  /** The same split, starting at {@code position} instead: how a byte-addressed split resumes. */
+  public Split from(long position) {
+    return new Split(source, index, resource, position, end, sizeBytes);
+  }
 
   /** A stable identifier, used in checkpoints and logs. */
   public String id() {

@@ -14,7 +14,10 @@ public interface SplitReader extends AutoCloseable {
   /** Returns the next item of the split, or {@code null} when the split is exhausted. */
   SourceItem next() throws IOException;
 
-  /** Bytes of the split consumed so far, for progress figures. */
+  /**
+   * The split's work consumed so far by this reader, in the units of {@link Split#sizeBytes()}
+   * (file bytes for a file, compressed bytes of a compressed file), for progress figures.
+   */
   long bytesRead();
 
   @Override

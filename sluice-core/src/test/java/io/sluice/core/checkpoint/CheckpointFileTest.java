@@ -36,7 +36,28 @@ class CheckpointFileTest {
     assertThat(checkpoint.counts().rowsWritten()).isEqualTo(4);
     assertThat(checkpoint.counts().rowsMissing()).isZero();
     assertThat(checkpoint.validation()).isNull();
-    assertThat(checkpoint.splits().get("dump#0").position()).isEqualTo(40);
+    assertThat(checkpoint.splits().get("dump#0").position()).isEqualTo("40");
+    assertThat(checkpoint.splits().get("dump#0").workDone()).as("saved by later versions").isNull();
     assertThat(checkpoint.finished()).isFalse();
+  }
+
+  @Test
+  void should_keep_a_sources_own_position_and_the_work_done_as_written() {
+    CheckpointFile file = new CheckpointFile(dir);
+    SplitCheckpoint split =
+        new SplitCheckpoint("ks.t", -100, 100, "token=-42;pk=0a0b", 1_234L, false);
+    file.save(
+        new Checkpoint(
+            Checkpoint.CURRENT_VERSION,
+            new JobFingerprint("a", "b", "c"),
+            java.util.Map.of("t#0", split),
+            null,
+            io.sluice.core.count.Counts.ZERO,
+            0,
+            1,
+            java.time.Instant.parse("2026-11-23T00:00:00Z"),
+            null));
+
+    assertThat(file.load().orElseThrow().splits().get("t#0")).isEqualTo(split);
   }
 }

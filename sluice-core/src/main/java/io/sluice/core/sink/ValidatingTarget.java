@@ -1,16 +1,19 @@
-package io.sluice.core.validate;
+package io.sluice.core.sink;
 
 import io.sluice.core.flow.FlowFeedback;
 import io.sluice.core.job.FlowSpec;
-import io.sluice.core.sink.Sink;
-import io.sluice.core.sink.Target;
+import io.sluice.core.validate.Difference;
+import io.sluice.core.validate.PrimaryKey;
+import io.sluice.core.validate.RowComparison;
+import io.sluice.core.validate.ValidationSpec;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 
 /**
  * A {@link Target} that can also prove its table holds what the source gives, for {@code sluice
- * validate}. The Cassandra module provides the implementation.
+ * validate}. The Cassandra module provides the implementation. It belongs to the target SPI: the
+ * validation package holds only the comparison, and depends on no target.
  */
 public interface ValidatingTarget extends Target {
 
