@@ -1,7 +1,9 @@
 package io.sluice.cassandra;
 
+import com.datastax.oss.driver.api.core.AllNodesFailedException;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.CqlSessionBuilder;
+import com.datastax.oss.driver.api.core.auth.AuthenticationException;
 import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
 import com.datastax.oss.driver.api.core.config.ProgrammaticDriverConfigLoaderBuilder;
@@ -11,7 +13,9 @@ import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * Opens driver sessions for a {@link ClusterSpec}. All driver settings Sluice changes from the
@@ -54,7 +58,51 @@ public final class SessionFactory {
     if (cluster.username() != null) {
       builder.withAuthCredentials(cluster.username(), password(cluster, baseDir));
     }
-    return builder.build();
+    try {
+      return builder.build();
+    } catch (AllNodesFailedException e) {
+      throw loginRefused(cluster, e).orElseThrow(() -> e);
+    }
+  }
+
+  /**
+   * One sentence for a cluster that refused the login, naming the settings to check; empty when the
+   * failure was something else. Neither the password nor the server's own text is repeated.
+   */
+  static Optional<IllegalArgumentException> loginRefused(
+      ClusterSpec cluster, AllNodesFailedException failure) {
+    boolean refused =
+        failure.getAllErrors().values().stream()
+            .flatMap(List::stream)
+            .anyMatch(AuthenticationException.class::isInstance);
+    if (!refused) {
+      return Optional.empty();
+    }
+    String where = String.join(", ", cluster.contactPoints());
+    String prefix = cluster.prefix();
+    String sentence =
+        cluster.username() == null
+            ? "The cluster at "
+                + where
+                + " requires a login: set "
+                + prefix
+                + ".username and "
+                + prefix
+                + ".password-env or "
+                + prefix
+                + ".password-file."
+            : "The cluster at "
+                + where
+                + " refused the login of user '"
+                + cluster.username()
+                + "': the username or the password is wrong (check "
+                + prefix
+                + ".username and the password in "
+                + (cluster.passwordEnv() != null
+                    ? "the environment variable " + cluster.passwordEnv()
+                    : "the file " + cluster.passwordFile())
+                + ").";
+    return Optional.of(new IllegalArgumentException(sentence));
   }
 
   static InetSocketAddress parse(String contactPoint) {

@@ -8,13 +8,14 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import org.slf4j.LoggerFactory;
 
 /**
- * Collects what Sluice logs while an in-process run goes on, so that a test can wait for the event
- * it needs ("Pausing the load", "The target does not answer") instead of guessing when it happened.
+ * Collects what is logged (by Sluice and the driver) while an in-process run goes on, so that a
+ * test can wait for the event it needs ("Pausing the load", "The target does not answer") instead
+ * of guessing when it happened, or check what the logs say.
  */
 final class LogWatch implements AutoCloseable {
 
   private final Queue<String> messages = new ConcurrentLinkedQueue<>();
-  private final Logger logger = (Logger) LoggerFactory.getLogger("io.sluice");
+  private final Logger logger = (Logger) LoggerFactory.getLogger(Logger.ROOT_LOGGER_NAME);
   private final AppenderBase<ILoggingEvent> appender =
       new AppenderBase<>() {
         @Override

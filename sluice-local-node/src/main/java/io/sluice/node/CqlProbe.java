@@ -1,11 +1,14 @@
 package io.sluice.node;
 
+import com.datastax.oss.driver.api.core.AllNodesFailedException;
 import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.auth.AuthenticationException;
 import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
 import com.datastax.oss.driver.api.core.cql.Row;
 import java.net.InetSocketAddress;
 import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -20,7 +23,13 @@ final class CqlProbe {
 
   private CqlProbe() {}
 
-  /** The node's {@code release_version}, or empty if it does not answer CQL yet. */
+  /** What {@link #releaseVersion} gives for a node that answers but requires a login first. */
+  static final String LOGIN_REQUIRED = "";
+
+  /**
+   * The node's {@code release_version}, {@link #LOGIN_REQUIRED} if it answers but asks for a login
+   * (a node with {@code PasswordAuthenticator}), or empty if it does not answer CQL yet.
+   */
   static Optional<String> releaseVersion(int nativePort) {
     if (!LocalPorts.isListening(nativePort)) {
       return Optional.empty();
@@ -44,6 +53,14 @@ final class CqlProbe {
             .build()) {
       Row row = session.execute("SELECT release_version FROM system.local").one();
       return Optional.ofNullable(row).map(r -> r.getString("release_version"));
+    } catch (AllNodesFailedException e) {
+      if (e.getAllErrors().values().stream()
+          .flatMap(List::stream)
+          .anyMatch(AuthenticationException.class::isInstance)) {
+        return Optional.of(LOGIN_REQUIRED);
+      }
+      LOG.debug("CQL on port {} does not answer yet: {}", nativePort, e.toString());
+      return Optional.empty();
     } catch (RuntimeException e) {
       LOG.debug("CQL on port {} does not answer yet: {}", nativePort, e.toString());
       return Optional.empty();

@@ -165,7 +165,7 @@ public final class LocalNode {
         running.pid(),
         port);
     StartupLog log = StartupLog.fromEndOf(layout);
-    String version = awaitCql(running, null, port, options, log);
+    String version = awaitCql(running, null, port, options, log, state.cassandraVersion());
     return new StartResult(
         status(Optional.of(state), Optional.of(running.pid())), true, version, since(began));
   }
@@ -200,7 +200,9 @@ public final class LocalNode {
     writePidFile(cassandra.pid());
     String version;
     try {
-      version = awaitCql(cassandra, process, plan.ports().nativePort(), options, log);
+      version =
+          awaitCql(
+              cassandra, process, plan.ports().nativePort(), options, log, plan.home().version());
     } catch (RuntimeException e) {
       if (cassandra.isAlive()) {
         CassandraProcesses.kill(cassandra);
@@ -265,13 +267,16 @@ public final class LocalNode {
    * error the process does not exit on, or at the timeout.
    *
    * @param launched the process this call started, for its exit code; null when joining
+   * @param installed the version of the Cassandra installed, said when a node that requires a login
+   *     cannot be asked its own
    */
   private String awaitCql(
       ProcessHandle cassandra,
       Process launched,
       int nativePort,
       NodeOptions options,
-      StartupLog log) {
+      StartupLog log,
+      String installed) {
     Duration timeout = options.startTimeout();
     boolean corruptionIsFatal =
         CassandraConfigFiles.endsOnCorruption(options.cassandraYamlOverrides());
@@ -294,7 +299,7 @@ public final class LocalNode {
       }
       Optional<String> version = CqlProbe.releaseVersion(nativePort);
       if (version.isPresent()) {
-        return version.get();
+        return version.get().equals(CqlProbe.LOGIN_REQUIRED) ? installed : version.get();
       }
       if (System.nanoTime() > deadline) {
         throw failure(

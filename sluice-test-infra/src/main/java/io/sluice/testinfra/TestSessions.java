@@ -31,11 +31,12 @@ public final class TestSessions {
         CqlSession.builder()
             .addContactPoints(contactPoints)
             .withLocalDatacenter(datacenter)
-            .withConfigLoader(config());
+            .withConfigLoader(configLoader());
     return keyspace == null ? builder.build() : builder.withKeyspace(keyspace).build();
   }
 
-  private static DriverConfigLoader config() {
+  /** The generous driver settings, for a test that builds a session of its own (with a login). */
+  public static DriverConfigLoader configLoader() {
     return DriverConfigLoader.programmaticBuilder()
         .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, REQUEST_TIMEOUT)
         .withDuration(DefaultDriverOption.METADATA_SCHEMA_REQUEST_TIMEOUT, REQUEST_TIMEOUT)
