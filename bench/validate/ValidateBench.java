@@ -43,7 +43,7 @@ public final class ValidateBench {
     Path job = writeJob(data, contactPoint, datacenter);
     TargetSpec target =
         new TargetSpec(null, List.of(contactPoint), datacenter, KEYSPACE, "people", null, null,
-            null, null, null);
+            null, null, null, null);
     try (CqlSession session = SessionFactory.open(target.cluster(), data)) {
       load(session, data, job, rows);
       PreparedStatement select =

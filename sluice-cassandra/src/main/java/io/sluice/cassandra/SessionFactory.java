@@ -3,19 +3,16 @@ package io.sluice.cassandra;
 import com.datastax.oss.driver.api.core.AllNodesFailedException;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.CqlSessionBuilder;
-import com.datastax.oss.driver.api.core.auth.AuthenticationException;
 import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
 import com.datastax.oss.driver.api.core.config.ProgrammaticDriverConfigLoaderBuilder;
+import com.datastax.oss.driver.api.core.ssl.ProgrammaticSslEngineFactory;
 import io.sluice.core.job.ClusterSpec;
-import java.io.IOException;
+import io.sluice.core.job.TlsSpec;
 import java.net.InetSocketAddress;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * Opens driver sessions for a {@link ClusterSpec}. All driver settings Sluice changes from the
@@ -58,51 +55,22 @@ public final class SessionFactory {
     if (cluster.username() != null) {
       builder.withAuthCredentials(cluster.username(), password(cluster, baseDir));
     }
+    TlsSpec tls = cluster.tls();
+    if (tls != null) {
+      builder.withSslEngineFactory(
+          // The certificate is checked against the address as written, never a name found by a
+          // reverse lookup of it.
+          new ProgrammaticSslEngineFactory(
+              TlsContexts.of(tls, cluster.prefix(), baseDir, System.getenv()),
+              null,
+              tls.hostnameVerification(),
+              false));
+    }
     try {
       return builder.build();
     } catch (AllNodesFailedException e) {
-      throw loginRefused(cluster, e).orElseThrow(() -> e);
+      throw ConnectionFailures.explain(cluster, e).orElseThrow(() -> e);
     }
-  }
-
-  /**
-   * One sentence for a cluster that refused the login, naming the settings to check; empty when the
-   * failure was something else. Neither the password nor the server's own text is repeated.
-   */
-  static Optional<IllegalArgumentException> loginRefused(
-      ClusterSpec cluster, AllNodesFailedException failure) {
-    boolean refused =
-        failure.getAllErrors().values().stream()
-            .flatMap(List::stream)
-            .anyMatch(AuthenticationException.class::isInstance);
-    if (!refused) {
-      return Optional.empty();
-    }
-    String where = String.join(", ", cluster.contactPoints());
-    String prefix = cluster.prefix();
-    String sentence =
-        cluster.username() == null
-            ? "The cluster at "
-                + where
-                + " requires a login: set "
-                + prefix
-                + ".username and "
-                + prefix
-                + ".password-env or "
-                + prefix
-                + ".password-file."
-            : "The cluster at "
-                + where
-                + " refused the login of user '"
-                + cluster.username()
-                + "': the username or the password is wrong (check "
-                + prefix
-                + ".username and the password in "
-                + (cluster.passwordEnv() != null
-                    ? "the environment variable " + cluster.passwordEnv()
-                    : "the file " + cluster.passwordFile())
-                + ").";
-    return Optional.of(new IllegalArgumentException(sentence));
   }
 
   static InetSocketAddress parse(String contactPoint) {
@@ -125,38 +93,23 @@ public final class SessionFactory {
   }
 
   static String password(ClusterSpec cluster, Path baseDir, Map<String, String> environment) {
-    if (cluster.passwordEnv() != null) {
-      String value = environment.get(cluster.passwordEnv());
-      if (value == null) {
-        throw new IllegalArgumentException(
-            "The environment variable "
-                + cluster.passwordEnv()
-                + " named by "
-                + cluster.prefix()
-                + ".password-env is not set.");
-      }
-      return value;
-    }
-    if (cluster.passwordFile() != null) {
-      Path file = baseDir.resolve(cluster.passwordFile());
-      try {
-        return Files.readAllLines(file).stream().findFirst().orElse("").strip();
-      } catch (IOException e) {
-        throw new IllegalArgumentException(
-            "Cannot read the password file "
-                + file
-                + " named by "
-                + cluster.prefix()
-                + ".password-file.");
-      }
-    }
     String prefix = cluster.prefix();
-    throw new IllegalArgumentException(
-        prefix
-            + ".username is set but no password source: set "
-            + prefix
-            + ".password-env or "
-            + prefix
-            + ".password-file (passwords are never read from the job file itself).");
+    String password =
+        Secrets.read(
+            prefix + ".password",
+            cluster.passwordEnv(),
+            cluster.passwordFile(),
+            baseDir,
+            environment);
+    if (password == null) {
+      throw new IllegalArgumentException(
+          prefix
+              + ".username is set but no password source: set "
+              + prefix
+              + ".password-env or "
+              + prefix
+              + ".password-file (passwords are never read from the job file itself).");
+    }
+    return password;
   }
 }

@@ -48,7 +48,8 @@ class CassandraSinkIT {
         null,
         null,
         "ONE",
-        nullValues);
+        nullValues,
+        null);
   }
 
   private static io.sluice.core.sink.Row row(Map<String, Object> values, long timestamp) {

@@ -110,6 +110,7 @@ class CellTimesIT {
         null,
         null,
         "ONE",
+        null,
         null);
   }
 

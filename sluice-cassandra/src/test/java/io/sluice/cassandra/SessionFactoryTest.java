@@ -16,7 +16,8 @@ class SessionFactoryTest {
   @TempDir Path dir;
 
   private static ClusterSpec target(String env, String file) {
-    return new TargetSpec(null, null, null, "ks", "t", "loader", env, file, null, null).cluster();
+    return new TargetSpec(null, null, null, "ks", "t", "loader", env, file, null, null, null)
+        .cluster();
   }
 
   @Test

@@ -77,6 +77,13 @@ final class CassandraConfigFiles {
     return yaml;
   }
 
+  /** Whether a node started with {@code overrides} takes CQL clients over TLS only. */
+  static boolean requiresTls(Map<String, Object> overrides) {
+    return overrides.get("client_encryption_options") instanceof Map<?, ?> tls
+        && Boolean.TRUE.equals(tls.get("enabled"))
+        && !Boolean.TRUE.equals(tls.get("optional"));
+  }
+
   /** Whether a node started with {@code overrides} ends itself when it finds corrupt data. */
   static boolean endsOnCorruption(Map<String, Object> overrides) {
     Object policy =

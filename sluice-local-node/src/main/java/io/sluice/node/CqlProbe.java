@@ -7,9 +7,15 @@ import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
 import com.datastax.oss.driver.api.core.cql.Row;
 import java.net.InetSocketAddress;
+import java.security.GeneralSecurityException;
+import java.security.cert.X509Certificate;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLException;
+import javax.net.ssl.TrustManager;
+import javax.net.ssl.X509TrustManager;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -23,14 +29,17 @@ final class CqlProbe {
 
   private CqlProbe() {}
 
-  /** What {@link #releaseVersion} gives for a node that answers but requires a login first. */
-  static final String LOGIN_REQUIRED = "";
+  /**
+   * What {@link #releaseVersion} gives for a node that answers but cannot be asked its version
+   * without credentials: a login ({@code PasswordAuthenticator}) or a client certificate.
+   */
+  static final String CREDENTIALS_REQUIRED = "";
 
   /**
-   * The node's {@code release_version}, {@link #LOGIN_REQUIRED} if it answers but asks for a login
-   * (a node with {@code PasswordAuthenticator}), or empty if it does not answer CQL yet.
+   * The node's {@code release_version}, {@link #CREDENTIALS_REQUIRED} if it answers but asks for a
+   * login or a client certificate first, or empty if it does not answer CQL yet.
    */
-  static Optional<String> releaseVersion(int nativePort) {
+  static Optional<String> releaseVersion(int nativePort, boolean tls) {
     if (!LocalPorts.isListening(nativePort)) {
       return Optional.empty();
     }
@@ -45,25 +54,68 @@ final class CqlProbe {
             .withInt(DefaultDriverOption.NETTY_IO_SHUTDOWN_QUIET_PERIOD, 0)
             .withInt(DefaultDriverOption.NETTY_ADMIN_SHUTDOWN_QUIET_PERIOD, 0)
             .build();
-    try (CqlSession session =
+    var builder =
         CqlSession.builder()
             .addContactPoint(new InetSocketAddress(LocalPorts.LOOPBACK, nativePort))
             .withLocalDatacenter(NodeStatus.LOCAL_DATACENTER)
-            .withConfigLoader(config)
-            .build()) {
+            .withConfigLoader(config);
+    if (tls) {
+      builder.withSslContext(anyCertificate());
+    }
+    try (CqlSession session = builder.build()) {
       Row row = session.execute("SELECT release_version FROM system.local").one();
       return Optional.ofNullable(row).map(r -> r.getString("release_version"));
     } catch (AllNodesFailedException e) {
       if (e.getAllErrors().values().stream()
           .flatMap(List::stream)
-          .anyMatch(AuthenticationException.class::isInstance)) {
-        return Optional.of(LOGIN_REQUIRED);
+          .anyMatch(error -> error instanceof AuthenticationException || refusedTls(error))) {
+        return Optional.of(CREDENTIALS_REQUIRED);
       }
       LOG.debug("CQL on port {} does not answer yet: {}", nativePort, e.toString());
       return Optional.empty();
     } catch (RuntimeException e) {
       LOG.debug("CQL on port {} does not answer yet: {}", nativePort, e.toString());
       return Optional.empty();
+    }
+  }
+
+  /** Whether a TLS handshake got as far as the node asking for a client certificate. */
+  private static boolean refusedTls(Throwable error) {
+    for (Throwable t = error; t != null; t = t.getCause()) {
+      if (t instanceof SSLException
+          && t.getMessage() != null
+          && (t.getMessage().contains("certificate_required")
+              || t.getMessage().contains("bad_certificate"))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * A TLS context that accepts any certificate: only to ask the node this process started, on
+   * loopback, whether it answers yet. Clients of the node check its certificate as they are told.
+   */
+  private static SSLContext anyCertificate() {
+    X509TrustManager any =
+        new X509TrustManager() {
+          @Override
+          public void checkClientTrusted(X509Certificate[] chain, String authType) {}
+
+          @Override
+          public void checkServerTrusted(X509Certificate[] chain, String authType) {}
+
+          @Override
+          public X509Certificate[] getAcceptedIssuers() {
+            return new X509Certificate[0];
+          }
+        };
+    try {
+      SSLContext context = SSLContext.getInstance("TLS");
+      context.init(null, new TrustManager[] {any}, null);
+      return context;
+    } catch (GeneralSecurityException e) {
+      throw new IllegalStateException("TLS is not available in this JDK", e);
     }
   }
 }

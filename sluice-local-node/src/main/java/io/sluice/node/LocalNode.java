@@ -268,7 +268,7 @@ public final class LocalNode {
    *
    * @param launched the process this call started, for its exit code; null when joining
    * @param installed the version of the Cassandra installed, said when a node that requires a login
-   *     cannot be asked its own
+   *     or a client certificate cannot be asked its own
    */
   private String awaitCql(
       ProcessHandle cassandra,
@@ -297,9 +297,11 @@ public final class LocalNode {
       if (System.nanoTime() > fatalDeadline) {
         throw failure("Cassandra reported an error it cannot start with", log);
       }
-      Optional<String> version = CqlProbe.releaseVersion(nativePort);
+      Optional<String> version =
+          CqlProbe.releaseVersion(
+              nativePort, CassandraConfigFiles.requiresTls(options.cassandraYamlOverrides()));
       if (version.isPresent()) {
-        return version.get().equals(CqlProbe.LOGIN_REQUIRED) ? installed : version.get();
+        return version.get().equals(CqlProbe.CREDENTIALS_REQUIRED) ? installed : version.get();
       }
       if (System.nanoTime() > deadline) {
         throw failure(

@@ -17,6 +17,7 @@ import java.util.List;
  * @param passwordEnv the environment variable holding the password
  * @param passwordFile a file holding the password (first line), relative to the job file
  * @param consistency the consistency level of requests
+ * @param tls how to connect over TLS, or null for a plain connection
  */
 public record ClusterSpec(
     String prefix,
@@ -25,7 +26,8 @@ public record ClusterSpec(
     String username,
     String passwordEnv,
     String passwordFile,
-    String consistency) {
+    String consistency,
+    TlsSpec tls) {
 
   public ClusterSpec {
     contactPoints = List.copyOf(contactPoints);

@@ -21,6 +21,7 @@ import java.util.List;
  * @param nullValues {@code unset} (default: a null field leaves the column untouched and writes no
  *     tombstone) or {@code write} (a null field deletes the column's value at the row's timestamp,
  *     so a newer source fully replaces an older one)
+ * @param tls connect over TLS (the trust store and hostname verification); absent for plain
  */
 public record TargetSpec(
     String type,
@@ -32,7 +33,8 @@ public record TargetSpec(
     String passwordEnv,
     String passwordFile,
     String consistency,
-    String nullValues) {
+    String nullValues,
+    TlsSpec tls) {
 
   public TargetSpec {
     type = type == null ? "cassandra" : type;
@@ -48,7 +50,14 @@ public record TargetSpec(
   /** How to reach the target's cluster. */
   public ClusterSpec cluster() {
     return new ClusterSpec(
-        "target", contactPoints, localDatacenter, username, passwordEnv, passwordFile, consistency);
+        "target",
+        contactPoints,
+        localDatacenter,
+        username,
+        passwordEnv,
+        passwordFile,
+        consistency,
+        tls);
   }
 
   /** Whether null field values are written as deletions rather than left unset. */

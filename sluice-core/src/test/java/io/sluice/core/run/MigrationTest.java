@@ -47,7 +47,7 @@ class MigrationTest {
     return new JobSpec(
         "people",
         List.of(new SourceSpec("dump", "memory", List.of("mem"), null, null, Map.of())),
-        new TargetSpec(null, null, null, "ks", "people", null, null, null, null, null),
+        new TargetSpec(null, null, null, "ks", "people", null, null, null, null, null, null),
         MappingSpec.of(columns),
         new FlowSpec(2, 4, null, null, null, null, null, null, null, null),
         ErrorThreshold.parse(maxErrors),

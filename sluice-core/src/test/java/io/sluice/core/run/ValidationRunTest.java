@@ -51,7 +51,7 @@ class ValidationRunTest {
     return new JobSpec(
         "people",
         List.of(new SourceSpec("dump", "memory", List.of("mem"), null, null, Map.of())),
-        new TargetSpec(null, null, null, "ks", "people", null, null, null, null, null),
+        new TargetSpec(null, null, null, "ks", "people", null, null, null, null, null, null),
         MappingSpec.of(columns),
         new FlowSpec(2, 8, null, null, null, null, null, null, null, null),
         ErrorThreshold.parse("10"),

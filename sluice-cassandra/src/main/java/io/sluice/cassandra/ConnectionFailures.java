@@ -1,0 +1,146 @@
+package io.sluice.cassandra;
+
+import com.datastax.oss.driver.api.core.AllNodesFailedException;
+import com.datastax.oss.driver.api.core.auth.AuthenticationException;
+import io.sluice.core.job.ClusterSpec;
+import java.util.List;
+import java.util.Optional;
+import javax.net.ssl.SSLException;
+import javax.net.ssl.SSLHandshakeException;
+
+/**
+ * Says in one sentence why no node of a cluster could be reached, where the cause is one a user
+ * fixes in the job file: a refused login, a certificate not trusted, TLS on one side only. Neither
+ * a password nor the server's own text is repeated. Empty for other causes, which keep the driver's
+ * message.
+ */
+final class ConnectionFailures {
+
+  private ConnectionFailures() {}
+
+  static Optional<IllegalArgumentException> explain(
+      ClusterSpec cluster, AllNodesFailedException failure) {
+    List<Throwable> errors =
+        failure.getAllErrors().values().stream().flatMap(List::stream).toList();
+    String where = "The cluster at " + String.join(", ", cluster.contactPoints());
+    String prefix = cluster.prefix();
+    String sentence = null;
+    if (errors.stream().anyMatch(AuthenticationException.class::isInstance)) {
+      sentence = loginRefused(cluster, where);
+    } else if (cluster.tls() != null && clientCertificateRefused(errors)) {
+      sentence =
+          where
+              + " requires a client certificate it trusts: set "
+              + prefix
+              + ".tls.keystore to the key store holding yours.";
+    } else if (cluster.tls() != null && anyCause(errors, "NotSslRecordException")) {
+      sentence = where + " does not speak TLS on that port, but " + prefix + ".tls is set.";
+    } else if (cluster.tls() != null && anyCause(errors, SSLHandshakeException.class)) {
+      String detail = causeMessage(errors, SSLHandshakeException.class);
+      sentence =
+          detail.contains("subject alternative") || detail.contains("No name matching")
+              ? where
+                  + " presented a certificate that does not name the address connected to ("
+                  + prefix
+                  + ".tls.hostname-verification)."
+              : where
+                  + " presented a certificate that "
+                  + (cluster.tls().truststore() == null
+                      ? "the JDK's default authorities do not trust"
+                      : "the trust store " + cluster.tls().truststore() + " does not trust")
+                  + " ("
+                  + prefix
+                  + ".tls.truststore).";
+    } else if (cluster.tls() == null && closedDuringHandshake(errors)) {
+      sentence =
+          where
+              + " closed the connection before answering; if it requires TLS, set "
+              + prefix
+              + ".tls.";
+    }
+    return Optional.ofNullable(sentence).map(IllegalArgumentException::new);
+  }
+
+  private static String loginRefused(ClusterSpec cluster, String where) {
+    String prefix = cluster.prefix();
+    if (cluster.username() == null) {
+      return where
+          + " requires a login: set "
+          + prefix
+          + ".username and "
+          + prefix
+          + ".password-env or "
+          + prefix
+          + ".password-file.";
+    }
+    return where
+        + " refused the login of user '"
+        + cluster.username()
+        + "': the username or the password is wrong (check "
+        + prefix
+        + ".username and the password in "
+        + (cluster.passwordEnv() != null
+            ? "the environment variable " + cluster.passwordEnv()
+            : "the file " + cluster.passwordFile())
+        + ").";
+  }
+
+  /** The node ended the handshake over the client's certificate: none given, or not trusted. */
+  private static boolean clientCertificateRefused(List<Throwable> errors) {
+    for (Throwable error : errors) {
+      for (Throwable t = error; t != null; t = t.getCause()) {
+        String message = t.getMessage();
+        if (t instanceof SSLException
+            && message != null
+            && (message.contains("certificate_required") || message.contains("bad_certificate"))) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private static boolean closedDuringHandshake(List<Throwable> errors) {
+    return anyCause(errors, "ClosedConnectionException")
+        || anyCause(errors, "StacklessClosedChannelException")
+        || anyCause(errors, "ClosedChannelException");
+  }
+
+  private static boolean anyCause(List<Throwable> errors, Class<? extends Throwable> type) {
+    return errors.stream().anyMatch(e -> find(e, type) != null);
+  }
+
+  private static boolean anyCause(List<Throwable> errors, String simpleName) {
+    for (Throwable error : errors) {
+      for (Throwable t = error; t != null; t = t.getCause()) {
+        if (t.getClass().getSimpleName().equals(simpleName)) {
+          return true;
+        }
+      }
+    }
+    return false;
+  }
+
+  private static String causeMessage(List<Throwable> errors, Class<? extends Throwable> type) {
+    for (Throwable error : errors) {
+      Throwable found = find(error, type);
+      if (found != null) {
+        StringBuilder text = new StringBuilder();
+        for (Throwable t = found; t != null; t = t.getCause()) {
+          text.append(t.getMessage()).append(' ');
+        }
+        return text.toString();
+      }
+    }
+    return "";
+  }
+
+  private static Throwable find(Throwable error, Class<? extends Throwable> type) {
+    for (Throwable t = error; t != null; t = t.getCause()) {
+      if (type.isInstance(t)) {
+        return t;
+      }
+    }
+    return null;
+  }
+}

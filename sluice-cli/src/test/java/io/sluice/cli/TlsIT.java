@@ -1,0 +1,390 @@
+package io.sluice.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import io.sluice.formats.bson.BsonDumpWriter;
+import io.sluice.node.LocalNode;
+import io.sluice.node.StartResult;
+import io.sluice.testinfra.RealCassandra;
+import io.sluice.testinfra.TestKeyspace;
+import io.sluice.testinfra.TestNodes;
+import io.sluice.testinfra.TestSessions;
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.KeyStore;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import javax.net.ssl.KeyManagerFactory;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.TrustManagerFactory;
+import org.bson.Document;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Clients over mutual TLS: a node of its own takes CQL over TLS only, with a certificate made here
+ * by the JDK's keytool for 127.0.0.1, and requires a client certificate it trusts. With the trust
+ * store that holds the node's certificate and the key store that holds the client's, plan, migrate
+ * and validate work (the certificate's name checked against the address); a trust store that does
+ * not hold it, a certificate for another name, no client certificate, TLS off against this node,
+ * and TLS on against a plain node are each refused in one sentence.
+ */
+@RealCassandra
+class TlsIT {
+
+  private static final int DOCUMENTS = 2_000;
+  private static final String NODE_STORE_PASSWORD = "node-store-pw";
+  private static final String TRUST_PASSWORD = "trust-store-pw";
+  private static final String CLIENT_PASSWORD = "client-key-pw";
+
+  @TempDir static Path dir;
+  private static LocalNode node;
+  private static InetSocketAddress contactPoint;
+  private static int port;
+
+  @BeforeAll
+  static void startNodeOverTls() throws Exception {
+    Path nodeStore = dir.resolve("node.jks");
+    keytool(
+        "-genkeypair",
+        "-alias",
+        "node",
+        "-keyalg",
+        "RSA",
+        "-keysize",
+        "2048",
+        "-validity",
+        "30",
+        "-dname",
+        "CN=sluice test node",
+        "-ext",
+        "SAN=ip:127.0.0.1",
+        "-keystore",
+        nodeStore,
+        "-storetype",
+        "JKS",
+        "-storepass",
+        NODE_STORE_PASSWORD,
+        "-keypass",
+        NODE_STORE_PASSWORD);
+    keytool(
+        "-exportcert",
+        "-alias",
+        "node",
+        "-keystore",
+        nodeStore,
+        "-storepass",
+        NODE_STORE_PASSWORD,
+        "-rfc",
+        "-file",
+        dir.resolve("node.pem"));
+    keytool(
+        "-importcert",
+        "-noprompt",
+        "-alias",
+        "node",
+        "-file",
+        dir.resolve("node.pem"),
+        "-keystore",
+        dir.resolve("trust.p12"),
+        "-storetype",
+        "PKCS12",
+        "-storepass",
+        TRUST_PASSWORD);
+    keytool(
+        "-genkeypair",
+        "-alias",
+        "stranger",
+        "-keyalg",
+        "RSA",
+        "-keysize",
+        "2048",
+        "-validity",
+        "30",
+        "-dname",
+        "CN=someone else",
+        "-keystore",
+        dir.resolve("stranger.p12"),
+        "-storetype",
+        "PKCS12",
+        "-storepass",
+        TRUST_PASSWORD);
+    keytool(
+        "-exportcert",
+        "-alias",
+        "stranger",
+        "-keystore",
+        dir.resolve("stranger.p12"),
+        "-storepass",
+        TRUST_PASSWORD,
+        "-rfc",
+        "-file",
+        dir.resolve("stranger.pem"));
+    keytool(
+        "-importcert",
+        "-noprompt",
+        "-alias",
+        "stranger",
+        "-file",
+        dir.resolve("stranger.pem"),
+        "-keystore",
+        dir.resolve("other-trust.p12"),
+        "-storetype",
+        "PKCS12",
+        "-storepass",
+        TRUST_PASSWORD);
+    keytool(
+        "-genkeypair",
+        "-alias",
+        "client",
+        "-keyalg",
+        "RSA",
+        "-keysize",
+        "2048",
+        "-validity",
+        "30",
+        "-dname",
+        "CN=sluice loader",
+        "-keystore",
+        dir.resolve("client.p12"),
+        "-storetype",
+        "PKCS12",
+        "-storepass",
+        CLIENT_PASSWORD);
+    keytool(
+        "-exportcert",
+        "-alias",
+        "client",
+        "-keystore",
+        dir.resolve("client.p12"),
+        "-storepass",
+        CLIENT_PASSWORD,
+        "-rfc",
+        "-file",
+        dir.resolve("client.pem"));
+    keytool(
+        "-importcert",
+        "-noprompt",
+        "-alias",
+        "client",
+        "-file",
+        dir.resolve("client.pem"),
+        "-keystore",
+        dir.resolve("node-trust.jks"),
+        "-storetype",
+        "JKS",
+        "-storepass",
+        NODE_STORE_PASSWORD);
+    Files.writeString(dir.resolve("trust.password"), TRUST_PASSWORD + "\n");
+    Files.writeString(dir.resolve("client.password"), CLIENT_PASSWORD + "\n");
+
+    node = TestNodes.create("tls-node-");
+    StartResult started =
+        node.start(
+            TestNodes.options()
+                .cassandraYaml(
+                    "client_encryption_options",
+                    Map.of(
+                        "enabled",
+                        true,
+                        "optional",
+                        false,
+                        "keystore",
+                        nodeStore.toString(),
+                        "keystore_password",
+                        NODE_STORE_PASSWORD,
+                        "require_client_auth",
+                        true,
+                        "truststore",
+                        dir.resolve("node-trust.jks").toString(),
+                        "truststore_password",
+                        NODE_STORE_PASSWORD))
+                .build());
+    // By address: the certificate names 127.0.0.1, and the name is checked.
+    port = started.status().contactPoint().orElseThrow().getPort();
+    contactPoint = new InetSocketAddress("127.0.0.1", port);
+    try (BsonDumpWriter writer = BsonDumpWriter.create(dir.resolve("people.bson"))) {
+      for (int i = 0; i < DOCUMENTS; i++) {
+        writer.write(new Document("_id", "p" + i).append("n", i));
+      }
+    }
+    try (CqlSession session =
+        CqlSession.builder()
+            .addContactPoint(contactPoint)
+            .withLocalDatacenter("datacenter1")
+            .withSslContext(mutual())
+            .withConfigLoader(TestSessions.configLoader())
+            .build()) {
+      session.execute(
+          "CREATE KEYSPACE tls WITH replication ="
+              + " {'class': 'SimpleStrategy', 'replication_factor': 1}");
+      session.execute("CREATE TABLE tls.people (id text PRIMARY KEY, n int)");
+    }
+  }
+
+  @AfterAll
+  static void stopNode() {
+    if (node != null) {
+      node.stop();
+    }
+  }
+
+  private static void keytool(Object... args) throws Exception {
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "keytool").toString());
+    for (Object arg : args) {
+      command.add(arg.toString());
+    }
+    Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
+    String output = new String(process.getInputStream().readAllBytes());
+    assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
+    assertThat(process.exitValue()).as(String.join(" ", command) + "\n" + output).isZero();
+  }
+
+  /** A {@code tls:} block trusting {@code truststore} and presenting the client's certificate. */
+  private static String tls(String truststore) {
+    return serverOnly(truststore)
+        + "    keystore: client.p12\n    keystore-password-file: client.password\n";
+  }
+
+  private static String serverOnly(String truststore) {
+    return "  tls:\n    truststore: "
+        + truststore
+        + "\n    truststore-password-file: trust.password\n";
+  }
+
+  /** A job against {@code host:port}, written as given (an address, or a name). */
+  private static Path job(String name, String tls, String host, int port) throws IOException {
+    TestKeyspace keyspace =
+        new TestKeyspace(
+            List.of(InetSocketAddress.createUnresolved(host, port)), "datacenter1", "tls");
+    Path job =
+        JobFile.write(
+            dir,
+            name,
+            keyspace,
+            "people",
+            "  - type: bson\n    path: people.bson\n",
+            "mapping:\n  columns:\n    id: _id\n    n: n\nmax-errors: 0\n");
+    Files.writeString(
+        job, Files.readString(job).replace("  table: people\n", "  table: people\n" + tls));
+    return job;
+  }
+
+  @Test
+  void should_plan_load_and_validate_over_tls() throws Exception {
+    Path job = job("secure", tls("trust.p12"), "127.0.0.1", port);
+
+    CliRun plan = CliRun.of("plan", job.toString());
+    CliRun migrate = CliRun.of("migrate", job.toString());
+    CliRun validate = CliRun.of("validate", job.toString());
+
+    assertThat(plan.exitCode()).as(plan.toString()).isEqualTo(ExitCodes.OK);
+    assertThat(migrate.exitCode()).as(migrate.toString()).isEqualTo(ExitCodes.OK);
+    assertThat(validate.exitCode()).as(validate.toString()).isEqualTo(ExitCodes.OK);
+    assertThat(CliRun.report(dir.resolve("state-secure")).get("rows-written").asLong())
+        .isEqualTo(DOCUMENTS);
+    assertThat(CliRun.report(dir.resolve("state-secure/validate")).get("rows-written").asLong())
+        .isEqualTo(DOCUMENTS);
+    for (CliRun run : List.of(plan, migrate, validate)) {
+      assertThat(run.toString()).doesNotContain(TRUST_PASSWORD).doesNotContain(CLIENT_PASSWORD);
+    }
+  }
+
+  @Test
+  void should_say_the_node_wants_a_client_certificate() throws Exception {
+    CliRun run =
+        CliRun.of("migrate", job("keyless", serverOnly("trust.p12"), "127.0.0.1", port).toString());
+
+    assertThat(run.exitCode()).as(run.toString()).isEqualTo(ExitCodes.ABORTED);
+    assertThat(run.err())
+        .contains(
+            "Error: The cluster at 127.0.0.1:"
+                + port
+                + " requires a client certificate it trusts: set target.tls.keystore to the key"
+                + " store holding yours.");
+  }
+
+  @Test
+  void should_refuse_a_certificate_the_trust_store_does_not_hold() throws Exception {
+    CliRun run =
+        CliRun.of(
+            "migrate", job("untrusted", tls("other-trust.p12"), "127.0.0.1", port).toString());
+
+    assertThat(run.exitCode()).as(run.toString()).isEqualTo(ExitCodes.ABORTED);
+    assertThat(run.err())
+        .contains(
+            "Error: The cluster at 127.0.0.1:"
+                + port
+                + " presented a certificate that the trust store other-trust.p12 does not trust"
+                + " (target.tls.truststore).");
+  }
+
+  @Test
+  void should_refuse_a_certificate_that_does_not_name_the_address() throws Exception {
+    CliRun run =
+        CliRun.of("migrate", job("by-name", tls("trust.p12"), "localhost", port).toString());
+
+    assertThat(run.exitCode()).as(run.toString()).isEqualTo(ExitCodes.ABORTED);
+    assertThat(run.err())
+        .contains(
+            "Error: The cluster at localhost:"
+                + port
+                + " presented a certificate that does not name the address connected to"
+                + " (target.tls.hostname-verification).");
+  }
+
+  @Test
+  void should_say_tls_may_be_needed_when_the_node_takes_only_tls() throws Exception {
+    CliRun run = CliRun.of("migrate", job("plain", "", "127.0.0.1", port).toString());
+
+    assertThat(run.exitCode()).as(run.toString()).isEqualTo(ExitCodes.ABORTED);
+    assertThat(run.err())
+        .contains(
+            "Error: The cluster at 127.0.0.1:"
+                + port
+                + " closed the connection before answering; if it requires TLS, set target.tls.");
+  }
+
+  @Test
+  void should_say_a_plain_node_does_not_speak_tls(TestKeyspace shared) throws Exception {
+    CliRun run =
+        CliRun.of(
+            "migrate", job("overeager", tls("trust.p12"), shared.host(), shared.port()).toString());
+
+    assertThat(run.exitCode()).as(run.toString()).isEqualTo(ExitCodes.ABORTED);
+    assertThat(run.err())
+        .contains(
+            "Error: The cluster at "
+                + shared.hostAndPort()
+                + " does not speak TLS on that port, but target.tls is set.");
+  }
+
+  /** The test's own session, through the same trust store and key store. */
+  private static SSLContext mutual() throws Exception {
+    TrustManagerFactory trust =
+        TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
+    trust.init(store("trust.p12", TRUST_PASSWORD));
+    KeyManagerFactory keys = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
+    keys.init(store("client.p12", CLIENT_PASSWORD), CLIENT_PASSWORD.toCharArray());
+    SSLContext context = SSLContext.getInstance("TLS");
+    context.init(keys.getKeyManagers(), trust.getTrustManagers(), null);
+    return context;
+  }
+
+  private static KeyStore store(String name, String password) throws Exception {
+    KeyStore store = KeyStore.getInstance("PKCS12");
+    try (InputStream in = Files.newInputStream(dir.resolve(name))) {
+      store.load(in, password.toCharArray());
+    }
+    return store;
+  }
+}
