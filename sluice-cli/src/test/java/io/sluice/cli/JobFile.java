@@ -18,6 +18,22 @@ final class JobFile {
   static Path write(
       Path dir, String name, TestKeyspace keyspace, String table, String sources, String rest)
       throws IOException {
+    return write(dir, name, keyspace, table, "", sources, rest);
+  }
+
+  /**
+   * As {@link #write(Path, String, TestKeyspace, String, String, String)}, with {@code target}
+   * (YAML indented by two, such as a login or a {@code tls:} block) added under {@code target:}.
+   */
+  static Path write(
+      Path dir,
+      String name,
+      TestKeyspace keyspace,
+      String table,
+      String target,
+      String sources,
+      String rest)
+      throws IOException {
     String yaml =
         "name: "
             + name
@@ -40,6 +56,7 @@ final class JobFile {
             + "  table: "
             + table
             + "\n"
+            + target
             + rest;
     Path file = dir.resolve(name + ".yaml");
     Files.writeString(file, yaml);

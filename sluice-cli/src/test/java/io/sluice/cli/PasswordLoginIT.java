@@ -97,19 +97,14 @@ class PasswordLoginIT {
   }
 
   private static Path job(String name, String login, String flow) throws IOException {
-    TestKeyspace keyspace = new TestKeyspace(List.of(contactPoint), "datacenter1", "logins");
-    Path job =
-        JobFile.write(
-            dir,
-            name,
-            keyspace,
-            "people",
-            "  - type: bson\n    path: people.bson\n",
-            "mapping:\n  columns:\n    id: _id\n    n: n\nflow: " + flow + "\nmax-errors: 1%\n");
-    // The login goes under target:, after the lines JobFile wrote there.
-    String yaml = Files.readString(job).replace("  table: people\n", "  table: people\n" + login);
-    Files.writeString(job, yaml);
-    return job;
+    return JobFile.write(
+        dir,
+        name,
+        new TestKeyspace(List.of(contactPoint), "datacenter1", "logins"),
+        "people",
+        login,
+        "  - type: bson\n    path: people.bson\n",
+        "mapping:\n  columns:\n    id: _id\n    n: n\nflow: " + flow + "\nmax-errors: 1%\n");
   }
 
   @Test

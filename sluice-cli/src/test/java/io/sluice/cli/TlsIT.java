@@ -263,20 +263,23 @@ class TlsIT {
 
   /** A job against {@code host:port}, written as given (an address, or a name). */
   private static Path job(String name, String tls, String host, int port) throws IOException {
-    TestKeyspace keyspace =
+    return JobFile.write(
+        dir,
+        name,
         new TestKeyspace(
-            List.of(InetSocketAddress.createUnresolved(host, port)), "datacenter1", "tls");
-    Path job =
-        JobFile.write(
-            dir,
-            name,
-            keyspace,
-            "people",
-            "  - type: bson\n    path: people.bson\n",
-            "mapping:\n  columns:\n    id: _id\n    n: n\nmax-errors: 0\n");
-    Files.writeString(
-        job, Files.readString(job).replace("  table: people\n", "  table: people\n" + tls));
-    return job;
+            List.of(InetSocketAddress.createUnresolved(host, port)), "datacenter1", "tls"),
+        "people",
+        tls,
+        "  - type: bson\n    path: people.bson\n",
+        "mapping:\n  columns:\n    id: _id\n    n: n\nmax-errors: 0\n");
+  }
+
+  /** Runs a migration of the job and checks it is refused, before any write, with {@code error}. */
+  private static void assertRefused(Path job, String error) {
+    CliRun run = CliRun.of("migrate", job.toString());
+
+    assertThat(run.exitCode()).as(run.toString()).isEqualTo(ExitCodes.ABORTED);
+    assertThat(run.err()).contains("Error: " + error);
   }
 
   @Test
@@ -301,71 +304,50 @@ class TlsIT {
 
   @Test
   void should_say_the_node_wants_a_client_certificate() throws Exception {
-    CliRun run =
-        CliRun.of("migrate", job("keyless", serverOnly("trust.p12"), "127.0.0.1", port).toString());
-
-    assertThat(run.exitCode()).as(run.toString()).isEqualTo(ExitCodes.ABORTED);
-    assertThat(run.err())
-        .contains(
-            "Error: The cluster at 127.0.0.1:"
-                + port
-                + " requires a client certificate it trusts: set target.tls.keystore to the key"
-                + " store holding yours.");
+    assertRefused(
+        job("keyless", serverOnly("trust.p12"), "127.0.0.1", port),
+        "The cluster at 127.0.0.1:"
+            + port
+            + " requires a client certificate it trusts: set target.tls.keystore to the key"
+            + " store holding yours.");
   }
 
   @Test
   void should_refuse_a_certificate_the_trust_store_does_not_hold() throws Exception {
-    CliRun run =
-        CliRun.of(
-            "migrate", job("untrusted", tls("other-trust.p12"), "127.0.0.1", port).toString());
-
-    assertThat(run.exitCode()).as(run.toString()).isEqualTo(ExitCodes.ABORTED);
-    assertThat(run.err())
-        .contains(
-            "Error: The cluster at 127.0.0.1:"
-                + port
-                + " presented a certificate that the trust store other-trust.p12 does not trust"
-                + " (target.tls.truststore).");
+    assertRefused(
+        job("untrusted", tls("other-trust.p12"), "127.0.0.1", port),
+        "The cluster at 127.0.0.1:"
+            + port
+            + " presented a certificate that the trust store other-trust.p12 does not trust"
+            + " (target.tls.truststore).");
   }
 
   @Test
   void should_refuse_a_certificate_that_does_not_name_the_address() throws Exception {
-    CliRun run =
-        CliRun.of("migrate", job("by-name", tls("trust.p12"), "localhost", port).toString());
-
-    assertThat(run.exitCode()).as(run.toString()).isEqualTo(ExitCodes.ABORTED);
-    assertThat(run.err())
-        .contains(
-            "Error: The cluster at localhost:"
-                + port
-                + " presented a certificate that does not name the address connected to"
-                + " (target.tls.hostname-verification).");
+    assertRefused(
+        job("by-name", tls("trust.p12"), "localhost", port),
+        "The cluster at localhost:"
+            + port
+            + " presented a certificate that does not name the address connected to"
+            + " (target.tls.hostname-verification).");
   }
 
   @Test
   void should_say_tls_may_be_needed_when_the_node_takes_only_tls() throws Exception {
-    CliRun run = CliRun.of("migrate", job("plain", "", "127.0.0.1", port).toString());
-
-    assertThat(run.exitCode()).as(run.toString()).isEqualTo(ExitCodes.ABORTED);
-    assertThat(run.err())
-        .contains(
-            "Error: The cluster at 127.0.0.1:"
-                + port
-                + " closed the connection before answering; if it requires TLS, set target.tls.");
+    assertRefused(
+        job("plain", "", "127.0.0.1", port),
+        "The cluster at 127.0.0.1:"
+            + port
+            + " closed the connection before answering; if it requires TLS, set target.tls.");
   }
 
   @Test
   void should_say_a_plain_node_does_not_speak_tls(TestKeyspace shared) throws Exception {
-    CliRun run =
-        CliRun.of(
-            "migrate", job("overeager", tls("trust.p12"), shared.host(), shared.port()).toString());
-
-    assertThat(run.exitCode()).as(run.toString()).isEqualTo(ExitCodes.ABORTED);
-    assertThat(run.err())
-        .contains(
-            "Error: The cluster at "
-                + shared.hostAndPort()
-                + " does not speak TLS on that port, but target.tls is set.");
+    assertRefused(
+        job("overeager", tls("trust.p12"), shared.host(), shared.port()),
+        "The cluster at "
+            + shared.hostAndPort()
+            + " does not speak TLS on that port, but target.tls is set.");
   }
 
   /** The test's own session, through the same trust store and key store. */
