@@ -53,136 +53,15 @@ class TlsIT {
   @BeforeAll
   static void startNodeOverTls() throws Exception {
     Path nodeStore = dir.resolve("node.jks");
-    keytool(
-        "-genkeypair",
-        "-alias",
-        "node",
-        "-keyalg",
-        "RSA",
-        "-keysize",
-        "2048",
-        "-validity",
-        "30",
-        "-dname",
-        "CN=sluice test node",
-        "-ext",
-        "SAN=ip:127.0.0.1",
-        "-keystore",
-        nodeStore,
-        "-storetype",
-        "JKS",
-        "-storepass",
-        NODE_STORE_PASSWORD,
-        "-keypass",
-        NODE_STORE_PASSWORD);
-    keytool(
-        "-exportcert",
-        "-alias",
-        "node",
-        "-keystore",
-        nodeStore,
-        "-storepass",
-        NODE_STORE_PASSWORD,
-        "-rfc",
-        "-file",
-        dir.resolve("node.pem"));
-    keytool(
-        "-importcert",
-        "-noprompt",
-        "-alias",
-        "node",
-        "-file",
-        dir.resolve("node.pem"),
-        "-keystore",
-        dir.resolve("trust.p12"),
-        "-storetype",
-        "PKCS12",
-        "-storepass",
-        TRUST_PASSWORD);
-    keytool(
-        "-genkeypair",
-        "-alias",
-        "stranger",
-        "-keyalg",
-        "RSA",
-        "-keysize",
-        "2048",
-        "-validity",
-        "30",
-        "-dname",
-        "CN=someone else",
-        "-keystore",
-        dir.resolve("stranger.p12"),
-        "-storetype",
-        "PKCS12",
-        "-storepass",
-        TRUST_PASSWORD);
-    keytool(
-        "-exportcert",
-        "-alias",
-        "stranger",
-        "-keystore",
-        dir.resolve("stranger.p12"),
-        "-storepass",
-        TRUST_PASSWORD,
-        "-rfc",
-        "-file",
-        dir.resolve("stranger.pem"));
-    keytool(
-        "-importcert",
-        "-noprompt",
-        "-alias",
-        "stranger",
-        "-file",
-        dir.resolve("stranger.pem"),
-        "-keystore",
-        dir.resolve("other-trust.p12"),
-        "-storetype",
-        "PKCS12",
-        "-storepass",
-        TRUST_PASSWORD);
-    keytool(
-        "-genkeypair",
-        "-alias",
-        "client",
-        "-keyalg",
-        "RSA",
-        "-keysize",
-        "2048",
-        "-validity",
-        "30",
-        "-dname",
-        "CN=sluice loader",
-        "-keystore",
-        dir.resolve("client.p12"),
-        "-storetype",
-        "PKCS12",
-        "-storepass",
-        CLIENT_PASSWORD);
-    keytool(
-        "-exportcert",
-        "-alias",
-        "client",
-        "-keystore",
-        dir.resolve("client.p12"),
-        "-storepass",
-        CLIENT_PASSWORD,
-        "-rfc",
-        "-file",
-        dir.resolve("client.pem"));
-    keytool(
-        "-importcert",
-        "-noprompt",
-        "-alias",
-        "client",
-        "-file",
-        dir.resolve("client.pem"),
-        "-keystore",
-        dir.resolve("node-trust.jks"),
-        "-storetype",
-        "JKS",
-        "-storepass",
-        NODE_STORE_PASSWORD);
+    keyPair(
+        "node", "CN=sluice test node", nodeStore, NODE_STORE_PASSWORD, "-ext", "SAN=ip:127.0.0.1");
+    trust("node", nodeStore, NODE_STORE_PASSWORD, dir.resolve("trust.p12"), TRUST_PASSWORD);
+    Path stranger = dir.resolve("stranger.p12");
+    keyPair("stranger", "CN=someone else", stranger, TRUST_PASSWORD);
+    trust("stranger", stranger, TRUST_PASSWORD, dir.resolve("other-trust.p12"), TRUST_PASSWORD);
+    Path client = dir.resolve("client.p12");
+    keyPair("client", "CN=sluice loader", client, CLIENT_PASSWORD);
+    trust("client", client, CLIENT_PASSWORD, dir.resolve("node-trust.jks"), NODE_STORE_PASSWORD);
     Files.writeString(dir.resolve("trust.password"), TRUST_PASSWORD + "\n");
     Files.writeString(dir.resolve("client.password"), CLIENT_PASSWORD + "\n");
 
@@ -235,6 +114,69 @@ class TlsIT {
     if (node != null) {
       node.stop();
     }
+  }
+
+  /** A key pair with a self-signed certificate, in a store whose type its name ends with. */
+  private static void keyPair(
+      String alias, String dname, Path store, String password, String... extra) throws Exception {
+    List<Object> args =
+        new ArrayList<>(
+            List.of(
+                "-genkeypair",
+                "-alias",
+                alias,
+                "-keyalg",
+                "RSA",
+                "-keysize",
+                "2048",
+                "-validity",
+                "30",
+                "-dname",
+                dname,
+                "-keystore",
+                store,
+                "-storetype",
+                type(store),
+                "-storepass",
+                password,
+                "-keypass",
+                password));
+    args.addAll(List.of(extra));
+    keytool(args.toArray());
+  }
+
+  /** Adds the certificate of {@code alias} in {@code from} to the trust store {@code to}. */
+  private static void trust(
+      String alias, Path from, String fromPassword, Path to, String toPassword) throws Exception {
+    Path pem = dir.resolve(alias + ".pem");
+    keytool(
+        "-exportcert",
+        "-alias",
+        alias,
+        "-keystore",
+        from,
+        "-storepass",
+        fromPassword,
+        "-rfc",
+        "-file",
+        pem);
+    keytool(
+        "-importcert",
+        "-noprompt",
+        "-alias",
+        alias,
+        "-file",
+        pem,
+        "-keystore",
+        to,
+        "-storetype",
+        type(to),
+        "-storepass",
+        toPassword);
+  }
+
+  private static String type(Path store) {
+    return store.toString().endsWith(".jks") ? "JKS" : "PKCS12";
   }
 
   private static void keytool(Object... args) throws Exception {
