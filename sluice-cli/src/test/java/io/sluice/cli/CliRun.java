@@ -17,6 +17,18 @@ record CliRun(int exitCode, String out, String err) {
     return new CliRun(code, out.toString(), err.toString());
   }
 
+  /**
+   * Runs {@code migrate} on the job, checks that it was refused (exit 2) and returns what it said
+   * on standard error.
+   */
+  static String refusal(Path job) {
+    CliRun run = of("migrate", job.toString());
+    if (run.exitCode() != ExitCodes.ABORTED) {
+      throw new AssertionError("expected the run to be refused (exit 2):\n" + run);
+    }
+    return run.err();
+  }
+
   /** The {@code report.json} a job left in its state folder. */
   static JsonNode report(Path stateDir) throws IOException {
     return new ObjectMapper().readTree(stateDir.resolve("report.json").toFile()).get("counts");

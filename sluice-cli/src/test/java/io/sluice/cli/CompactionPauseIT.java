@@ -101,25 +101,29 @@ class CompactionPauseIT {
   }
 
   /**
-   * The number of rows once it holds still for a second while the load is paused. The writes in
+   * The number of rows once it has held still for a second while the load is paused. The writes in
    * flight when the pause began still land, so the first reads may differ; a load that does not
    * pause at all holds still only once every row is in.
    */
-  private static long rowsHeldWhilePaused(CqlSession session, LogWatch log) throws Exception {
-    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
-    long before = count(session);
-    while (System.nanoTime() < deadline) {
-      Thread.sleep(1_000);
-      long after = count(session);
-      if (log.saw("Resuming the load")) {
-        throw new AssertionError("compaction caught up before the pause could be seen\n" + log);
-      }
-      if (after == before) {
-        return after;
-      }
-      before = after;
-    }
-    throw new AssertionError("the row count never held still while paused\n" + log);
+  private static long rowsHeldWhilePaused(CqlSession session, LogWatch log) {
+    long[] last = {-1, System.nanoTime()};
+    Await.until(
+        "the row count to hold still for a second while paused",
+        Duration.ofMinutes(2),
+        () -> {
+          if (log.saw("Resuming the load")) {
+            throw new AssertionError("compaction caught up before the pause could be seen\n" + log);
+          }
+          long rows = count(session);
+          long now = System.nanoTime();
+          if (rows != last[0]) {
+            last[0] = rows;
+            last[1] = now;
+          }
+          return now - last[1] >= TimeUnit.SECONDS.toNanos(1);
+        },
+        log::toString);
+    return last[0];
   }
 
   private static void awaitPending(NodeCompactions compactions) throws InterruptedException {

@@ -165,10 +165,7 @@ class PasswordLoginIT {
   void should_refuse_a_wrong_password_in_one_sentence() throws Exception {
     Path job = job("wrong", "  username: loader\n  password-file: wrong.password\n", "{}");
 
-    CliRun run = CliRun.of("migrate", job.toString());
-
-    assertThat(run.exitCode()).as(run.toString()).isEqualTo(ExitCodes.ABORTED);
-    assertThat(run.err())
+    assertThat(CliRun.refusal(job))
         .contains(
             "Error: The cluster at "
                 + contactPoint.getHostString()
@@ -183,10 +180,7 @@ class PasswordLoginIT {
   void should_say_that_the_cluster_requires_a_login() throws Exception {
     Path job = job("anonymous", "", "{}");
 
-    CliRun run = CliRun.of("migrate", job.toString());
-
-    assertThat(run.exitCode()).as(run.toString()).isEqualTo(ExitCodes.ABORTED);
-    assertThat(run.err())
+    assertThat(CliRun.refusal(job))
         .contains("requires a login: set target.username and target.password-env or")
         .contains("target.password-file.");
   }

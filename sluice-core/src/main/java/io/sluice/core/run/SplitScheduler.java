@@ -16,6 +16,7 @@ import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -39,12 +40,7 @@ final class SplitScheduler {
   private final FlowController flow;
   private final Counts earlierRuns;
   private final ExecutorService accounting =
-      Executors.newSingleThreadExecutor(
-          runnable -> {
-            Thread thread = new Thread(runnable, "sluice-accounting");
-            thread.setDaemon(true);
-            return thread;
-          });
+      Executors.newSingleThreadExecutor(daemonThreads("sluice-accounting"));
   private final AtomicReference<String> abortReason = new AtomicReference<>();
   private volatile boolean interrupted;
 
@@ -71,14 +67,7 @@ final class SplitScheduler {
   String runAll(List<SplitTask> tasks) {
     ConcurrentLinkedQueue<SplitTask> queue = new ConcurrentLinkedQueue<>(tasks);
     int workers = Math.max(1, Math.min(job.flow().workers(), queue.size()));
-    ExecutorService pool =
-        Executors.newFixedThreadPool(
-            workers,
-            runnable -> {
-              Thread thread = new Thread(runnable, "sluice-worker");
-              thread.setDaemon(true);
-              return thread;
-            });
+    ExecutorService pool = Executors.newFixedThreadPool(workers, daemonThreads("sluice-worker"));
     try {
       List<Future<?>> futures = new ArrayList<>();
       for (int i = 0; i < workers; i++) {
@@ -173,6 +162,15 @@ final class SplitScheduler {
       Thread.currentThread().interrupt();
       abort("interrupted");
     }
+  }
+
+  /** Threads named {@code name} that do not keep the JVM alive on their own. */
+  private static ThreadFactory daemonThreads(String name) {
+    return runnable -> {
+      Thread thread = new Thread(runnable, name);
+      thread.setDaemon(true);
+      return thread;
+    };
   }
 
   /** Where write answers are accounted: one thread of the run's own, never a driver thread. */
