@@ -12,8 +12,8 @@ import io.sluice.core.job.FlowSpec;
 import io.sluice.core.job.TargetSpec;
 import io.sluice.core.schema.TableSchema;
 import io.sluice.core.sink.Sink;
-import io.sluice.core.sink.ValidatingTarget;
 import io.sluice.core.validate.PrimaryKey;
+import io.sluice.core.validate.ValidatingTarget;
 import io.sluice.core.validate.ValidationSpec;
 import java.nio.file.Path;
 import java.time.Clock;
@@ -85,9 +85,9 @@ public final class CassandraTarget implements ValidatingTarget {
   }
 
   @Override
-  public Sink openValidator(
+  public Sink openChecker(
       FlowSpec flow, FlowFeedback feedback, ValidationSpec validation, List<String> columns) {
-    return new CassandraValidator(
+    return new CassandraRowChecker(
         session,
         table,
         schema,

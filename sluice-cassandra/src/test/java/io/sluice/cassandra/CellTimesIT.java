@@ -10,6 +10,7 @@ import io.sluice.core.job.JobSpec;
 import io.sluice.core.job.TargetSpec;
 import io.sluice.core.mapping.ColumnSpec;
 import io.sluice.core.mapping.MappingSpec;
+import io.sluice.core.run.JobRun;
 import io.sluice.core.run.Migration;
 import io.sluice.core.run.Outcome;
 import io.sluice.core.run.RunReport;
@@ -74,7 +75,7 @@ class CellTimesIT {
 
     RunReport report;
     try (CassandraTarget target = CassandraTarget.connect(targetSpec(keyspace), dir);
-        Migration migration =
+        JobRun migration =
             Migration.prepare(
                 job(keyspace), target, List.of(new ListSource(records)), Clock.systemUTC(), true)) {
       report = migration.run();
@@ -154,7 +155,7 @@ class CellTimesIT {
         }
 
         @Override
-        public long bytesRead() {
+        public long workDone() {
           return next;
         }
 

@@ -1,15 +1,14 @@
 package io.sluice.cli;
 
 import io.sluice.core.job.JobSpec;
-import io.sluice.core.run.Migration;
+import io.sluice.core.run.JobRun;
 import io.sluice.core.run.Outcome;
-import io.sluice.core.run.RunOptions;
 import io.sluice.core.run.RunReport;
 import io.sluice.core.sink.Target;
 import io.sluice.core.sink.Targets;
 import java.io.PrintWriter;
-import java.time.Clock;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * What {@code migrate} and {@code validate} share: connect to the job's target (found by its {@code
@@ -23,12 +22,18 @@ final class JobRunner {
   /**
    * Runs a migration or a validation of the job, printing to {@code out}; {@code printReport}
    * prints the final report while a signal still waits for it.
+   *
+   * @param checking whether the run is a validation, for its messages
+   * @param prepare plans the run against the connected target
    */
   static RunReport run(
-      JobSpec job, RunOptions options, PrintWriter out, Consumer<RunReport> printReport) {
-    boolean checking = options.validating();
+      JobSpec job,
+      boolean checking,
+      Function<Target, JobRun> prepare,
+      PrintWriter out,
+      Consumer<RunReport> printReport) {
     try (Target target = Targets.connect(job.target(), job.baseDir());
-        Migration migration = Migration.prepare(job, target, Clock.systemUTC(), options)) {
+        JobRun migration = prepare.apply(target)) {
       for (String warning : migration.warnings()) {
         out.println("Warning: " + warning);
       }
@@ -48,13 +53,13 @@ final class JobRunner {
                       checkpoint.updated(),
                       checkpoint.counts().recordsRead(),
                       checkpoint.runs(),
-                      100.0 * migration.bytesDone() / Math.max(1, migration.totalBytes())));
+                      100.0 * migration.workDone() / Math.max(1, migration.totalWork())));
       out.printf(
           "%s %d source(s), %d split(s), %.1f MB %s %s%n",
           checking ? "Checking" : "Loading",
           migration.sources().size(),
           migration.sources().stream().mapToInt(s -> s.splits().size()).sum(),
-          migration.totalBytes() / 1e6,
+          migration.totalWork() / 1e6,
           checking ? "against" : "into",
           target.schema().qualifiedName());
       if (!checking) {

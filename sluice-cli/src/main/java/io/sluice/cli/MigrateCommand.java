@@ -1,9 +1,10 @@
 package io.sluice.cli;
 
 import io.sluice.core.job.JobSpec;
-import io.sluice.core.run.RunOptions;
+import io.sluice.core.run.Migration;
 import io.sluice.core.run.RunReport;
 import java.io.PrintWriter;
+import java.time.Clock;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -38,11 +39,12 @@ final class MigrateCommand implements Callable<Integer> {
   static RunReport run(JobSpec job, boolean fresh, PrintWriter out) {
     return JobRunner.run(
         job,
-        RunOptions.migrate(fresh),
+        false,
+        target -> Migration.prepare(job, target, Clock.systemUTC(), fresh),
         out,
         report -> {
           out.print(report.toText());
-          out.println("  Report saved to " + job.stateDir().resolve("report.json"));
+          out.println("  Report saved to " + Migration.state(job).location("report.json"));
         });
   }
 

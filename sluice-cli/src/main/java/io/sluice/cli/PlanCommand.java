@@ -71,7 +71,7 @@ final class PlanCommand implements Callable<Integer> {
       SourceSpec sourceSpec = job.sources().get(i);
       try (Source source = Sources.create(sourceSpec, job.baseDir())) {
         List<Split> splits = source.plan();
-        long bytes = splits.stream().mapToLong(Split::sizeBytes).sum();
+        long bytes = splits.stream().mapToLong(Split::work).sum();
         out.printf(
             "Source %s (%s): %d split(s), %.1f MB, write timestamp %s%n",
             source.name(),

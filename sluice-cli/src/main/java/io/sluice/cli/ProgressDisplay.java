@@ -1,7 +1,7 @@
 package io.sluice.cli;
 
 import io.sluice.core.count.Counts;
-import io.sluice.core.run.Migration;
+import io.sluice.core.run.JobRun;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.concurrent.Executors;
@@ -22,7 +22,7 @@ final class ProgressDisplay implements AutoCloseable {
 
   private static final Duration LOG_INTERVAL = Duration.ofSeconds(10);
 
-  private final Migration migration;
+  private final JobRun migration;
   private final ScheduledExecutorService timer;
   private final ProgressBar bar;
   private final PrintWriter out;
@@ -30,8 +30,7 @@ final class ProgressDisplay implements AutoCloseable {
   private final long startNanos = System.nanoTime();
   private final EtaEstimate eta = new EtaEstimate();
 
-  private ProgressDisplay(
-      Migration migration, PrintWriter out, boolean terminal, boolean checking) {
+  private ProgressDisplay(JobRun migration, PrintWriter out, boolean terminal, boolean checking) {
     this.migration = migration;
     this.out = out;
     this.checking = checking;
@@ -42,17 +41,17 @@ final class ProgressDisplay implements AutoCloseable {
               thread.setDaemon(true);
               return thread;
             });
-    long totalMb = Math.max(1, migration.totalBytes() / 1_000_000);
+    long totalMb = Math.max(1, migration.totalWork() / 1_000_000);
     this.bar =
         terminal
             ? new ProgressBarBuilder()
                 .setTaskName(checking ? "Checking" : "Loading")
                 .setInitialMax(totalMb)
-                .startsFrom(migration.bytesDone() / 1_000_000, Duration.ZERO)
+                .startsFrom(migration.workDone() / 1_000_000, Duration.ZERO)
                 .setUnit(" MB", 1)
                 .setStyle(ProgressBarStyle.ASCII)
                 .showSpeed()
-                .setEtaFunction(state -> eta.remaining(migration.totalBytes()))
+                .setEtaFunction(state -> eta.remaining(migration.totalWork()))
                 .setUpdateIntervalMillis(500)
                 .build()
             : null;
@@ -61,7 +60,7 @@ final class ProgressDisplay implements AutoCloseable {
   }
 
   /** Starts showing progress; {@code checking} for a validation, which checks rows. */
-  static ProgressDisplay start(Migration migration, PrintWriter out, boolean checking) {
+  static ProgressDisplay start(JobRun migration, PrintWriter out, boolean checking) {
     return new ProgressDisplay(migration, out, System.console() != null, checking);
   }
 
@@ -69,7 +68,7 @@ final class ProgressDisplay implements AutoCloseable {
     Counts counts = migration.progress();
     long now = System.nanoTime();
     double seconds = Math.max(1e-3, (now - startNanos) / 1e9);
-    long bytesDone = migration.bytesDone();
+    long bytesDone = migration.workDone();
     eta.sample(bytesDone, now);
     String flow = migration.flowStats().map(FlowLine::of).orElse("");
     String rates =
@@ -86,10 +85,10 @@ final class ProgressDisplay implements AutoCloseable {
       bar.stepTo(bytesDone / 1_000_000);
       bar.setExtraMessage(rates);
     } else {
-      long total = Math.max(1, migration.totalBytes());
+      long total = Math.max(1, migration.totalWork());
       double fraction = Math.min(1.0, bytesDone / (double) total);
       String left =
-          eta.remaining(migration.totalBytes()).map(ProgressDisplay::formatEta).orElse("unknown");
+          eta.remaining(migration.totalWork()).map(ProgressDisplay::formatEta).orElse("unknown");
       out.printf("Progress: %.1f%% read, %s, ETA %s%n", fraction * 100, rates, left);
       out.flush();
     }
@@ -106,7 +105,7 @@ final class ProgressDisplay implements AutoCloseable {
     if (bar == null) {
       refresh();
     } else {
-      bar.stepTo(migration.bytesDone() / 1_000_000);
+      bar.stepTo(migration.workDone() / 1_000_000);
       bar.close();
     }
   }

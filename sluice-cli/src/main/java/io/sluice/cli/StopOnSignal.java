@@ -1,6 +1,6 @@
 package io.sluice.cli;
 
-import io.sluice.core.run.Migration;
+import io.sluice.core.run.JobRun;
 import java.io.PrintWriter;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
@@ -20,7 +20,7 @@ final class StopOnSignal implements AutoCloseable {
   private final CountDownLatch reported = new CountDownLatch(1);
   private volatile boolean finished;
 
-  StopOnSignal(Migration migration, PrintWriter out) {
+  StopOnSignal(JobRun migration, PrintWriter out) {
     this.hook =
         new Thread(
             () -> {

@@ -1,13 +1,13 @@
 package io.sluice.cli;
 
 import io.sluice.core.job.JobSpec;
-import io.sluice.core.run.RunOptions;
 import io.sluice.core.run.RunReport;
-import io.sluice.core.run.ValidationReport;
+import io.sluice.core.validate.Validation;
+import io.sluice.core.validate.ValidationReport;
 import io.sluice.core.validate.ValidationSpec;
 import io.sluice.core.validate.ValidationSpec.RepairTimestamp;
 import java.io.PrintWriter;
-import java.nio.file.Path;
+import java.time.Clock;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -75,11 +75,12 @@ final class ValidateCommand implements Callable<Integer> {
     ValidationSpec validation = validationSpec();
     JobSpec job = options.load();
     PrintWriter out = spec.commandLine().getOut();
-    Path summary = RunOptions.validate(fresh, validation).stateDir(job).resolve("validation.json");
+    String summary = Validation.state(job).location("validation.json");
     RunReport report =
         JobRunner.run(
             job,
-            RunOptions.validate(fresh, validation),
+            true,
+            target -> Validation.prepare(job, target, Clock.systemUTC(), fresh, validation),
             out,
             done -> {
               out.print(new ValidationReport(done, validation).toText());

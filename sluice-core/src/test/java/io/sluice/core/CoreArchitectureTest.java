@@ -11,8 +11,10 @@ import com.tngtech.archunit.core.importer.ImportOption;
 import org.junit.jupiter.api.Test;
 
 /**
- * The core's shape, checked on its compiled classes: its packages form no cycle, and it depends on
- * no other module of Sluice (sources, targets, the CLI and Spark depend on it, never the reverse).
+ * The core's shape, checked on its compiled classes: its packages form no cycle; it depends on no
+ * other module of Sluice (sources, targets, the CLI and Spark depend on it, never the reverse); the
+ * runner knows nothing of validation; and the runner and the validation keep their state through
+ * the store interfaces only, never naming a local file.
  */
 class CoreArchitectureTest {
 
@@ -34,6 +36,31 @@ class CoreArchitectureTest {
         .should()
         .dependOnClassesThat(
             resideInAPackage("io.sluice..").and(resideOutsideOfPackage("io.sluice.core..")))
+        .check(CORE);
+  }
+
+  @Test
+  void should_keep_the_runner_free_of_validation() {
+    noClasses()
+        .that()
+        .resideInAnyPackage("io.sluice.core.run..", "io.sluice.core.sink..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage("io.sluice.core.validate..")
+        .check(CORE);
+  }
+
+  @Test
+  void should_keep_run_state_behind_its_stores() {
+    noClasses()
+        .that()
+        .resideInAnyPackage("io.sluice.core.run..", "io.sluice.core.validate..")
+        .should()
+        .dependOnClassesThat()
+        .resideInAPackage("java.nio.file..")
+        .orShould()
+        .dependOnClassesThat()
+        .belongToAnyOf(java.io.File.class)
         .check(CORE);
   }
 }

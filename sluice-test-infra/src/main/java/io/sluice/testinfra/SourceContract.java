@@ -124,7 +124,7 @@ public abstract class SourceContract {
                   split.resource(),
                   resumeAt,
                   split.end(),
-                  split.sizeBytes());
+                  split.work());
 
           List<String> resumed = readAll(source, rest).stream().map(SourceContract::id).toList();
 

@@ -21,7 +21,7 @@ import java.util.Optional;
  * (written to a temporary file, forced to disk, then renamed over the old one), so a crash at any
  * moment leaves either the old or the new checkpoint, never half of one.
  */
-public final class CheckpointFile {
+public final class CheckpointFile implements CheckpointStore {
 
   private static final ObjectMapper JSON =
       new ObjectMapper()
@@ -37,10 +37,12 @@ public final class CheckpointFile {
     this.file = stateDir.resolve("checkpoint.json");
   }
 
-  public Path path() {
-    return file;
+  @Override
+  public String location() {
+    return file.toString();
   }
 
+  @Override
   public Optional<Checkpoint> load() {
     try {
       Checkpoint checkpoint = JSON.readValue(Files.readAllBytes(file), Checkpoint.class);
@@ -66,6 +68,7 @@ public final class CheckpointFile {
     }
   }
 
+  @Override
   public void save(Checkpoint checkpoint) {
     Path temp = file.resolveSibling(file.getFileName() + ".tmp");
     try {
@@ -86,14 +89,6 @@ public final class CheckpointFile {
       }
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot save the checkpoint " + file, e);
-    }
-  }
-
-  public void delete() {
-    try {
-      Files.deleteIfExists(file);
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot delete the checkpoint " + file, e);
     }
   }
 }

@@ -33,6 +33,12 @@ public final class CountTally {
     }
   }
 
+  public void add(Counts other) {
+    for (Count count : Count.values()) {
+      values[count.ordinal()] += other.get(count);
+    }
+  }
+
   public long get(Count count) {
     return values[count.ordinal()];
   }

@@ -4,12 +4,14 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The counts of a run as it goes, added to by every worker at once without a lock, for the progress
- * line and the error budget. The committed counts, which the checkpoint and the report use, are
- * summed separately as records are committed.
+ * line and the error budget, with the work its readers consumed (in their splits' own units) for
+ * percent done. The committed counts, which the checkpoint and the report use, are summed
+ * separately as records are committed.
  */
 public final class LiveCounts {
 
   private final LongAdder[] adders = new LongAdder[Count.values().length];
+  private final LongAdder work = new LongAdder();
 
   public LiveCounts() {
     for (int i = 0; i < adders.length; i++) {
@@ -23,6 +25,16 @@ public final class LiveCounts {
 
   public void increment(Count count) {
     adders[count.ordinal()].increment();
+  }
+
+  /** Adds work the readers consumed, in the units of their splits' {@code work}. */
+  public void addWork(long amount) {
+    work.add(amount);
+  }
+
+  /** The work the readers consumed so far. */
+  public long work() {
+    return work.sum();
   }
 
   public long get(Count count) {

@@ -29,6 +29,9 @@ final class AdaptiveRate {
   private long lastCut = Long.MIN_VALUE;
   private long lastGrowth = Long.MIN_VALUE;
   private long cuts;
+  private long firstCut;
+  private long summedUpTo;
+  private double rateSeconds;
 
   /** Requests per second allowed now; infinite until the target first pushed back. */
   synchronized double rate() {
@@ -39,12 +42,37 @@ final class AdaptiveRate {
     return cuts;
   }
 
+  /**
+   * The rate allowed on average since the target first pushed back, weighted by time: what the run
+   * held, where {@link #rate()} is only where the cycle of cuts and growth stands now. Infinite
+   * until the first push-back.
+   */
+  synchronized double meanRate(long now) {
+    if (cuts == 0) {
+      return Double.POSITIVE_INFINITY;
+    }
+    double seconds = (now - firstCut) / 1e9;
+    if (seconds <= 0) {
+      return rate;
+    }
+    return (rateSeconds + rate * (now - summedUpTo) / 1e9) / seconds;
+  }
+
+  /** Adds the time since the last change at the rate it was, before the rate changes. */
+  private void sumUpTo(long now) {
+    if (cuts > 0) {
+      rateSeconds += rate * (now - summedUpTo) / 1e9;
+    }
+    summedUpTo = now;
+  }
+
   synchronized void onSuccess(long now) {
     acknowledged.record(now);
     if (Double.isInfinite(rate)) {
       return;
     }
     if (lastGrowth != Long.MIN_VALUE && rate < HEADROOM * acknowledged.perSecond(now)) {
+      sumUpTo(now);
       rate += rate * GROWTH_PER_SECOND * (now - lastGrowth) / 1e9;
     }
     lastGrowth = now;
@@ -65,6 +93,10 @@ final class AdaptiveRate {
       return false;
     }
     double base = Double.isInfinite(rate) ? taken : Math.min(rate, Math.max(taken, MIN_RATE));
+    sumUpTo(now);
+    if (cuts == 0) {
+      firstCut = now;
+    }
     // A target that refuses requests still takes its limit: never fall far below what it took,
     // or a run of refusals would cut the rate to nothing.
     rate = Math.max(MIN_RATE, Math.max(base * CUT, taken * CUT * CUT));

@@ -205,12 +205,14 @@ public final class FlowController implements FlowFeedback, AutoCloseable {
   public FlowStats stats() {
     Optional<Backlog> backlog = gate.last();
     double limit = rate.rate();
+    double mean = rate.meanRate(clock.nanoTime());
     double latency = window.latencyNanos();
     return new FlowStats(
         requests.sum(),
         overloads.sum(),
         troubles.sum(),
         Double.isInfinite(limit) ? -1 : limit,
+        Double.isInfinite(mean) ? -1 : mean,
         window.limit(),
         Double.isNaN(latency) ? -1 : latency / 1e6,
         probe.signal(),

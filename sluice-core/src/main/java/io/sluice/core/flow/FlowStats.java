@@ -8,6 +8,8 @@ package io.sluice.core.flow;
  * @param struggling requests that timed out or found too few replicas
  * @param rateLimit requests per second allowed now by the adaptive rate, or -1 while the target has
  *     not pushed back
+ * @param meanRateLimit requests per second the adaptive rate allowed on average since the target
+ *     first pushed back, or -1 while it has not
  * @param window requests allowed in flight now
  * @param latencyMillis moving average of request latency, or -1 before the first answer
  * @param backlogSignal which compaction signal is watched
@@ -22,6 +24,7 @@ public record FlowStats(
     long overloaded,
     long struggling,
     double rateLimit,
+    double meanRateLimit,
     int window,
     double latencyMillis,
     String backlogSignal,

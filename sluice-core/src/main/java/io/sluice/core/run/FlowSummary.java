@@ -19,7 +19,9 @@ final class FlowSummary {
             "  Flow              %s, window %d in flight%s%n",
             flow.rateLimit() < 0
                 ? "no rate limit needed"
-                : String.format("rate settled at %,.0f requests/s", flow.rateLimit()),
+                : String.format(
+                    "rate settled at %,.0f requests/s (%,.0f on average since the first push-back)",
+                    flow.rateLimit(), flow.meanRateLimit()),
             flow.window(),
             flow.latencyMillis() < 0
                 ? ""

@@ -3,11 +3,9 @@ package io.sluice.core.run;
 import io.sluice.core.checkpoint.Checkpoint;
 import io.sluice.core.checkpoint.JobFingerprint;
 import io.sluice.core.checkpoint.SplitCheckpoint;
-import io.sluice.core.checkpoint.ValidationCheckpoint;
 import io.sluice.core.job.JobFileException;
 import io.sluice.core.job.JobSpec;
 import io.sluice.core.source.Split;
-import io.sluice.core.validate.ValidationSpec;
 import java.util.List;
 import java.util.Map;
 
@@ -24,12 +22,8 @@ final class ResumeCheck {
   static void check(
       JobSpec job,
       Checkpoint checkpoint,
-      List<Migration.PlannedSource> sources,
-      Map<String, String> contentDigests,
-      RunOptions options) {
-    if (options.validating()) {
-      checkValidation(job, checkpoint.validation(), options.validation());
-    }
+      List<PlannedSource> sources,
+      Map<String, String> contentDigests) {
     List<String> changed = checkpoint.fingerprint().differences(JobFingerprint.of(job));
     if (!changed.isEmpty()) {
       throw new JobFileException(
@@ -42,7 +36,7 @@ final class ResumeCheck {
     }
     checkContent(job, checkpoint, contentDigests);
     int planned = 0;
-    for (Migration.PlannedSource source : sources) {
+    for (PlannedSource source : sources) {
       for (Split split : source.splits()) {
         planned++;
         SplitCheckpoint saved = checkpoint.splits().get(split.id());
@@ -91,26 +85,5 @@ final class ResumeCheck {
               + planned
               + "; run with --fresh to start over.");
     }
-  }
-
-  /** A validation resumes only with the same sample and extra-row search it started with. */
-  private static void checkValidation(
-      JobSpec job, ValidationCheckpoint saved, ValidationSpec wanted) {
-    if (saved == null
-        || saved.samplePercent() != wanted.samplePercent()
-        || saved.extraRows() != wanted.extraRows()) {
-      throw new JobFileException(
-          "Job '"
-              + job.name()
-              + "' has an unfinished validation "
-              + (saved == null ? "from another Sluice" : "started with " + describe(saved))
-              + "; run it with the same options to resume it, or with --fresh to start over.");
-    }
-  }
-
-  private static String describe(ValidationCheckpoint saved) {
-    String sample =
-        saved.samplePercent() < 100 ? "--sample " + saved.samplePercent() : "no --sample";
-    return sample + (saved.extraRows() ? " and --extra" : " and no --extra");
   }
 }

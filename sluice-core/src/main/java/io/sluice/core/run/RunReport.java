@@ -8,8 +8,6 @@ import io.sluice.core.count.Counts;
 import io.sluice.core.flow.FlowStats;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 
@@ -23,7 +21,7 @@ import java.time.Instant;
  * @param counts every record and row, adding up
  * @param started when the run began
  * @param elapsed how long it ran
- * @param rejectFile where rejected records are listed
+ * @param rejectFile where rejected records are listed (a validation: its findings too)
  * @param runs how many runs of the job the counts cover (more than one after resuming)
  * @param rowsWrittenThisRun rows written (or checked) by this run alone, for its rate
  * @param flow how flow control steered this run: requests, overload answers, the rate it settled
@@ -36,7 +34,7 @@ public record RunReport(
     Counts counts,
     Instant started,
     Duration elapsed,
-    Path rejectFile,
+    String rejectFile,
     int runs,
     long rowsWrittenThisRun,
     FlowStats flow) {
@@ -55,23 +53,13 @@ public record RunReport(
     return rowsWrittenThisRun / seconds;
   }
 
-  public void writeJson(Path file) {
+  /** The report as {@code report.json} holds it. */
+  public byte[] toJson() {
     try {
-      Files.createDirectories(file.getParent());
-      Path temp = file.resolveSibling(file.getFileName() + ".tmp");
-      JSON.writeValue(temp.toFile(), this);
-      Files.move(
-          temp,
-          file,
-          java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-          java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+      return JSON.writeValueAsBytes(this);
     } catch (IOException e) {
-      throw new UncheckedIOException("Cannot write report " + file, e);
+      throw new UncheckedIOException("Cannot write the report of job " + job, e);
     }
-  }
-
-  public static RunReport readJson(Path file) throws IOException {
-    return JSON.readValue(file.toFile(), RunReport.class);
   }
 
   /** The report as the console shows it. */
@@ -125,7 +113,8 @@ public record RunReport(
     };
   }
 
-  static String formatDuration(Duration d) {
+  /** A duration as reports show it: {@code 4.2 s}, or {@code 1h02m03s}. */
+  public static String formatDuration(Duration d) {
     long seconds = d.toSeconds();
     if (seconds < 60) {
       return String.format("%.1f s", d.toMillis() / 1000.0);

@@ -4,86 +4,79 @@ import io.sluice.core.count.Count;
 import io.sluice.core.count.Counts;
 import io.sluice.core.count.LiveCounts;
 import io.sluice.core.flow.FlowController;
-import io.sluice.core.job.JobSpec;
-import io.sluice.core.mapping.Mapper;
+import io.sluice.core.job.ErrorThreshold;
+import io.sluice.core.mapping.MapResult;
 import io.sluice.core.sink.Sink;
-import java.time.Duration;
+import io.sluice.core.source.Record;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
-import java.util.concurrent.Executor;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.ThreadFactory;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
 
 /**
- * Runs the splits of all sources on a fixed pool of workers. Workers take the next split from a
- * shared queue, so a slow split never idles the others. All workers take their permits to write
- * from one {@link FlowController}. The first reason to stop (too many errors, a split that cannot
- * be read) wins and ends the run; writes already sent still complete and are counted.
+ * Runs the splits of all sources on a fixed pool of workers, each a {@link SplitRunner} over the
+ * split it took. Workers take the next split from a shared queue, so a slow split never idles the
+ * others; all take their permits to write from one {@link FlowController}. The first reason to stop
+ * (too many errors, a split that cannot be read) wins and ends the run; writes already sent still
+ * complete and are counted.
  */
-final class SplitScheduler {
+final class SplitScheduler implements RunControl {
 
-  /** How long a stopped run waits for writes in flight before it saves its progress. */
-  static final Duration STOP_GRACE = Duration.ofSeconds(20);
-
-  private final JobSpec job;
-  private final Mapper mapper;
-  private final Sink sink;
-  private final ProgressLedger ledger;
+  private final int workers;
+  private final ErrorThreshold maxErrors;
   private final LiveCounts counters;
-  private final RunOptions options;
   private final FlowController flow;
   private final Counts earlierRuns;
+  private final SplitRunner runner;
   private final ExecutorService accounting =
       Executors.newSingleThreadExecutor(daemonThreads("sluice-accounting"));
   private final AtomicReference<String> abortReason = new AtomicReference<>();
   private volatile boolean interrupted;
 
   SplitScheduler(
-      JobSpec job,
-      Mapper mapper,
+      int workers,
+      ErrorThreshold maxErrors,
+      Function<Record, MapResult> mapper,
       Sink sink,
-      ProgressLedger ledger,
       LiveCounts counters,
-      RunOptions options,
       FlowController flow,
       Counts earlierRuns) {
-    this.job = job;
-    this.mapper = mapper;
-    this.sink = sink;
-    this.ledger = ledger;
+    this.workers = workers;
+    this.maxErrors = maxErrors;
     this.counters = counters;
-    this.options = options;
     this.flow = flow;
     this.earlierRuns = earlierRuns;
+    this.runner = new SplitRunner(mapper, sink, flow, accounting, this, counters);
   }
 
   /** Runs the given splits; returns why the run stopped early, or {@code null} if it completed. */
   String runAll(List<SplitTask> tasks) {
     ConcurrentLinkedQueue<SplitTask> queue = new ConcurrentLinkedQueue<>(tasks);
-    int workers = Math.max(1, Math.min(job.flow().workers(), queue.size()));
-    ExecutorService pool = Executors.newFixedThreadPool(workers, daemonThreads("sluice-worker"));
+    int threads = Math.max(1, Math.min(workers, queue.size()));
+    ExecutorService pool = Executors.newFixedThreadPool(threads, daemonThreads("sluice-worker"));
     try {
       List<Future<?>> futures = new ArrayList<>();
-      for (int i = 0; i < workers; i++) {
+      for (int i = 0; i < threads; i++) {
         futures.add(pool.submit(() -> drain(queue)));
       }
       for (Future<?> future : futures) {
         try {
           future.get();
         } catch (ExecutionException e) {
-          abort("a worker failed: " + e.getCause());
+          stop("a worker failed: " + e.getCause());
         }
       }
       awaitWritesInFlight();
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      abort("interrupted");
+      stop("interrupted");
     } finally {
       pool.shutdownNow();
       stopAccounting();
@@ -93,26 +86,28 @@ final class SplitScheduler {
 
   private void drain(ConcurrentLinkedQueue<SplitTask> queue) {
     SplitTask task;
-    while (abortReason.get() == null && (task = queue.poll()) != null) {
-      new SplitWorker(task.source(), task.progress(), this).run();
+    while (!stopped() && (task = queue.poll()) != null) {
+      runner.read(task.source(), task.ledger());
     }
   }
 
-  void abort(String reason) {
+  @Override
+  public void stop(String reason) {
     abortReason.compareAndSet(null, reason);
   }
 
   /** Stops taking new records because the user asked to; writes in flight still complete. */
   void interrupt(String reason) {
     interrupted = true;
-    abort(reason);
+    stop(reason);
   }
 
   boolean interrupted() {
     return interrupted;
   }
 
-  boolean aborted() {
+  @Override
+  public boolean stopped() {
     return abortReason.get() != null;
   }
 
@@ -120,14 +115,15 @@ final class SplitScheduler {
    * Stops the run when the rejects so far, in this run and the committed part of earlier ones,
    * exceed the job's {@code max-errors}: resuming does not give a job a fresh error budget.
    */
-  void checkErrorBudget() {
+  @Override
+  public void rejected() {
     long errors = earlierRuns.rejected() + counters.rejected();
     long read = earlierRuns.recordsRead() + counters.get(Count.RECORDS_READ);
-    if (job.maxErrors().exceeded(errors, read)) {
-      abort(
+    if (maxErrors.exceeded(errors, read)) {
+      stop(
           String.format(
               "%,d records or rows were rejected out of %,d read, more than max-errors %s allows",
-              errors, read, job.maxErrors()));
+              errors, read, maxErrors));
     }
   }
 
@@ -136,12 +132,12 @@ final class SplitScheduler {
    * acknowledged by then stays uncommitted and is redone by the next run.
    */
   private void awaitWritesInFlight() throws InterruptedException {
-    if (aborted()) {
-      flow.awaitIdle(STOP_GRACE);
+    if (stopped()) {
+      flow.awaitIdle(SplitRunner.STOP_GRACE);
       return;
     }
-    while (!flow.awaitIdle(STOP_GRACE)) {
-      if (aborted()) {
+    while (!flow.awaitIdle(SplitRunner.STOP_GRACE)) {
+      if (stopped()) {
         return;
       }
     }
@@ -153,19 +149,20 @@ final class SplitScheduler {
    */
   private void stopAccounting() {
     accounting.shutdown();
+    long seconds = SplitRunner.STOP_GRACE.toSeconds();
     try {
-      if (!accounting.awaitTermination(STOP_GRACE.toSeconds(), TimeUnit.SECONDS)) {
-        abort("accounting of finished writes did not end within " + STOP_GRACE.toSeconds() + " s");
+      if (!accounting.awaitTermination(seconds, TimeUnit.SECONDS)) {
+        stop("accounting of finished writes did not end within " + seconds + " s");
         accounting.shutdownNow();
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      abort("interrupted");
+      stop("interrupted");
     }
   }
 
   /** Threads named {@code name} that do not keep the JVM alive on their own. */
-  private static ThreadFactory daemonThreads(String name) {
+  static ThreadFactory daemonThreads(String name) {
     return runnable -> {
       Thread thread = new Thread(runnable, name);
       thread.setDaemon(true);
@@ -173,35 +170,6 @@ final class SplitScheduler {
     };
   }
 
-  /** Where write answers are accounted: one thread of the run's own, never a driver thread. */
-  Executor accounting() {
-    return accounting;
-  }
-
-  Mapper mapper() {
-    return mapper;
-  }
-
-  Sink sink() {
-    return sink;
-  }
-
-  ProgressLedger ledger() {
-    return ledger;
-  }
-
-  LiveCounts counters() {
-    return counters;
-  }
-
-  RunOptions options() {
-    return options;
-  }
-
-  FlowController flow() {
-    return flow;
-  }
-
   /** A split to run, with where its progress is kept. */
-  record SplitTask(Migration.PlannedSource source, SplitProgress progress) {}
+  record SplitTask(PlannedSource source, SplitLedger ledger) {}
 }

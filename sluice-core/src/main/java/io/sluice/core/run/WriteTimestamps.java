@@ -109,7 +109,7 @@ public final class WriteTimestamps {
             + ", not a date or microseconds");
   }
 
-  static long toMicros(Instant instant) {
+  public static long toMicros(Instant instant) {
     return Math.addExact(
         Math.multiplyExact(instant.getEpochSecond(), 1_000_000L), instant.getNano() / 1_000);
   }

@@ -1,5 +1,6 @@
 package io.sluice.core.sink;
 
+import io.sluice.core.state.RejectStage;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
 
@@ -23,6 +24,14 @@ public interface Sink extends AutoCloseable {
    */
   default int requests(List<Row> rows) {
     return rows.size();
+  }
+
+  /**
+   * The stage at which rows this sink refuses are rejected: {@code write} for a sink that writes,
+   * {@code check} for one that reads rows back to compare them.
+   */
+  default RejectStage refusalStage() {
+    return RejectStage.WRITE;
   }
 
   /** Writes a group of rows produced from one source record. */

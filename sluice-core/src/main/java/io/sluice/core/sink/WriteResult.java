@@ -1,26 +1,28 @@
 package io.sluice.core.sink;
 
-import io.sluice.core.validate.Difference;
+import io.sluice.core.count.Count;
+import io.sluice.core.state.LineDetail;
 import java.util.List;
 
 /**
  * What became of a group of rows handed to a {@link Sink}.
  *
- * <p>A validating sink (see {@link ValidatingTarget}) checks rows instead of writing them: {@code
- * written} counts rows it compared with the target, {@code failed} rows it could not read, and
- * {@code differences} every row that did not match.
+ * <p>A validation's checking sink reads rows back instead of writing them: {@code written} counts
+ * rows it compared with the target, {@code failed} rows it could not read, and {@code findings}
+ * every row that did not match.
  *
  * @param written rows acknowledged by the target (a validation: rows checked)
  * @param retries write attempts repeated after a transient failure
  * @param failed rows that still failed after all retries, with the reason
- * @param differences what a validation found about rows that do not match; empty for writes
+ * @param findings what the sink found about rows beyond written or failed, each listed as a line
+ *     and counted; empty for writes
  */
 public record WriteResult(
-    long written, long retries, List<FailedRow> failed, List<Found> differences) {
+    long written, long retries, List<FailedRow> failed, List<Finding> findings) {
 
   public WriteResult {
     failed = List.copyOf(failed);
-    differences = List.copyOf(differences);
+    findings = List.copyOf(findings);
   }
 
   /** The result of writing rows. */
@@ -31,6 +33,16 @@ public record WriteResult(
   /** A row the target did not accept. */
   public record FailedRow(Row row, String reason) {}
 
-  /** A row a validation found missing, different or changed since in the target. */
-  public record Found(Row row, Difference difference) {}
+  /**
+   * Something found about a row that the run lists and counts, such as a validation's difference.
+   *
+   * @param counts the counts it adds one to
+   * @param reason the sentence of its line
+   * @param detail the further fields of its line
+   */
+  public record Finding(Row row, List<Count> counts, String reason, LineDetail detail) {
+    public Finding {
+      counts = List.copyOf(counts);
+    }
+  }
 }

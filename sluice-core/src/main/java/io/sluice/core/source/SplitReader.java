@@ -15,10 +15,10 @@ public interface SplitReader extends AutoCloseable {
   SourceItem next() throws IOException;
 
   /**
-   * The split's work consumed so far by this reader, in the units of {@link Split#sizeBytes()}
-   * (file bytes for a file, compressed bytes of a compressed file), for progress figures.
+   * The split's work consumed so far by this reader, in the units of {@link Split#work()} (file
+   * bytes for a file, compressed bytes of a compressed file), for progress figures.
    */
-  long bytesRead();
+  long workDone();
 
   @Override
   void close() throws IOException;

@@ -101,4 +101,26 @@ class AdaptiveRateTest {
     assertThat(settledRate).isGreaterThan(0.9 * limit).isLessThanOrEqualTo(1.01 * limit);
     assertThat(rejected / (double) sent).isLessThan(0.02);
   }
+
+  @Test
+  void should_average_the_rate_it_allowed_over_time_since_the_first_cut() {
+    AdaptiveRate rate = new AdaptiveRate();
+    assertThat(rate.meanRate(0)).isInfinite();
+    for (long i = 0; i < 2_000; i++) {
+      rate.onSuccess(i * MS / 2);
+    }
+    rate.onOverload(1_000 * MS, 1_000 * MS);
+    double cut = rate.rate();
+
+    // Answers at the held rate for ten seconds: the rate grows, and the mean lies between where
+    // it started and where it is now.
+    long t = 1_000 * MS;
+    while (t < 11_000 * MS) {
+      t += (long) (1e9 / cut);
+      rate.onSuccess(t);
+    }
+
+    assertThat(rate.rate()).isGreaterThan(cut);
+    assertThat(rate.meanRate(t)).isStrictlyBetween(cut, rate.rate());
+  }
 }

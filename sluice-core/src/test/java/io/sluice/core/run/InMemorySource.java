@@ -73,7 +73,7 @@ final class InMemorySource implements Source {
       }
 
       @Override
-      public long bytesRead() {
+      public long workDone() {
         return next;
       }
 

@@ -5,12 +5,13 @@ import io.sluice.core.job.FlowSpec;
 import io.sluice.core.schema.TableSchema;
 import io.sluice.core.sink.Row;
 import io.sluice.core.sink.Sink;
-import io.sluice.core.sink.ValidatingTarget;
 import io.sluice.core.sink.WriteResult;
+import io.sluice.core.state.RejectStage;
 import io.sluice.core.validate.Difference;
 import io.sluice.core.validate.PrimaryKey;
 import io.sluice.core.validate.RowComparison;
 import io.sluice.core.validate.TargetRow;
+import io.sluice.core.validate.ValidatingTarget;
 import io.sluice.core.validate.ValidationSpec;
 import io.sluice.core.validate.Verdict;
 import java.util.ArrayList;
@@ -45,9 +46,14 @@ final class InMemoryTable implements ValidatingTarget {
   }
 
   @Override
-  public Sink openValidator(
+  public Sink openChecker(
       FlowSpec flow, FlowFeedback feedback, ValidationSpec spec, List<String> columns) {
     return new Sink() {
+      @Override
+      public RejectStage refusalStage() {
+        return RejectStage.CHECK;
+      }
+
       @Override
       public CompletionStage<WriteResult> write(List<Row> batch) {
         return CompletableFuture.supplyAsync(() -> check(batch, spec));
@@ -61,7 +67,7 @@ final class InMemoryTable implements ValidatingTarget {
   private WriteResult check(List<Row> batch, ValidationSpec spec) {
     long checked = 0;
     List<WriteResult.FailedRow> failed = new ArrayList<>();
-    List<WriteResult.Found> found = new ArrayList<>();
+    List<WriteResult.Finding> found = new ArrayList<>();
     for (Row row : batch) {
       String id = (String) row.values().get("id");
       if ("refused".equals(row.values().get("name"))) {
@@ -86,7 +92,7 @@ final class InMemoryTable implements ValidatingTarget {
         rows.put(id, new Cell((String) row.values().get("name"), row.writeTimestampMicros()));
         difference = difference.withRepair(true, null);
       }
-      found.add(new WriteResult.Found(row, difference));
+      found.add(difference.about(row));
     }
     return new WriteResult(checked, 0, failed, found);
   }

@@ -60,7 +60,7 @@ class MigrationTest {
   }
 
   private static RunReport run(JobSpec job, RecordingTarget target, InMemorySource source) {
-    try (Migration migration =
+    try (JobRun migration =
         Migration.prepare(job, target, List.of(source), Clock.systemUTC(), false)) {
       return migration.run();
     }
@@ -125,7 +125,7 @@ class MigrationTest {
     RecordingTarget target = new RecordingTarget();
     run(job("10"), target, new InMemorySource("dump", splits, 20));
 
-    try (Migration resumed =
+    try (JobRun resumed =
         Migration.prepare(
             job("10"),
             target,
@@ -133,8 +133,8 @@ class MigrationTest {
             Clock.systemUTC(),
             false)) {
       // The work of the 20 records committed, in the source's own units (one an item).
-      assertThat(resumed.totalBytes()).isEqualTo(50);
-      assertThat(resumed.bytesDone()).isEqualTo(20);
+      assertThat(resumed.totalWork()).isEqualTo(50);
+      assertThat(resumed.workDone()).isEqualTo(20);
       assertThat(resumed.progress().bytesRead()).isZero();
     }
   }
@@ -150,7 +150,7 @@ class MigrationTest {
 
     assertThat(second.counts().recordsRead()).isEqualTo(100);
     assertThat(second.counts().rejectedMapping()).isEqualTo(1);
-    assertThat(Files.readAllLines(second.rejectFile())).hasSize(1);
+    assertThat(Files.readAllLines(Path.of(second.rejectFile()))).hasSize(1);
   }
 
   @Test
@@ -250,7 +250,7 @@ class MigrationTest {
     assertThat(counts.rowsWritten()).isEqualTo(100);
     assertThat(counts.rowsFailed()).isEqualTo(1);
     assertThat(counts.addUp()).isTrue();
-    List<String> rejects = Files.readAllLines(report.rejectFile());
+    List<String> rejects = Files.readAllLines(Path.of(report.rejectFile()));
     assertThat(rejects).hasSize(3);
     assertThat(rejects)
         .anySatisfy(line -> assertThat(line).contains("\"offset\":500", "\"stage\":\"decode\""))
@@ -298,7 +298,7 @@ class MigrationTest {
   void should_count_progress_in_the_file_bytes_the_reader_consumed() {
     // This reader consumes one file byte per 10-byte record, as a .gz reader consumes fewer
     // bytes than its records hold: progress follows the file, the report the records.
-    try (Migration migration =
+    try (JobRun migration =
         Migration.prepare(
             job("0"),
             new RecordingTarget(),
@@ -307,7 +307,7 @@ class MigrationTest {
             false)) {
       RunReport report = migration.run();
 
-      assertThat(migration.progress().bytesRead()).isEqualTo(50);
+      assertThat(migration.workDone()).isEqualTo(50);
       assertThat(report.counts().bytesRead()).isEqualTo(500);
     }
   }

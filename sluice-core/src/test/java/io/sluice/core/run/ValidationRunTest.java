@@ -17,6 +17,7 @@ import io.sluice.core.source.Record;
 import io.sluice.core.source.SourceItem;
 import io.sluice.core.source.SourcePosition;
 import io.sluice.core.source.SourceSpec;
+import io.sluice.core.validate.Validation;
 import io.sluice.core.validate.ValidationSpec;
 import io.sluice.core.validate.ValidationSpec.RepairTimestamp;
 import java.io.IOException;
@@ -31,9 +32,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
-/**
- * A validation is a run of the migration machinery whose sink checks rows: its counts and files.
- */
+/** A validation is a run of the same machinery whose sink checks rows: its counts and files. */
 class ValidationRunTest {
 
   private static final ValidationSpec WITH_EXTRA =
@@ -90,9 +89,8 @@ class ValidationRunTest {
   }
 
   private RunReport validate(ValidationSpec spec, InMemorySource source, boolean fresh) {
-    try (Migration migration =
-        Migration.prepare(
-            job(), table, List.of(source), Clock.systemUTC(), RunOptions.validate(fresh, spec))) {
+    try (JobRun migration =
+        Validation.prepare(job(), table, List.of(source), Clock.systemUTC(), fresh, spec)) {
       return migration.run();
     }
   }

@@ -116,7 +116,7 @@ final class BsonSplitReader implements SplitReader {
   }
 
   @Override
-  public long bytesRead() {
+  public long workDone() {
     return fileBytes != null ? fileBytes.count() : frames.position() - start;
   }
 

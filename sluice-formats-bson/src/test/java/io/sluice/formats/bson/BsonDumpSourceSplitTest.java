@@ -40,13 +40,13 @@ class BsonDumpSourceSplitTest {
       assertThat(split.index()).isEqualTo(i);
       assertThat(split.source()).isEqualTo("test");
       assertThat(split.resource()).isEqualTo(file.toString());
-      assertThat(split.sizeBytes()).isEqualTo(split.end() - split.start());
+      assertThat(split.work()).isEqualTo(split.end() - split.start());
       assertThat(offsets).contains(split.start());
       if (i > 0) {
         assertThat(split.start()).isEqualTo(splits.get(i - 1).end());
       }
       if (i < splits.size() - 1) {
-        assertThat(split.sizeBytes()).isGreaterThanOrEqualTo(16 * 1024);
+        assertThat(split.work()).isGreaterThanOrEqualTo(16 * 1024);
       }
     }
   }
@@ -124,9 +124,9 @@ class BsonDumpSourceSplitTest {
 
     List<Long> progress = new ArrayList<>();
     try (SplitReader reader = source.open(second)) {
-      progress.add(reader.bytesRead());
+      progress.add(reader.workDone());
       for (SourceItem item = reader.next(); item != null; item = reader.next()) {
-        progress.add(reader.bytesRead());
+        progress.add(reader.workDone());
       }
     }
 
@@ -134,7 +134,7 @@ class BsonDumpSourceSplitTest {
     assertThat(progress).isSorted();
     assertThat(progress.get(1))
         .isEqualTo(offsets.get(offsets.indexOf(second.start()) + 1) - second.start());
-    assertThat(progress.get(progress.size() - 1)).isEqualTo(second.sizeBytes());
+    assertThat(progress.get(progress.size() - 1)).isEqualTo(second.work());
   }
 
   @Test

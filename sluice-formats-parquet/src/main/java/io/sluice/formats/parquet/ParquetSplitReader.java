@@ -40,7 +40,7 @@ final class ParquetSplitReader implements SplitReader {
   private RecordReader<Map<String, Object>> rows;
   private long nextRow;
   private boolean done;
-  private long bytesRead;
+  private long workDone;
 
   private ParquetSplitReader(
       Split split,
@@ -70,7 +70,7 @@ final class ParquetSplitReader implements SplitReader {
             new MalformedRecord(
                 new SourcePosition(split.resource(), split.start(), null),
                 "not a readable Parquet file: " + Failures.describe(e),
-                split.sizeBytes(),
+                split.work(),
                 split.end());
       }
       return unreadable;
@@ -101,7 +101,7 @@ final class ParquetSplitReader implements SplitReader {
       SourceItem item = pending;
       pending = null;
       done = true;
-      bytesRead += split.sizeBytes();
+      workDone += split.work();
       return item;
     }
     if (done || nextRow >= split.end()) {
@@ -121,7 +121,7 @@ final class ParquetSplitReader implements SplitReader {
     String problem = materializer.takeProblem();
     long rowNumber = nextRow++;
     long size = group.bytesOf(rowNumber);
-    bytesRead += size;
+    workDone += size;
     SourcePosition position = new SourcePosition(split.resource(), rowNumber, null);
     if (problem != null) {
       return new MalformedRecord(position, "row " + rowNumber + ": " + problem, size, nextRow);
@@ -162,7 +162,7 @@ final class ParquetSplitReader implements SplitReader {
     long size = group.compressedBytes() - group.bytesBefore(from);
     done = true;
     nextRow = group.endRow();
-    bytesRead += size;
+    workDone += size;
     return new MalformedRecord(
         new SourcePosition(split.resource(), from, null),
         where + " cannot be decoded: " + Failures.describe(failure),
@@ -171,8 +171,8 @@ final class ParquetSplitReader implements SplitReader {
   }
 
   @Override
-  public long bytesRead() {
-    return bytesRead;
+  public long workDone() {
+    return workDone;
   }
 
   @Override

@@ -51,7 +51,7 @@ class DamagedParquetTest {
                   .contains("CRC");
             });
     Split second = Reads.source(dir, List.of("groups.parquet"), Map.of()).plan().get(1);
-    assertThat(Reads.malformed(items).get(0).sizeBytes()).isEqualTo(second.sizeBytes());
+    assertThat(Reads.malformed(items).get(0).sizeBytes()).isEqualTo(second.work());
   }
 
   @Test
@@ -61,7 +61,7 @@ class DamagedParquetTest {
     ContractFixtures.damage(file, 1, "note");
     ParquetSource source = Reads.source(dir, List.of("groups.parquet"), Map.of());
     Split second = source.plan().get(1);
-    Split resumed = new Split("test", 1, second.resource(), 14, 20, second.sizeBytes());
+    Split resumed = new Split("test", 1, second.resource(), 14, 20, second.work());
 
     List<SourceItem> items = Reads.split(source, resumed);
 
@@ -130,7 +130,7 @@ class DamagedParquetTest {
             });
     assertThat(Reads.malformed(items).get(0).sizeBytes()).isEqualTo(10);
     Split notParquet = splits.get(1);
-    Split resumed = new Split("test", 1, notParquet.resource(), 1, 1, notParquet.sizeBytes());
+    Split resumed = new Split("test", 1, notParquet.resource(), 1, 1, notParquet.work());
     assertThat(Reads.split(source, resumed)).isEmpty();
   }
 

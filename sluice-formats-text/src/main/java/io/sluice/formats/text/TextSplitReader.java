@@ -190,7 +190,7 @@ final class TextSplitReader implements SplitReader {
   }
 
   @Override
-  public long bytesRead() {
+  public long workDone() {
     if (compressedBytes != null) {
       return compressedBytes.count();
     }

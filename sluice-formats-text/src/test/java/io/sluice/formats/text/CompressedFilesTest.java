@@ -72,7 +72,7 @@ class CompressedFilesTest {
       List<SourceItem> whole = read(source, split);
       long resumeAt = whole.get(1233).nextOffset();
       Split rest =
-          new Split(split.source(), 0, split.resource(), resumeAt, split.end(), split.sizeBytes());
+          new Split(split.source(), 0, split.resource(), resumeAt, split.end(), split.work());
 
       List<SourceItem> resumed = read(source, rest);
 
@@ -90,7 +90,7 @@ class CompressedFilesTest {
       while (reader.next() != null) {
         // read to the end
       }
-      assertThat(reader.bytesRead()).isEqualTo(Files.size(dir.resolve("data.csv.gz")));
+      assertThat(reader.workDone()).isEqualTo(Files.size(dir.resolve("data.csv.gz")));
     }
   }
 

@@ -64,8 +64,7 @@ class SplitPlanTest {
       for (int i = 0; i < splits.size(); i++) {
         assertThat(splits.get(i).index()).isEqualTo(i);
         assertThat(splits.get(i).start()).isEqualTo(i * 1024L);
-        assertThat(splits.get(i).sizeBytes())
-            .isEqualTo(splits.get(i).end() - splits.get(i).start());
+        assertThat(splits.get(i).work()).isEqualTo(splits.get(i).end() - splits.get(i).start());
       }
       assertThat(splits.get(splits.size() - 1).end()).isEqualTo(size);
       List<Map<String, Object>> rows = records(readSplits(source, splits));

@@ -1,16 +1,15 @@
-package io.sluice.core.run;
+package io.sluice.core.validate;
 
 import io.sluice.core.count.Count;
 import io.sluice.core.count.LiveCounts;
+import io.sluice.core.run.ProgressLedger;
 import io.sluice.core.schema.ColumnSchema;
 import io.sluice.core.schema.TableSchema;
-import io.sluice.core.sink.ValidatingTarget;
-import io.sluice.core.validate.Difference;
-import io.sluice.core.validate.PrimaryKey;
-import io.sluice.core.validate.SortedKeyRuns;
-import io.sluice.core.validate.ValidationSpec;
+import io.sluice.core.state.JobState;
+import io.sluice.core.state.RejectLine;
+import io.sluice.core.state.RejectStage;
+import io.sluice.core.state.SortedKeyRuns;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.BooleanSupplier;
@@ -32,7 +31,7 @@ final class ExtraRowScan {
   private final TableSchema table;
   private final ValidationSpec spec;
   private final SortedKeyRuns sourceKeys;
-  private final Path workDir;
+  private final JobState state;
   private final LongSupplier nowMicros;
   private final BooleanSupplier stopped;
   private final LiveCounts live;
@@ -42,7 +41,7 @@ final class ExtraRowScan {
       TableSchema table,
       ValidationSpec spec,
       SortedKeyRuns sourceKeys,
-      Path workDir,
+      JobState state,
       LongSupplier nowMicros,
       BooleanSupplier stopped,
       LiveCounts live) {
@@ -50,7 +49,7 @@ final class ExtraRowScan {
     this.table = table;
     this.spec = spec;
     this.sourceKeys = sourceKeys;
-    this.workDir = workDir;
+    this.state = state;
     this.nowMicros = nowMicros;
     this.stopped = stopped;
     this.live = live;
@@ -58,7 +57,7 @@ final class ExtraRowScan {
 
   /** Lists (and deletes, if asked) every extra row; returns why it stopped early, or null. */
   String run(ProgressLedger ledger) {
-    SortedKeyRuns targetKeys = new SortedKeyRuns(workDir, SortedKeyRuns.DEFAULT_RUN_SIZE, 0);
+    SortedKeyRuns targetKeys = state.openKeyRuns("target-keys", SortedKeyRuns.DEFAULT_RUN_SIZE, 0);
     try {
       target.scanPrimaryKeys(
           row -> {
@@ -79,7 +78,10 @@ final class ExtraRowScan {
             if (stopped.getAsBoolean()) {
               return "stopped";
             }
-            ledger.extraRow(extra(PrimaryKey.decode(key, columns)));
+            Difference extra = extra(PrimaryKey.decode(key, columns));
+            ledger.commit(
+                new RejectLine(null, null, RejectStage.DIFFERENCE, extra.reason(), extra),
+                extra.counts());
           }
         }
       }

@@ -13,6 +13,7 @@ import io.sluice.core.sink.Row;
 import io.sluice.core.sink.Sink;
 import io.sluice.core.sink.TargetUnavailableException;
 import io.sluice.core.sink.WriteResult;
+import io.sluice.core.state.RejectStage;
 import io.sluice.core.validate.ColumnDifference;
 import io.sluice.core.validate.Difference;
 import io.sluice.core.validate.PrimaryKey;
@@ -29,10 +30,10 @@ import java.util.concurrent.CompletionStage;
 import java.util.function.LongSupplier;
 
 /**
- * The sink of a validation: instead of writing each row it reads the target row of the same primary
- * key with one prepared {@code SELECT columns..., writetime(column)... WHERE key = ?} (async,
- * retried like writes, bounded by the runner's in-flight limit) and compares them with {@link
- * RowComparison}.
+ * The sink of a validation, which checks rows: instead of writing each row it reads the target row
+ * of the same primary key with one prepared {@code SELECT columns..., writetime(column)... WHERE
+ * key = ?} (async, retried like writes, bounded by the runner's in-flight limit) and compares them
+ * with {@link RowComparison}.
  *
  * <p>With {@code --repair}, a missing row is rewritten whole, and a mismatched row only in the
  * columns that differ (so equal cells, such as a non-frozen list that a rewrite at the same
@@ -41,7 +42,7 @@ import java.util.function.LongSupplier;
  * read again: the finding is marked repaired only if it now matches. A row changed since by a newer
  * write is never rewritten.
  */
-final class CassandraValidator implements Sink {
+final class CassandraRowChecker implements Sink {
 
   private final TableSchema schema;
   private final RowComparison comparison;
@@ -53,7 +54,7 @@ final class CassandraValidator implements Sink {
   private final CassandraSink repairs;
   private final LongSupplier nowMicros;
 
-  CassandraValidator(
+  CassandraRowChecker(
       CqlSession session,
       TableMetadata table,
       TableSchema schema,
@@ -113,6 +114,11 @@ final class CassandraValidator implements Sink {
   }
 
   @Override
+  public RejectStage refusalStage() {
+    return RejectStage.CHECK;
+  }
+
+  @Override
   public CompletionStage<WriteResult> write(List<Row> rows) {
     List<CompletableFuture<Checked>> checks = new ArrayList<>(rows.size());
     for (Row row : rows) {
@@ -124,7 +130,7 @@ final class CassandraValidator implements Sink {
               long checked = 0;
               long retries = 0;
               List<WriteResult.FailedRow> failed = new ArrayList<>();
-              List<WriteResult.Found> found = new ArrayList<>();
+              List<WriteResult.Finding> found = new ArrayList<>();
               for (CompletableFuture<Checked> check : checks) {
                 Checked result = check.join();
                 retries += result.retries;
@@ -156,7 +162,7 @@ final class CassandraValidator implements Sink {
               Difference found = Difference.of(verdict, PrimaryKey.of(row.values(), schema));
               if (repairs == null || found.kind() == Difference.Kind.CHANGED_SINCE) {
                 return CompletableFuture.completedFuture(
-                    new Checked(read.retries, null, new WriteResult.Found(row, found)));
+                    new Checked(read.retries, null, found.about(row)));
               }
               return repair(row, found, read.retries);
             })
@@ -199,7 +205,7 @@ final class CassandraValidator implements Sink {
                             : found.withRepair(false, stillDifferent(now, after));
                       });
             })
-        .thenApply(repaired -> new Checked(retries, null, new WriteResult.Found(row, repaired)));
+        .thenApply(repaired -> new Checked(retries, null, repaired.about(row)));
   }
 
   private static String stillDifferent(boolean now, Verdict after) {
@@ -262,7 +268,7 @@ final class CassandraValidator implements Sink {
   }
 
   /** What checking one row gave: a failure to read it, a finding, or neither (a match). */
-  private record Checked(long retries, WriteResult.FailedRow failed, WriteResult.Found found) {}
+  private record Checked(long retries, WriteResult.FailedRow failed, WriteResult.Finding found) {}
 
   /** A target row read back, or null when there is none. */
   private record Read(TargetRow target, long retries) {}

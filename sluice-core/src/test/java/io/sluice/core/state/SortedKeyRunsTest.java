@@ -1,4 +1,4 @@
-package io.sluice.core.validate;
+package io.sluice.core.state;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

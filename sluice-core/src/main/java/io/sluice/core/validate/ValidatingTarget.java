@@ -1,34 +1,33 @@
-package io.sluice.core.sink;
+package io.sluice.core.validate;
 
 import io.sluice.core.flow.FlowFeedback;
 import io.sluice.core.job.FlowSpec;
-import io.sluice.core.validate.Difference;
-import io.sluice.core.validate.PrimaryKey;
-import io.sluice.core.validate.RowComparison;
-import io.sluice.core.validate.ValidationSpec;
+import io.sluice.core.sink.Sink;
+import io.sluice.core.sink.Target;
+import io.sluice.core.sink.WriteResult;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 
 /**
- * A {@link Target} that can also prove its table holds what the source gives, for {@code sluice
- * validate}. The Cassandra module provides the implementation. It belongs to the target SPI: the
- * validation package holds only the comparison, and depends on no target.
+ * A {@link Target} that a validation can read back: how {@code sluice validate} reads the table to
+ * prove it holds what the source gives. The Cassandra module provides the implementation; the
+ * migration's runner never sees this interface.
  */
 public interface ValidatingTarget extends Target {
 
   /**
    * A sink that checks rows instead of writing them. For each row it reads the target row of the
    * same primary key and compares them with {@link RowComparison}; with {@link
-   * ValidationSpec#repair()} it rewrites missing and mismatched rows. Its {@link
-   * io.sluice.core.sink.WriteResult} counts checked rows as {@code written}, rows that could not be
-   * read as {@code failed}, and lists a {@link Difference} for every row that does not match.
+   * ValidationSpec#repair()} it rewrites missing and mismatched rows. Its {@link WriteResult}
+   * counts checked rows as {@code written}, rows that could not be read as {@code failed}, and
+   * lists a {@link Difference} ({@link Difference#about}) for every row that does not match; its
+   * refused rows are rejected at the {@code check} stage.
    *
    * @param feedback told how each read and repair fared, as a migration's sink tells it of writes
    * @param columns the columns the mapping fills: only those are read and compared
    */
-  Sink openValidator(
-      FlowSpec flow, FlowFeedback feedback, ValidationSpec spec, List<String> columns);
+  Sink openChecker(FlowSpec flow, FlowFeedback feedback, ValidationSpec spec, List<String> columns);
 
   /**
    * Reads the primary key of every row of the table, in no particular order, and hands each to

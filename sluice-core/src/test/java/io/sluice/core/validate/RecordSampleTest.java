@@ -1,4 +1,4 @@
-package io.sluice.core.run;
+package io.sluice.core.validate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

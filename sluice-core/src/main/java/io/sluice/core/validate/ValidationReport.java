@@ -1,4 +1,4 @@
-package io.sluice.core.run;
+package io.sluice.core.validate;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -6,14 +6,12 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.sluice.core.count.Counts;
-import io.sluice.core.validate.ValidationSpec;
+import io.sluice.core.run.Outcome;
+import io.sluice.core.run.RunReport;
+import io.sluice.core.state.LineStore;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
-import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
 import java.util.Locale;
 
 /**
@@ -38,8 +36,8 @@ public record ValidationReport(RunReport run, ValidationSpec spec) {
     return run.counts().differences() > 0;
   }
 
-  /** Saves the summary as JSON, listing the first findings of the differences file. */
-  public void writeJson(Path file) {
+  /** The summary as JSON, listing the first findings of the differences file. */
+  public byte[] toJson(LineStore differences) {
     Counts c = run.counts();
     ObjectNode root = JSON.createObjectNode();
     root.put("job", run.job());
@@ -70,21 +68,18 @@ public record ValidationReport(RunReport run, ValidationSpec spec) {
     totals.put("differences", c.differences());
     root.put("differences-file", run.rejectFile().toString());
     ArrayNode listed = root.putArray("findings");
-    listFindings(run.rejectFile(), listed);
+    listFindings(differences, listed);
     root.put("findings-total", c.differences() + c.rowsChangedSince());
     root.put("findings-listed", listed.size());
     try {
-      Files.createDirectories(file.getParent());
-      Path temp = file.resolveSibling(file.getFileName() + ".tmp");
-      JSON.writeValue(temp.toFile(), root);
-      Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+      return JSON.writeValueAsBytes(root);
     } catch (IOException e) {
-      throw new UncheckedIOException("Cannot write the validation report " + file, e);
+      throw new UncheckedIOException("Cannot write the validation report", e);
     }
   }
 
-  private static void listFindings(Path differences, ArrayNode listed) {
-    try (BufferedReader lines = Files.newBufferedReader(differences)) {
+  private static void listFindings(LineStore differences, ArrayNode listed) {
+    try (BufferedReader lines = differences.read()) {
       for (String line = lines.readLine();
           line != null && listed.size() < LISTED;
           line = lines.readLine()) {
@@ -94,10 +89,9 @@ public record ValidationReport(RunReport run, ValidationSpec spec) {
           listed.add(entry);
         }
       }
-    } catch (NoSuchFileException e) {
-      // No line was ever written: nothing to list.
     } catch (IOException e) {
-      throw new UncheckedIOException("Cannot read the differences file " + differences, e);
+      throw new UncheckedIOException(
+          "Cannot read the differences file " + differences.location(), e);
     }
   }
 

@@ -1,4 +1,4 @@
-package io.sluice.core.run;
+package io.sluice.core.validate;
 
 import io.sluice.core.source.SourcePosition;
 import java.nio.charset.StandardCharsets;

@@ -1,4 +1,4 @@
-package io.sluice.core.validate;
+package io.sluice.core.state;
 
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;

@@ -1,0 +1,362 @@
+package io.sluice.core.run;
+
+import io.sluice.core.checkpoint.Checkpoint;
+import io.sluice.core.checkpoint.CheckpointStore;
+import io.sluice.core.checkpoint.JobFingerprint;
+import io.sluice.core.checkpoint.SplitCheckpoint;
+import io.sluice.core.count.Count;
+import io.sluice.core.count.Counts;
+import io.sluice.core.count.LiveCounts;
+import io.sluice.core.flow.BacklogProbe;
+import io.sluice.core.flow.FlowController;
+import io.sluice.core.flow.FlowStats;
+import io.sluice.core.job.JobFileException;
+import io.sluice.core.job.JobSpec;
+import io.sluice.core.mapping.Mapper;
+import io.sluice.core.sink.Sink;
+import io.sluice.core.sink.Target;
+import io.sluice.core.source.ContentDigest;
+import io.sluice.core.source.Source;
+import io.sluice.core.source.SourceSpec;
+import io.sluice.core.source.Sources;
+import io.sluice.core.source.Split;
+import io.sluice.core.state.JobState;
+import io.sluice.core.state.LineStore;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeMap;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A run of a job on a local pool of workers: its sources read split by split, each record mapped,
+ * and the rows handed to what the {@link Workflow} opens (a {@link Migration} writes them; a
+ * validation checks them).
+ *
+ * <p>{@link #prepare} builds every stage up front (sources and their splits, the mapper, the
+ * write-timestamp rule of each source, the rule check of the table) so that configuration errors
+ * surface before the first write. {@link #run} then reads all splits in parallel and returns the
+ * report; {@link #close} releases the sources.
+ */
+public final class JobRun implements AutoCloseable {
+
+  /** How often progress is saved while a run goes. */
+  public static final Duration CHECKPOINT_INTERVAL = Duration.ofSeconds(2);
+
+  private final JobSpec job;
+  private final Workflow workflow;
+  private final List<PlannedSource> sources;
+  private final Mapper mapper;
+  private final List<String> warnings;
+  private final LiveCounts counters = new LiveCounts();
+  private final Clock clock;
+  private final JobState state;
+  private final CheckpointStore checkpoints;
+  private final Optional<Checkpoint> previous;
+  private final BacklogProbe backlogProbe;
+  private final Map<String, String> contentDigests;
+  private final long resumedWork;
+  private volatile FlowController flow;
+  private volatile SplitScheduler scheduler;
+  private volatile String stopRequested;
+
+  private JobRun(
+      JobSpec job,
+      Workflow workflow,
+      List<PlannedSource> sources,
+      Mapper mapper,
+      List<String> warnings,
+      Clock clock,
+      JobState state,
+      Optional<Checkpoint> previous,
+      BacklogProbe backlogProbe,
+      Map<String, String> contentDigests) {
+    this.job = job;
+    this.workflow = workflow;
+    this.sources = sources;
+    this.mapper = mapper;
+    this.warnings = warnings;
+    this.clock = clock;
+    this.state = state;
+    this.checkpoints = state.checkpoints();
+    this.previous = previous;
+    this.backlogProbe = backlogProbe;
+    this.contentDigests = contentDigests;
+    this.resumedWork = workReadBefore();
+  }
+
+  /** The checkpoint this run resumes, if any. */
+  public Optional<Checkpoint> resumes() {
+    return previous;
+  }
+
+  /** Plans a run of the job, creating its sources from the job file. */
+  public static JobRun prepare(
+      JobSpec job, Target target, Clock clock, boolean fresh, JobState state, Workflow workflow) {
+    List<Source> sources = new ArrayList<>();
+    try {
+      for (SourceSpec spec : job.sources()) {
+        sources.add(Sources.create(spec, job.baseDir()));
+      }
+      return prepare(job, target, sources, clock, fresh, state, workflow);
+    } catch (RuntimeException e) {
+      sources.forEach(source -> new PlannedSource(source, List.of(), null).closeQuietly());
+      throw e;
+    }
+  }
+
+  /**
+   * Plans a run of the job with sources already created, one per entry of the job's source list, in
+   * order. The run owns them from here and closes them.
+   *
+   * @param fresh start over, ignoring and replacing the saved checkpoint; otherwise an earlier
+   *     run's checkpoint is resumed, and refused if the job changed since
+   * @param state where the checkpoint, reject lines and reports are kept
+   */
+  public static JobRun prepare(
+      JobSpec job,
+      Target target,
+      List<Source> sources,
+      Clock clock,
+      boolean fresh,
+      JobState state,
+      Workflow workflow) {
+    if (job.mapping() == null) {
+      throw new JobFileException("The job has no 'mapping:'; run 'sluice plan' to infer one.");
+    }
+    List<String> warnings = new ArrayList<>(WriteRuleCheck.check(target.schema()));
+    Mapper mapper = Mapper.compile(job.mapping(), target.schema());
+    List<WriteTimestamps> timestamps = WriteTimestamps.forSources(job.sources());
+    List<PlannedSource> planned = new ArrayList<>();
+    for (int i = 0; i < sources.size(); i++) {
+      Source source = sources.get(i);
+      try {
+        planned.add(new PlannedSource(source, source.plan(), timestamps.get(i)));
+      } catch (IOException e) {
+        throw new UncheckedIOException(
+            "Cannot plan source '" + source.name() + "': " + e.getMessage(), e);
+      }
+    }
+    Map<String, String> digests = contentDigests(planned);
+    Optional<Checkpoint> previous = Optional.empty();
+    if (!fresh) {
+      previous = state.checkpoints().load().filter(saved -> workflow.resumes(job, saved));
+      previous.ifPresent(checkpoint -> ResumeCheck.check(job, checkpoint, planned, digests));
+    }
+    BacklogProbe probe = target.backlogProbe(job.flow().compaction());
+    return new JobRun(
+        job, workflow, planned, mapper, warnings, clock, state, previous, probe, digests);
+  }
+
+  /** The content digest of every local file the sources read, by resource. */
+  private static Map<String, String> contentDigests(List<PlannedSource> sources) {
+    Map<String, String> digests = new TreeMap<>();
+    for (PlannedSource planned : sources) {
+      for (Split split : planned.splits()) {
+        if (!digests.containsKey(split.resource())) {
+          planned
+              .source()
+              .file(split.resource())
+              .ifPresent(file -> digests.put(split.resource(), ContentDigest.of(file)));
+        }
+      }
+    }
+    return digests;
+  }
+
+  public List<String> warnings() {
+    return warnings;
+  }
+
+  public List<PlannedSource> sources() {
+    return sources;
+  }
+
+  /** The work of all splits, in their sources' units, for percent done and ETA. */
+  public long totalWork() {
+    return sources.stream().flatMap(s -> s.splits().stream()).mapToLong(Split::work).sum();
+  }
+
+  /** Which compaction backlog signal the run watches, to say once before it starts. */
+  public String backlogSignal() {
+    return job.flow().compaction().enabled() ? backlogProbe.signal() : "off (flow.compaction)";
+  }
+
+  /** Flow control's state now, for progress display; empty before the run starts. */
+  public Optional<FlowStats> flowStats() {
+    FlowController running = flow;
+    return running == null ? Optional.empty() : Optional.of(running.stats());
+  }
+
+  /** The live counters of this run, for progress display. */
+  public Counts progress() {
+    return counters.snapshot();
+  }
+
+  /**
+   * The work done so far over all runs, for percent done: what earlier runs committed plus what
+   * this run read. Rates use {@link #progress()} alone, so a resumed run does not claim old work.
+   */
+  public long workDone() {
+    return resumedWork + counters.work();
+  }
+
+  /**
+   * Asks the run to stop taking new records, as on Ctrl-C: writes in flight get a short while to
+   * complete, progress is saved, and {@link #run} returns an {@link Outcome#INTERRUPTED} report.
+   */
+  public void requestStop(String reason) {
+    stopRequested = reason;
+    SplitScheduler running = scheduler;
+    if (running != null) {
+      running.interrupt(reason);
+    }
+  }
+
+  /**
+   * Runs the job to its end, or until it is stopped, and returns the report. Progress is saved in
+   * the job's checkpoint every {@link #CHECKPOINT_INTERVAL} and at the end.
+   */
+  public RunReport run() {
+    Instant started = clock.instant();
+    int runs = previous.map(Checkpoint::runs).orElse(0) + 1;
+    workflow.begin(previous, state);
+    try (LineStore lines = state.openLines(previous.map(Checkpoint::rejectFileLength).orElse(0L));
+        FlowController flowController = FlowController.start(job.flow(), backlogProbe);
+        Sink sink = workflow.openSink(mapper, flowController)) {
+      flow = flowController;
+      Counts earlierRuns = previous.map(Checkpoint::counts).orElse(Counts.ZERO);
+      ProgressLedger ledger =
+          new ProgressLedger(
+              lines,
+              JobFingerprint.of(job),
+              contentDigests,
+              earlierRuns,
+              runs,
+              clock,
+              workflow::checkpointPart);
+      List<SplitScheduler.SplitTask> tasks = track(ledger);
+      SplitScheduler running =
+          new SplitScheduler(
+              job.flow().workers(),
+              job.maxErrors(),
+              record -> workflow.map(mapper, record),
+              sink,
+              counters,
+              flowController,
+              earlierRuns);
+      scheduler = running;
+      if (stopRequested != null) {
+        running.interrupt(stopRequested);
+      }
+      String abortReason;
+      ScheduledExecutorService saver = startSaving(ledger);
+      try {
+        abortReason = running.runAll(tasks);
+      } finally {
+        stopSaving(saver);
+      }
+      checkpoints.save(ledger.checkpoint());
+      if (abortReason == null) {
+        abortReason =
+            workflow.finish(ledger, running, counters, () -> checkpoints.save(ledger.checkpoint()));
+        if (abortReason != null && running.interrupted()) {
+          abortReason = stopRequested;
+        }
+      }
+      Counts counts = ledger.committed();
+      Outcome outcome =
+          running.interrupted()
+              ? Outcome.INTERRUPTED
+              : abortReason != null ? Outcome.ABORTED : completed(counts);
+      RunReport report =
+          new RunReport(
+              job.name(),
+              outcome,
+              abortReason,
+              counts,
+              started,
+              Duration.between(started, clock.instant()),
+              lines.location(),
+              runs,
+              counters.get(Count.ROWS_WRITTEN),
+              flowController.stats());
+      state.saveDocument("report.json", report.toJson());
+      workflow.report(report, lines, state);
+      return report;
+    }
+  }
+
+  private static Outcome completed(Counts counts) {
+    if (counts.rejected() > 0) {
+      return Outcome.COMPLETED_WITH_ERRORS;
+    }
+    return counts.differences() > 0 ? Outcome.COMPLETED_WITH_DIFFERENCES : Outcome.COMPLETED;
+  }
+
+  private SplitCheckpoint savedProgress(Split split) {
+    return previous.map(checkpoint -> checkpoint.splits().get(split.id())).orElse(null);
+  }
+
+  /** The work of the splits that earlier runs read and committed, which this run skips. */
+  private long workReadBefore() {
+    long work = 0;
+    for (PlannedSource source : sources) {
+      for (Split split : source.splits()) {
+        work += SplitLedger.workDoneIn(split, savedProgress(split));
+      }
+    }
+    return work;
+  }
+
+  /** Registers every split with the ledger at its saved position; returns those left to run. */
+  private List<SplitScheduler.SplitTask> track(ProgressLedger ledger) {
+    List<SplitScheduler.SplitTask> tasks = new ArrayList<>();
+    RowsCommitted rowsCommitted = workflow.rowsCommitted();
+    for (PlannedSource source : sources) {
+      for (Split split : source.splits()) {
+        SplitLedger splitLedger =
+            ledger.track(
+                split, savedProgress(split), source.source()::positionAfter, rowsCommitted);
+        if (!splitLedger.done()) {
+          tasks.add(new SplitScheduler.SplitTask(source, splitLedger));
+        }
+      }
+    }
+    return tasks;
+  }
+
+  /** Stops periodic saving, waiting for a save under way, so it cannot race the final one. */
+  private static void stopSaving(ScheduledExecutorService saver) {
+    saver.shutdown();
+    try {
+      saver.awaitTermination(30, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+
+  private ScheduledExecutorService startSaving(ProgressLedger ledger) {
+    ScheduledExecutorService saver =
+        Executors.newSingleThreadScheduledExecutor(
+            SplitScheduler.daemonThreads("sluice-checkpoint"));
+    long every = CHECKPOINT_INTERVAL.toMillis();
+    saver.scheduleWithFixedDelay(
+        () -> checkpoints.save(ledger.checkpoint()), every, every, TimeUnit.MILLISECONDS);
+    return saver;
+  }
+
+  @Override
+  public void close() {
+    sources.forEach(PlannedSource::closeQuietly);
+    backlogProbe.close();
+  }
+}

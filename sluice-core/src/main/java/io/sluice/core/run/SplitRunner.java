@@ -1,0 +1,242 @@
+package io.sluice.core.run;
+
+import io.sluice.core.count.Count;
+import io.sluice.core.count.LiveCounts;
+import io.sluice.core.flow.FlowController;
+import io.sluice.core.mapping.MapResult;
+import io.sluice.core.sink.Row;
+import io.sluice.core.sink.Sink;
+import io.sluice.core.sink.TargetUnavailableException;
+import io.sluice.core.sink.WriteResult;
+import io.sluice.core.source.MalformedRecord;
+import io.sluice.core.source.Record;
+import io.sluice.core.source.SourceItem;
+import io.sluice.core.source.SourcePosition;
+import io.sluice.core.source.Split;
+import io.sluice.core.source.SplitReader;
+import io.sluice.core.state.RejectLine;
+import io.sluice.core.state.RejectStage;
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.Executor;
+import java.util.function.Function;
+
+/**
+ * Runs one split from where its {@link SplitLedger} stands: reads its records, rejects those that
+ * cannot be decoded or mapped, sends the mapped rows to the sink under the flow budget, and rejects
+ * rows the sink refused. Each record's outcome goes to the ledger once all its rows are answered.
+ * The local runner is a pool of workers over this; a Spark task calls {@link #run} for its split.
+ *
+ * <p>Answers arrive on the sink's threads (a driver's); they are accounted on the {@code
+ * accounting} executor, never on the thread that delivered them. A failure while accounting stops
+ * the run and leaves the record uncommitted, so the split resumes before it.
+ */
+public final class SplitRunner {
+
+  /** How long a stopped split waits for writes in flight before it gives up on them. */
+  public static final Duration STOP_GRACE = Duration.ofSeconds(20);
+
+  private final Function<Record, MapResult> mapper;
+  private final Sink sink;
+  private final FlowController flow;
+  private final Executor accounting;
+  private final RunControl control;
+  private final LiveCounts live;
+
+  /**
+   * @param mapper turns a record into rows (or filters or fails it)
+   * @param sink where the rows go
+   * @param flow the budget every write takes its permits from
+   * @param accounting where answers are accounted: one thread, never a driver's
+   * @param control the run's stop signal and error budget
+   * @param live counts for the progress line, added to as records go
+   */
+  public SplitRunner(
+      Function<Record, MapResult> mapper,
+      Sink sink,
+      FlowController flow,
+      Executor accounting,
+      RunControl control,
+      LiveCounts live) {
+    this.mapper = mapper;
+    this.sink = sink;
+    this.flow = flow;
+    this.accounting = accounting;
+    this.control = control;
+    this.live = live;
+  }
+
+  /**
+   * Runs the split to its end, or until the run stops, and waits for its writes to be answered and
+   * accounted (a stopped run waits at most {@link #STOP_GRACE} for the writes in flight); returns
+   * what this run committed.
+   */
+  public SplitResult run(PlannedSource source, SplitLedger ledger) throws InterruptedException {
+    read(source, ledger);
+    if (!ledger.awaitCommitted(control::stopped)) {
+      flow.awaitIdle(STOP_GRACE);
+    }
+    return new SplitResult(ledger.committed(), ledger.checkpoint());
+  }
+
+  /** Reads the split and sends its rows, without waiting for the answers. */
+  void read(PlannedSource source, SplitLedger ledger) {
+    Split split = ledger.split();
+    try (SplitReader reader = source.source().open(split, ledger.resumePosition())) {
+      SourceItem item = null;
+      long consumed = 0;
+      while (!control.stopped() && (item = reader.next()) != null) {
+        // Progress counts the split's own work (compressed bytes of a .gz file), while the
+        // report counts each record's own size.
+        long work = reader.workDone();
+        long recordWork = work - consumed;
+        consumed = work;
+        if (item instanceof Record record) {
+          handle(source, ledger, record, recordWork);
+        } else if (item instanceof MalformedRecord malformed) {
+          RecordOutcome outcome = begin(ledger, malformed, recordWork, malformed.sizeBytes());
+          count(outcome, Count.REJECTED_DECODE, 1);
+          reject(outcome, source, malformed.position(), RejectStage.DECODE, malformed.reason());
+          ledger.complete(outcome);
+        }
+      }
+      if (item == null && !control.stopped()) {
+        ledger.readToEnd();
+      }
+    } catch (IOException e) {
+      control.stop(
+          "cannot read split " + split.id() + " of " + split.resource() + ": " + e.getMessage());
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      control.stop("interrupted");
+    }
+  }
+
+  private RecordOutcome begin(SplitLedger ledger, SourceItem item, long work, long recordBytes) {
+    live.increment(Count.RECORDS_READ);
+    live.add(Count.BYTES_READ, recordBytes);
+    live.addWork(work);
+    return ledger.begin(item, work, recordBytes);
+  }
+
+  /** Counts {@code amount} of {@code count} for the record, and in the run's live counts. */
+  private void count(RecordOutcome outcome, Count count, long amount) {
+    live.add(count, amount);
+    outcome.counts.add(count, amount);
+  }
+
+  private void handle(PlannedSource source, SplitLedger ledger, Record record, long work)
+      throws InterruptedException {
+    RecordOutcome outcome = begin(ledger, record, work, record.sizeBytes());
+    MapResult result = mapper.apply(record);
+    if (result instanceof MapResult.Filtered) {
+      count(outcome, Count.RECORDS_FILTERED, 1);
+      ledger.complete(outcome);
+      return;
+    }
+    if (result instanceof MapResult.Failed failed) {
+      rejectMapping(outcome, source, ledger, record, failed.reason());
+      return;
+    }
+    MapResult.Rows mapped = (MapResult.Rows) result;
+    long timestamp;
+    try {
+      timestamp = source.timestamps().timestampOf(record);
+    } catch (IllegalArgumentException e) {
+      rejectMapping(outcome, source, ledger, record, e.getMessage());
+      return;
+    }
+    count(outcome, Count.RECORDS_MAPPED, 1);
+    if (mapped.rows().isEmpty()) {
+      ledger.complete(outcome);
+      return;
+    }
+    List<Row> rows = new ArrayList<>(mapped.rows().size());
+    for (Map<String, Object> row : mapped.rows()) {
+      rows.add(new Row(row, timestamp, record.position(), mapped.cellTimes()));
+    }
+    count(outcome, Count.ROWS_PRODUCED, rows.size());
+    if (ledger.keepsRows()) {
+      outcome.rows = rows;
+    }
+    int requests = sink.requests(rows);
+    if (!flow.acquire(rows.size(), requests, record.sizeBytes(), control::stopped)) {
+      // Stopping: the record stays uncommitted, and a resumed run reads it again.
+      return;
+    }
+    // The places in the window are given back only once the answer is accounted, so a run that
+    // finds nothing in flight has nothing left to account either.
+    sink.write(rows)
+        .whenCompleteAsync(
+            (written, error) -> {
+              try {
+                account(source, ledger, outcome, written, error);
+              } catch (RuntimeException | Error e) {
+                // The record stays uncommitted, so the saved progress ends before it and a resumed
+                // run writes it again.
+                control.stop("accounting a finished write failed: " + e);
+              } finally {
+                flow.release(requests);
+              }
+            },
+            accounting);
+  }
+
+  private void rejectMapping(
+      RecordOutcome outcome, PlannedSource source, SplitLedger ledger, Record record, String why) {
+    count(outcome, Count.REJECTED_MAPPING, 1);
+    reject(outcome, source, record.position(), RejectStage.MAPPING, why);
+    ledger.complete(outcome);
+  }
+
+  private void account(
+      PlannedSource source,
+      SplitLedger ledger,
+      RecordOutcome outcome,
+      WriteResult result,
+      Throwable error) {
+    if (error != null) {
+      Throwable cause =
+          error instanceof CompletionException && error.getCause() != null
+              ? error.getCause()
+              : error;
+      // The rows' fate is unknown: leave the record uncommitted so a resumed run rewrites it.
+      control.stop(
+          cause instanceof TargetUnavailableException
+              ? cause.getMessage()
+              : "a write failed unexpectedly: " + cause);
+      return;
+    }
+    count(outcome, Count.ROWS_WRITTEN, result.written());
+    count(outcome, Count.RETRIES, result.retries());
+    count(outcome, Count.ROWS_FAILED, result.failed().size());
+    for (WriteResult.FailedRow failed : result.failed()) {
+      reject(outcome, source, failed.row().position(), sink.refusalStage(), failed.reason());
+    }
+    for (WriteResult.Finding found : result.findings()) {
+      found.counts().forEach(count -> count(outcome, count, 1));
+      outcome.add(
+          new RejectLine(
+              source.source().name(),
+              found.row().position(),
+              RejectStage.DIFFERENCE,
+              found.reason(),
+              found.detail()));
+    }
+    ledger.complete(outcome);
+  }
+
+  private void reject(
+      RecordOutcome outcome,
+      PlannedSource source,
+      SourcePosition position,
+      RejectStage stage,
+      String reason) {
+    outcome.add(RejectLine.reject(source.source().name(), position, stage, reason));
+    control.rejected();
+  }
+}

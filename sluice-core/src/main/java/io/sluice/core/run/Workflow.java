@@ -1,0 +1,66 @@
+package io.sluice.core.run;
+
+import io.sluice.core.checkpoint.Checkpoint;
+import io.sluice.core.checkpoint.ValidationCheckpoint;
+import io.sluice.core.count.LiveCounts;
+import io.sluice.core.flow.FlowFeedback;
+import io.sluice.core.job.JobSpec;
+import io.sluice.core.mapping.MapResult;
+import io.sluice.core.mapping.Mapper;
+import io.sluice.core.sink.Sink;
+import io.sluice.core.source.Record;
+import io.sluice.core.state.JobState;
+import io.sluice.core.state.LineStore;
+import java.util.Optional;
+
+/**
+ * What a kind of run does with the job's records, in the order {@link JobRun} asks: whether it
+ * resumes a saved checkpoint, where mapped rows go, what it keeps as records commit, what it does
+ * once every split is done, and what it reports. {@link Migration} writes the rows; a validation
+ * ({@code io.sluice.core.validate.Validation}) checks them against the target.
+ */
+public interface Workflow {
+
+  /**
+   * Whether to resume {@code saved} rather than start over; refuses, with a {@link
+   * io.sluice.core.job.JobFileException}, a checkpoint this workflow cannot resume.
+   */
+  default boolean resumes(JobSpec job, Checkpoint saved) {
+    return true;
+  }
+
+  /** Prepares this run's own state, from the checkpoint it resumes if any, before any record. */
+  default void begin(Optional<Checkpoint> resumed, JobState state) {}
+
+  /** Opens where the mapped rows go, telling {@code feedback} how each request fared. */
+  Sink openSink(Mapper mapper, FlowFeedback feedback);
+
+  /** Turns a record into rows. */
+  default MapResult map(Mapper mapper, Record record) {
+    return mapper.map(record);
+  }
+
+  /** Told of each committed record's rows, or {@code null}: rows are then not kept. */
+  default RowsCommitted rowsCommitted() {
+    return null;
+  }
+
+  /** This workflow's own part of a checkpoint, asked for under the ledger's lock; or null. */
+  default ValidationCheckpoint checkpointPart() {
+    return null;
+  }
+
+  /**
+   * Runs once every split is committed and saved, unless the run stopped; returns why it stopped
+   * early, or {@code null}.
+   *
+   * @param live the run's live counts, for the progress line
+   * @param save saves a checkpoint of the ledger as it is now
+   */
+  default String finish(ProgressLedger ledger, RunControl control, LiveCounts live, Runnable save) {
+    return null;
+  }
+
+  /** Saves this workflow's reports beside the run's {@code report.json}. */
+  default void report(RunReport report, LineStore lines, JobState state) {}
+}

@@ -1,0 +1,32 @@
+package io.sluice.core.state;
+
+import io.sluice.core.checkpoint.CheckpointStore;
+
+/**
+ * Where a run keeps its state: the checkpoint, the reject lines, the sorted key runs of a
+ * validation, and its reports. {@link LocalJobState} keeps them in the job's local state folder;
+ * the runner names no path, so another implementation can keep them elsewhere.
+ */
+public interface JobState {
+
+  /** The run's checkpoint. */
+  CheckpointStore checkpoints();
+
+  /**
+   * Opens the run's reject lines, keeping those below {@code keep}: the {@link LineStore#mark()} a
+   * checkpoint saved, 0 to start empty.
+   */
+  LineStore openLines(long keep);
+
+  /**
+   * Opens the sorted key runs called {@code name}, keeping the first {@code keep} runs (0 to start
+   * empty), with at most {@code runSize} keys in memory.
+   */
+  SortedKeyRuns openKeyRuns(String name, int runSize, int keep);
+
+  /** Saves a document of the run, such as its report, replacing one of the same name. */
+  void saveDocument(String name, byte[] content);
+
+  /** Where a document of the run is kept, for a person to read. */
+  String location(String name);
+}

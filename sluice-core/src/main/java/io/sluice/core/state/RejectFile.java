@@ -1,0 +1,116 @@
+package io.sluice.core.state;
+
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import java.io.BufferedReader;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Locale;
+
+/**
+ * The reject file of a run: one JSON line per record or row that did not reach the target, with its
+ * source position and the reason. Reject lines hold no field values beyond the record's id, so
+ * nothing sensitive leaks into it.
+ *
+ * <p>Example line: {@code {"source":"dump-1","resource":"people.bson","offset":1048,
+ * "id":"65a1...","stage":"decode","reason":"invalid UTF-8 in field 'name'"}}
+ *
+ * <p>A validation writes the same lines to {@code differences.jsonl}, and one line per finding with
+ * stage {@code difference} (see {@link LineDetail}): its kind, the row's primary key, and for each
+ * column that differs the source and target values as CQL literals (at most 80 characters each). An
+ * extra row has no source position. Example: {@code {"source":"dump-1","resource":"people.bson",
+ * "offset":1048,"id":"p0042","stage":"difference","kind":"mismatch","key":"id='p0042'",
+ * "columns":[{"column":"name","source":"'Ada'","target":"'Bob'","target-writetime":17...}],
+ * "repaired":false,"reason":"target differs in name"}}
+ */
+public final class RejectFile implements LineStore {
+
+  private static final JsonFactory JSON = new JsonFactory();
+
+  private final Path path;
+  private final BufferedWriter out;
+
+  /**
+   * Opens the reject file of a run, keeping its first {@code keepBytes} bytes: the rejects an
+   * earlier run committed (0 for a fresh run). Lines after them belong to records that run did not
+   * finish, which this run redoes and rejects again if need be.
+   */
+  public RejectFile(Path path, long keepBytes) {
+    this.path = path;
+    try {
+      Files.createDirectories(path.getParent());
+      try (java.nio.channels.FileChannel channel =
+          java.nio.channels.FileChannel.open(
+              path, StandardOpenOption.CREATE, StandardOpenOption.WRITE)) {
+        channel.truncate(keepBytes);
+      }
+      this.out =
+          Files.newBufferedWriter(path, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot open reject file " + path, e);
+    }
+  }
+
+  @Override
+  public String location() {
+    return path.toString();
+  }
+
+  @Override
+  public synchronized void add(RejectLine line) {
+    try (JsonGenerator json = JSON.createGenerator(out)) {
+      json.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+      json.writeStartObject();
+      if (line.source() != null) {
+        json.writeStringField("source", line.source());
+      }
+      if (line.position() != null) {
+        json.writeStringField("resource", line.position().resource());
+        json.writeNumberField("offset", line.position().offset());
+        if (line.position().id() != null) {
+          json.writeStringField("id", line.position().id());
+        }
+      }
+      json.writeStringField("stage", line.stage().name().toLowerCase(Locale.ROOT));
+      if (line.detail() != null) {
+        line.detail().writeFields(json);
+      }
+      json.writeStringField("reason", line.reason());
+      json.writeEndObject();
+      json.flush();
+      out.newLine();
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot write reject file " + path, e);
+    }
+  }
+
+  @Override
+  public synchronized BufferedReader read() throws IOException {
+    out.flush();
+    return Files.newBufferedReader(path);
+  }
+
+  /** Flushes what was added and returns the file's length. */
+  @Override
+  public synchronized long mark() {
+    try {
+      out.flush();
+      return Files.size(path);
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot write reject file " + path, e);
+    }
+  }
+
+  @Override
+  public synchronized void close() {
+    try {
+      out.close();
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot close reject file " + path, e);
+    }
+  }
+}

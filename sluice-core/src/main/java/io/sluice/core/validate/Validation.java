@@ -1,0 +1,200 @@
+package io.sluice.core.validate;
+
+import io.sluice.core.checkpoint.Checkpoint;
+import io.sluice.core.checkpoint.ValidationCheckpoint;
+import io.sluice.core.count.LiveCounts;
+import io.sluice.core.flow.FlowFeedback;
+import io.sluice.core.job.JobFileException;
+import io.sluice.core.job.JobSpec;
+import io.sluice.core.mapping.MapResult;
+import io.sluice.core.mapping.Mapper;
+import io.sluice.core.run.JobRun;
+import io.sluice.core.run.ProgressLedger;
+import io.sluice.core.run.RowsCommitted;
+import io.sluice.core.run.RunControl;
+import io.sluice.core.run.RunReport;
+import io.sluice.core.run.Workflow;
+import io.sluice.core.run.WriteTimestamps;
+import io.sluice.core.schema.TableSchema;
+import io.sluice.core.sink.Sink;
+import io.sluice.core.sink.Target;
+import io.sluice.core.source.Record;
+import io.sluice.core.source.Source;
+import io.sluice.core.state.JobState;
+import io.sluice.core.state.LineStore;
+import io.sluice.core.state.LocalJobState;
+import io.sluice.core.state.SortedKeyRuns;
+import java.time.Clock;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * {@code sluice validate}: reads the same sources through the same mapping and splits as the
+ * migration, and checks each row against the target through its {@link ValidatingTarget} instead of
+ * writing it. Rows that could not be read are rejected at the check stage, findings are listed in
+ * {@code differences.jsonl}, and with {@code --extra} the primary keys of committed source rows are
+ * kept in sorted runs for the {@link ExtraRowScan} once every split is done.
+ *
+ * <p>Run locally, its state lives in the {@code validate} folder of the job's state folder ({@link
+ * LocalJobState#ofValidation}). A finished validation is not resumed: running it again checks
+ * again.
+ */
+public final class Validation implements Workflow {
+
+  private static final MapResult NOT_SAMPLED = new MapResult.Filtered();
+
+  private final JobSpec job;
+  private final ValidatingTarget target;
+  private final ValidationSpec spec;
+  private final Clock clock;
+  private JobState state;
+  private volatile SortedKeyRuns keys;
+  private volatile boolean extraRowsDone;
+
+  private Validation(JobSpec job, ValidatingTarget target, ValidationSpec spec, Clock clock) {
+    this.job = job;
+    this.target = target;
+    this.spec = spec;
+    this.clock = clock;
+  }
+
+  /** Plans a validation of the job against a connected target. */
+  public static JobRun prepare(
+      JobSpec job, Target target, Clock clock, boolean fresh, ValidationSpec spec) {
+    return JobRun.prepare(job, target, clock, fresh, state(job), of(job, target, spec, clock));
+  }
+
+  /** Plans a validation with sources already created, as {@link JobRun#prepare} takes them. */
+  public static JobRun prepare(
+      JobSpec job,
+      Target target,
+      List<Source> sources,
+      Clock clock,
+      boolean fresh,
+      ValidationSpec spec) {
+    return JobRun.prepare(
+        job, target, sources, clock, fresh, state(job), of(job, target, spec, clock));
+  }
+
+  /** Where a validation of the job keeps its state when run locally. */
+  public static LocalJobState state(JobSpec job) {
+    return LocalJobState.ofValidation(job);
+  }
+
+  private static Validation of(JobSpec job, Target target, ValidationSpec spec, Clock clock) {
+    if (!(target instanceof ValidatingTarget validating)) {
+      throw new JobFileException("This target cannot be validated.");
+    }
+    return new Validation(job, validating, spec, clock);
+  }
+
+  /** A finished validation starts over; an unfinished one resumes with the same options only. */
+  @Override
+  public boolean resumes(JobSpec job, Checkpoint saved) {
+    if (saved.finished()) {
+      return false;
+    }
+    ValidationCheckpoint validated = saved.validation();
+    if (validated == null
+        || validated.samplePercent() != spec.samplePercent()
+        || validated.extraRows() != spec.extraRows()) {
+      throw new JobFileException(
+          "Job '"
+              + job.name()
+              + "' has an unfinished validation "
+              + (validated == null ? "from another Sluice" : "started with " + describe(validated))
+              + "; run it with the same options to resume it, or with --fresh to start over.");
+    }
+    return true;
+  }
+
+  private static String describe(ValidationCheckpoint saved) {
+    String sample =
+        saved.samplePercent() < 100 ? "--sample " + saved.samplePercent() : "no --sample";
+    return sample + (saved.extraRows() ? " and --extra" : " and no --extra");
+  }
+
+  @Override
+  public void begin(Optional<Checkpoint> resumed, JobState runState) {
+    this.state = runState;
+    Optional<ValidationCheckpoint> validated = resumed.map(Checkpoint::validation);
+    extraRowsDone = validated.map(ValidationCheckpoint::extraRowsDone).orElse(false);
+    keys =
+        spec.extraRows()
+            ? runState.openKeyRuns(
+                "keys",
+                SortedKeyRuns.DEFAULT_RUN_SIZE,
+                validated.map(ValidationCheckpoint::keyRuns).orElse(0))
+            : null;
+  }
+
+  @Override
+  public Sink openSink(Mapper mapper, FlowFeedback feedback) {
+    return target.openChecker(job.flow(), feedback, spec, mapper.columns());
+  }
+
+  @Override
+  public MapResult map(Mapper mapper, Record record) {
+    if (spec.sampled() && !RecordSample.keeps(record.position(), spec.samplePercent())) {
+      return NOT_SAMPLED;
+    }
+    return mapper.map(record);
+  }
+
+  @Override
+  public RowsCommitted rowsCommitted() {
+    SortedKeyRuns sourceKeys = keys;
+    if (sourceKeys == null) {
+      return null;
+    }
+    TableSchema table = target.schema();
+    return rows -> rows.forEach(row -> sourceKeys.add(PrimaryKey.of(row.values(), table).encode()));
+  }
+
+  @Override
+  public ValidationCheckpoint checkpointPart() {
+    SortedKeyRuns sourceKeys = keys;
+    return new ValidationCheckpoint(
+        spec.samplePercent(),
+        spec.extraRows(),
+        sourceKeys == null ? 0 : sourceKeys.flush(),
+        extraRowsDone);
+  }
+
+  /**
+   * Runs the search for extra rows once every split is done. Its findings go past the checkpoint
+   * saved before it, so an interrupted search leaves no trace: the next run cuts the differences
+   * file back and searches again.
+   */
+  @Override
+  public String finish(ProgressLedger ledger, RunControl control, LiveCounts live, Runnable save) {
+    SortedKeyRuns sourceKeys = keys;
+    if (sourceKeys == null || extraRowsDone) {
+      return null;
+    }
+    String stopped =
+        new ExtraRowScan(
+                target,
+                target.schema(),
+                spec,
+                sourceKeys,
+                state,
+                () -> WriteTimestamps.toMicros(clock.instant()),
+                control::stopped,
+                live)
+            .run(ledger);
+    if (stopped != null) {
+      return stopped;
+    }
+    extraRowsDone = true;
+    keys = null;
+    save.run();
+    sourceKeys.delete();
+    return null;
+  }
+
+  @Override
+  public void report(RunReport report, LineStore lines, JobState runState) {
+    runState.saveDocument("validation.json", new ValidationReport(report, spec).toJson(lines));
+  }
+}

@@ -1,0 +1,203 @@
+package io.sluice.core.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.sluice.core.checkpoint.SplitCheckpoint;
+import io.sluice.core.count.CountTally;
+import io.sluice.core.count.Counts;
+import io.sluice.core.count.LiveCounts;
+import io.sluice.core.flow.BacklogProbe;
+import io.sluice.core.flow.FlowController;
+import io.sluice.core.job.FlowSpec;
+import io.sluice.core.mapping.ColumnSpec;
+import io.sluice.core.mapping.Mapper;
+import io.sluice.core.mapping.MappingSpec;
+import io.sluice.core.sink.Row;
+import io.sluice.core.sink.Sink;
+import io.sluice.core.sink.WriteResult;
+import io.sluice.core.source.Record;
+import io.sluice.core.source.SourceItem;
+import io.sluice.core.source.SourcePosition;
+import io.sluice.core.source.SourceSpec;
+import io.sluice.core.source.Split;
+import io.sluice.core.state.RejectLine;
+import io.sluice.core.state.RejectStage;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.atomic.AtomicInteger;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * One split run through the public entry point, as a Spark task runs it: with an in-memory writer,
+ * its reject lines in memory, and its progress handed back rather than saved to a file.
+ */
+class SplitRunnerTest {
+
+  private static final FlowSpec FLOW =
+      new FlowSpec(1, 8, null, null, null, null, null, null, null, null);
+
+  private final RecordingTarget target = new RecordingTarget();
+  private final ExecutorService accounting = Executors.newSingleThreadExecutor();
+  private final Mapper mapper = mapper();
+
+  @AfterEach
+  void stopAccounting() {
+    accounting.shutdownNow();
+  }
+
+  private Mapper mapper() {
+    Map<String, ColumnSpec> columns = new LinkedHashMap<>();
+    columns.put("id", ColumnSpec.ofField("_id"));
+    columns.put("name", ColumnSpec.ofField("name"));
+    return Mapper.compile(MappingSpec.of(columns), target.schema());
+  }
+
+  /** 400 people; the 11th and the 301st are refused by the target, the 151st has no key. */
+  private static List<SourceItem> people() {
+    List<SourceItem> items = new ArrayList<>();
+    for (int i = 0; i < 400; i++) {
+      Map<String, Object> fields = new LinkedHashMap<>();
+      if (i != 150) {
+        fields.put("_id", "p" + i);
+      }
+      fields.put("name", i == 10 || i == 300 ? "refused" : "Person " + i);
+      items.add(new Record(new SourcePosition("people", i * 10L, "p" + i), fields, 10));
+    }
+    return items;
+  }
+
+  private SplitResult runSplit(
+      PlannedSource source, SplitLedger ledger, RunControl control, Sink sink)
+      throws InterruptedException {
+    try (FlowController flow = FlowController.start(FLOW, BacklogProbe.none())) {
+      return new SplitRunner(mapper::map, sink, flow, accounting, control, new LiveCounts())
+          .run(source, ledger);
+    }
+  }
+
+  @Test
+  void should_resume_a_stopped_split_with_no_row_lost_or_counted_twice() throws Exception {
+    InMemorySource source = new InMemorySource("dump", List.of(people()));
+    Split split = source.plan().get(0);
+    SourceSpec spec = new SourceSpec("dump", "memory", List.of("mem"), null, null, Map.of());
+    PlannedSource planned =
+        new PlannedSource(source, List.of(split), WriteTimestamps.forSources(List.of(spec)).get(0));
+
+    InMemoryLines lines = new InMemoryLines();
+    StopSwitch firstControl = new StopSwitch();
+    SplitResult first =
+        runSplit(
+            planned,
+            new SplitLedger(split, null, source::positionAfter, lines, null),
+            firstControl,
+            stopAfterWrites(target.openSink(FLOW), 150, firstControl));
+    SplitCheckpoint saved = first.progress();
+    long mark = lines.mark();
+
+    InMemoryLines resumedLines = lines.reopen(mark);
+    SplitResult second =
+        runSplit(
+            planned,
+            new SplitLedger(split, saved, source::positionAfter, resumedLines, null),
+            new StopSwitch(),
+            target.openSink(FLOW));
+
+    assertThat(first.done()).isFalse();
+    assertThat(first.counts().recordsRead()).isBetween(150L, 399L);
+    assertThat(saved.position()).isNotNull();
+    assertThat(saved.workDone()).isEqualTo(first.counts().recordsRead());
+    assertThat(second.done()).isTrue();
+    assertThat(second.progress().workDone()).isEqualTo(400);
+    Counts total = sum(first.counts(), second.counts());
+    assertThat(total.recordsRead()).isEqualTo(400);
+    assertThat(total.rowsWritten()).isEqualTo(397);
+    assertThat(total.rowsFailed()).isEqualTo(2);
+    assertThat(total.rejectedMapping()).isEqualTo(1);
+    assertThat(total.addUp()).isTrue();
+    assertThat(target.rows).hasSize(397);
+    assertThat(resumedLines.lines)
+        .extracting(RejectLine::stage, line -> line.position().offset())
+        .containsExactlyInAnyOrder(
+            org.assertj.core.groups.Tuple.tuple(RejectStage.WRITE, 100L),
+            org.assertj.core.groups.Tuple.tuple(RejectStage.MAPPING, 1_500L),
+            org.assertj.core.groups.Tuple.tuple(RejectStage.WRITE, 3_000L));
+  }
+
+  @Test
+  void should_leave_a_record_whose_write_failed_uncommitted() throws Exception {
+    InMemorySource source = new InMemorySource("dump", List.of(people()));
+    Split split = source.plan().get(0);
+    SourceSpec spec = new SourceSpec("dump", "memory", List.of("mem"), null, null, Map.of());
+    PlannedSource planned =
+        new PlannedSource(source, List.of(split), WriteTimestamps.forSources(List.of(spec)).get(0));
+    target.brokenFor = "Person 200";
+    StopSwitch control = new StopSwitch();
+
+    SplitResult result =
+        runSplit(
+            planned,
+            new SplitLedger(split, null, source::positionAfter, new InMemoryLines(), null),
+            control,
+            target.openSink(FLOW));
+
+    assertThat(control.reason).startsWith("accounting a finished write failed");
+    assertThat(result.done()).isFalse();
+    assertThat(result.counts().recordsRead()).isLessThanOrEqualTo(200);
+    assertThat(result.progress().position()).isNotNull();
+    assertThat(Long.parseLong(result.progress().position())).isLessThanOrEqualTo(2_000);
+  }
+
+  private static Counts sum(Counts a, Counts b) {
+    CountTally tally = new CountTally(a);
+    tally.add(b);
+    return tally.snapshot();
+  }
+
+  /** A sink that stops the run once {@code writes} groups of rows were answered. */
+  private static Sink stopAfterWrites(Sink sink, int writes, RunControl control) {
+    AtomicInteger answered = new AtomicInteger();
+    return new Sink() {
+      @Override
+      public CompletionStage<WriteResult> write(List<Row> rows) {
+        return sink.write(rows)
+            .whenComplete(
+                (result, error) -> {
+                  if (answered.incrementAndGet() >= writes) {
+                    control.stop("asked to stop");
+                  }
+                });
+      }
+
+      @Override
+      public void close() {
+        sink.close();
+      }
+    };
+  }
+
+  /** The run's stop signal, with no error budget. */
+  private static final class StopSwitch implements RunControl {
+    volatile String reason;
+
+    @Override
+    public boolean stopped() {
+      return reason != null;
+    }
+
+    @Override
+    public synchronized void stop(String why) {
+      if (reason == null) {
+        reason = why;
+      }
+    }
+
+    @Override
+    public void rejected() {}
+  }
+}
