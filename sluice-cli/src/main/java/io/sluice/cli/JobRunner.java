@@ -33,12 +33,11 @@ final class JobRunner {
       PrintWriter out,
       Consumer<RunReport> printReport) {
     try (Target target = Targets.connect(job.target(), job.baseDir());
-        JobRun migration = prepare.apply(target)) {
-      for (String warning : migration.warnings()) {
+        JobRun run = prepare.apply(target)) {
+      for (String warning : run.warnings()) {
         out.println("Warning: " + warning);
       }
-      migration
-          .resumes()
+      run.resumes()
           .ifPresent(
               checkpoint ->
                   out.printf(
@@ -53,25 +52,25 @@ final class JobRunner {
                       checkpoint.updated(),
                       checkpoint.counts().recordsRead(),
                       checkpoint.runs(),
-                      100.0 * migration.workDone() / Math.max(1, migration.totalWork())));
+                      100.0 * run.workDone() / Math.max(1, run.totalWork())));
       out.printf(
           "%s %d source(s), %d split(s), %.1f MB %s %s%n",
           checking ? "Checking" : "Loading",
-          migration.sources().size(),
-          migration.sources().stream().mapToInt(s -> s.splits().size()).sum(),
-          migration.totalWork() / 1e6,
+          run.sources().size(),
+          run.sources().stream().mapToInt(s -> s.splits().size()).sum(),
+          run.totalWork() / 1e6,
           checking ? "against" : "into",
           target.schema().qualifiedName());
       if (!checking) {
-        out.println("Compaction watch: " + migration.backlogSignal());
+        out.println("Compaction watch: " + run.backlogSignal());
       }
       out.flush();
-      StopOnSignal stopOnSignal = new StopOnSignal(migration, out);
+      StopOnSignal stopOnSignal = new StopOnSignal(run, out);
       try {
         RunReport report;
-        ProgressDisplay progress = ProgressDisplay.start(migration, out, checking);
+        ProgressDisplay progress = ProgressDisplay.start(run, out, checking);
         try {
-          report = migration.run();
+          report = run.run();
         } finally {
           progress.close();
         }

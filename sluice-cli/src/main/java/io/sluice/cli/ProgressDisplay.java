@@ -12,7 +12,7 @@ import me.tongfei.progressbar.ProgressBarBuilder;
 import me.tongfei.progressbar.ProgressBarStyle;
 
 /**
- * Shows a running migration or validation: a live progress bar (percent of bytes read, ETA, rows
+ * Shows a running migration or validation: a live progress bar (percent of the work done, ETA, rows
  * written or checked, rows/s, MB/s, rejects or differences, and how flow control holds the load) on
  * a terminal, or one plain line every few seconds (and a last one at the end) when output goes to a
  * file or pipe. Percent and ETA count the sources' own units of work, earlier runs' included. The
@@ -22,7 +22,7 @@ final class ProgressDisplay implements AutoCloseable {
 
   private static final Duration LOG_INTERVAL = Duration.ofSeconds(10);
 
-  private final JobRun migration;
+  private final JobRun run;
   private final ScheduledExecutorService timer;
   private final ProgressBar bar;
   private final PrintWriter out;
@@ -30,8 +30,8 @@ final class ProgressDisplay implements AutoCloseable {
   private final long startNanos = System.nanoTime();
   private final EtaEstimate eta = new EtaEstimate();
 
-  private ProgressDisplay(JobRun migration, PrintWriter out, boolean terminal, boolean checking) {
-    this.migration = migration;
+  private ProgressDisplay(JobRun run, PrintWriter out, boolean terminal, boolean checking) {
+    this.run = run;
     this.out = out;
     this.checking = checking;
     this.timer =
@@ -41,17 +41,17 @@ final class ProgressDisplay implements AutoCloseable {
               thread.setDaemon(true);
               return thread;
             });
-    long totalMb = Math.max(1, migration.totalWork() / 1_000_000);
+    long totalMb = Math.max(1, run.totalWork() / 1_000_000);
     this.bar =
         terminal
             ? new ProgressBarBuilder()
                 .setTaskName(checking ? "Checking" : "Loading")
                 .setInitialMax(totalMb)
-                .startsFrom(migration.workDone() / 1_000_000, Duration.ZERO)
+                .startsFrom(run.workDone() / 1_000_000, Duration.ZERO)
                 .setUnit(" MB", 1)
                 .setStyle(ProgressBarStyle.ASCII)
                 .showSpeed()
-                .setEtaFunction(state -> eta.remaining(migration.totalWork()))
+                .setEtaFunction(state -> eta.remaining(run.totalWork()))
                 .setUpdateIntervalMillis(500)
                 .build()
             : null;
@@ -60,17 +60,17 @@ final class ProgressDisplay implements AutoCloseable {
   }
 
   /** Starts showing progress; {@code checking} for a validation, which checks rows. */
-  static ProgressDisplay start(JobRun migration, PrintWriter out, boolean checking) {
-    return new ProgressDisplay(migration, out, System.console() != null, checking);
+  static ProgressDisplay start(JobRun run, PrintWriter out, boolean checking) {
+    return new ProgressDisplay(run, out, System.console() != null, checking);
   }
 
   private void refresh() {
-    Counts counts = migration.progress();
+    Counts counts = run.progress();
     long now = System.nanoTime();
     double seconds = Math.max(1e-3, (now - startNanos) / 1e9);
-    long bytesDone = migration.workDone();
-    eta.sample(bytesDone, now);
-    String flow = migration.flowStats().map(FlowLine::of).orElse("");
+    long workDone = run.workDone();
+    eta.sample(workDone, now);
+    String flow = run.flowStats().map(FlowLine::of).orElse("");
     String rates =
         String.format(
                 "%,d rows%s, %,.0f rows/s, %.1f MB/s, %,d %s",
@@ -82,13 +82,13 @@ final class ProgressDisplay implements AutoCloseable {
                 checking ? "differences" : "rejected")
             + flow;
     if (bar != null) {
-      bar.stepTo(bytesDone / 1_000_000);
+      bar.stepTo(workDone / 1_000_000);
       bar.setExtraMessage(rates);
     } else {
-      long total = Math.max(1, migration.totalWork());
-      double fraction = Math.min(1.0, bytesDone / (double) total);
+      long total = Math.max(1, run.totalWork());
+      double fraction = Math.min(1.0, workDone / (double) total);
       String left =
-          eta.remaining(migration.totalWork()).map(ProgressDisplay::formatEta).orElse("unknown");
+          eta.remaining(run.totalWork()).map(ProgressDisplay::formatEta).orElse("unknown");
       out.printf("Progress: %.1f%% read, %s, ETA %s%n", fraction * 100, rates, left);
       out.flush();
     }
@@ -105,7 +105,7 @@ final class ProgressDisplay implements AutoCloseable {
     if (bar == null) {
       refresh();
     } else {
-      bar.stepTo(migration.workDone() / 1_000_000);
+      bar.stepTo(run.workDone() / 1_000_000);
       bar.close();
     }
   }

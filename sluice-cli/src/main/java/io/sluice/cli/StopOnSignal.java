@@ -20,7 +20,7 @@ final class StopOnSignal implements AutoCloseable {
   private final CountDownLatch reported = new CountDownLatch(1);
   private volatile boolean finished;
 
-  StopOnSignal(JobRun migration, PrintWriter out) {
+  StopOnSignal(JobRun run, PrintWriter out) {
     this.hook =
         new Thread(
             () -> {
@@ -30,7 +30,7 @@ final class StopOnSignal implements AutoCloseable {
               out.println();
               out.println("Stopping: finishing writes in flight and saving progress ...");
               out.flush();
-              migration.requestStop("interrupted by a signal (Ctrl-C or SIGTERM)");
+              run.requestStop("interrupted by a signal (Ctrl-C or SIGTERM)");
               try {
                 reported.await(WIND_DOWN_SECONDS, TimeUnit.SECONDS);
               } catch (InterruptedException e) {

@@ -161,10 +161,12 @@ class ThrottledTargetIT {
     assertThat(counts.get("records-read").asLong()).isEqualTo(OWNERS);
     assertThat(counts.get("rows-written").asLong()).isEqualTo((long) OWNERS * PHONES_EACH);
     assertThat(counts.get("rows-failed").asLong()).isZero();
-    double held = batched.get("flow").get("rate-limit").asDouble();
+    // The rate held on average since the node first pushed back: the adaptive rate's cycle of cuts
+    // and growth sits just below the node's limit, not a quarter of it.
+    double held = batched.get("flow").get("mean-rate-limit").asDouble();
     assertThat(held)
-        .as("held request rate against a limit of %d", LIMIT)
-        .isBetween(0.8 * LIMIT, 1.3 * LIMIT);
+        .as("mean held request rate against a limit of %d", LIMIT)
+        .isBetween(0.9 * LIMIT, 1.3 * LIMIT);
     assertThat(refusedShare(batched.get("flow"))).isLessThan(0.05);
   }
 
