@@ -50,7 +50,7 @@ final class CassandraRowChecker implements Sink {
   private final List<BoundColumn> keyColumns = new ArrayList<>();
   private final List<ReadColumn> readColumns = new ArrayList<>();
   private final ValidationSpec spec;
-  private final WriteRetrier retrier;
+  private final RequestRetrier retrier;
   private final CassandraSink repairs;
   private final LongSupplier nowMicros;
 
@@ -97,7 +97,7 @@ final class CassandraRowChecker implements Sink {
                 + " WHERE "
                 + String.join(" AND ", conditions));
     this.retrier =
-        new WriteRetrier(session, flow.maxRetries(), flow.outagePatienceDuration(), feedback);
+        new RequestRetrier(session, flow.maxRetries(), flow.outagePatienceDuration(), feedback);
     this.repairs =
         spec.repair() ? new CassandraSink(session, table, writeNulls, flow, feedback) : null;
   }
@@ -219,13 +219,13 @@ final class CassandraRowChecker implements Sink {
   }
 
   private CompletableFuture<Checked> unreadable(Row row, Throwable error) {
-    Throwable cause = WriteRetrier.unwrap(error);
+    Throwable cause = RequestRetrier.unwrap(error);
     if (cause instanceof TargetUnavailableException) {
       return CompletableFuture.failedFuture(cause);
     }
-    String reason = WriteRetrier.describe(cause, "read");
+    String reason = RequestRetrier.describe(cause, "read");
     return CompletableFuture.completedFuture(
-        new Checked(WriteRetrier.retriesOf(cause), new WriteResult.FailedRow(row, reason), null));
+        new Checked(RequestRetrier.retriesOf(cause), new WriteResult.FailedRow(row, reason), null));
   }
 
   private CompletableFuture<Read> read(Row row) {

@@ -41,7 +41,7 @@ final class CassandraSink implements Sink {
   private final List<String> partitionKey;
   private final boolean writeNulls;
   private final boolean batchByPartition;
-  private final WriteRetrier retrier;
+  private final RequestRetrier retrier;
   private final CellTimeInserts cellTimes;
 
   CassandraSink(
@@ -76,7 +76,7 @@ final class CassandraSink implements Sink {
                 + markers
                 + ") USING TIMESTAMP ?");
     this.retrier =
-        new WriteRetrier(session, flow.maxRetries(), flow.outagePatienceDuration(), feedback);
+        new RequestRetrier(session, flow.maxRetries(), flow.outagePatienceDuration(), feedback);
     this.cellTimes = new CellTimeInserts(session, table, columns, writeNulls);
   }
 
@@ -88,17 +88,40 @@ final class CassandraSink implements Sink {
     return byPartition(rows).size();
   }
 
+  /**
+   * Writes the rows of one record. A row whose values the driver cannot encode (text that is not
+   * valid Unicode, say) is refused by itself, before anything is sent, and the others go on.
+   */
   @Override
   public CompletionStage<WriteResult> write(List<Row> rows) {
     if (rows.size() == 1) {
-      return writeStatement(statementFor(rows.get(0)), rows);
-    }
-    if (batchByPartition) {
-      return writeBatches(rows);
+      Statement<?> statement;
+      try {
+        statement = statementFor(rows.get(0));
+      } catch (RuntimeException e) {
+        return CompletableFuture.completedFuture(unsendable(List.of(rows.get(0)), e));
+      }
+      return writeStatement(statement, rows);
     }
     List<CompletableFuture<WriteResult>> writes = new ArrayList<>(rows.size());
-    for (Row row : rows) {
-      writes.add(writeStatement(statementFor(row), List.of(row)));
+    for (List<Row> group : batchByPartition ? byPartition(rows).values() : List.of(rows)) {
+      List<Row> sent = new ArrayList<>(group.size());
+      List<Statement<?>> statements = new ArrayList<>(group.size());
+      for (Row row : group) {
+        try {
+          statements.add(statementFor(row));
+          sent.add(row);
+        } catch (RuntimeException e) {
+          writes.add(CompletableFuture.completedFuture(unsendable(List.of(row), e)));
+        }
+      }
+      if (batchByPartition && statements.size() > 1) {
+        writes.add(writeStatement(batchOf(statements), sent));
+      } else {
+        for (int i = 0; i < statements.size(); i++) {
+          writes.add(writeStatement(statements.get(i), List.of(sent.get(i))));
+        }
+      }
     }
     return combine(writes);
   }
@@ -113,24 +136,22 @@ final class CassandraSink implements Sink {
     return partitions;
   }
 
-  private CompletionStage<WriteResult> writeBatches(List<Row> rows) {
-    List<CompletableFuture<WriteResult>> writes = new ArrayList<>();
-    for (List<Row> partition : byPartition(rows).values()) {
-      if (partition.size() == 1) {
-        writes.add(writeStatement(statementFor(partition.get(0)), partition));
-        continue;
-      }
-      BatchStatement batch = BatchStatement.newInstance(BatchType.UNLOGGED).setIdempotent(true);
-      for (Row row : partition) {
-        Statement<?> statement = statementFor(row);
-        batch =
-            statement instanceof BatchStatement cells
-                ? batch.addAll(cells)
-                : batch.add((BoundStatement) statement);
-      }
-      writes.add(writeStatement(batch, partition));
+  private static BatchStatement batchOf(List<Statement<?>> statements) {
+    BatchStatement batch = BatchStatement.newInstance(BatchType.UNLOGGED).setIdempotent(true);
+    for (Statement<?> statement : statements) {
+      batch =
+          statement instanceof BatchStatement cells
+              ? batch.addAll(cells)
+              : batch.add((BoundStatement) statement);
     }
-    return combine(writes);
+    return batch;
+  }
+
+  /** Rows refused because their values could not be encoded, saying why. */
+  private static WriteResult unsendable(List<Row> rows, RuntimeException error) {
+    String reason = "cannot be sent: " + UnsendableValues.describe(error);
+    return new WriteResult(
+        0, 0, rows.stream().map(row -> new WriteResult.FailedRow(row, reason)).toList());
   }
 
   private CompletableFuture<WriteResult> writeStatement(Statement<?> statement, List<Row> rows) {
@@ -154,7 +175,7 @@ final class CassandraSink implements Sink {
       BoundColumn column = columns.get(i);
       Object value = row.values().get(column.name);
       if (value != null) {
-        builder = column.bind(builder, i, value);
+        builder = UnsendableValues.bind(column, builder, i, value);
       } else if (writeNulls && row.values().containsKey(column.name)) {
         builder = builder.setToNull(i);
       }
@@ -189,7 +210,7 @@ final class CassandraSink implements Sink {
 
   /** A write's result, completed straight from the retrier's outcome: one object per write. */
   private static final class PendingWrite extends CompletableFuture<WriteResult>
-      implements WriteRetrier.Completion {
+      implements RequestRetrier.Completion {
     private final List<Row> rows;
 
     PendingWrite(List<Row> rows) {
@@ -203,16 +224,16 @@ final class CassandraSink implements Sink {
 
     @Override
     public void failed(Throwable error) {
-      Throwable cause = WriteRetrier.unwrap(error);
+      Throwable cause = RequestRetrier.unwrap(error);
       if (cause instanceof TargetUnavailableException unavailable) {
         completeExceptionally(unavailable);
         return;
       }
-      String reason = WriteRetrier.describe(cause);
+      String reason = RequestRetrier.describe(cause);
       complete(
           new WriteResult(
               0,
-              WriteRetrier.retriesOf(cause),
+              RequestRetrier.retriesOf(cause),
               rows.stream().map(r -> new WriteResult.FailedRow(r, reason)).toList()));
     }
   }

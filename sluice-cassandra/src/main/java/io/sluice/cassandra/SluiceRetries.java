@@ -10,7 +10,7 @@ import com.datastax.oss.driver.api.core.session.Request;
 
 /**
  * The driver's retry policy for Sluice's sessions: never retry inside the driver. Every failure
- * reaches {@link WriteRetrier}, which retries with backoff and tells flow control of each answer;
+ * reaches {@link RequestRetrier}, which retries with backoff and tells flow control of each answer;
  * retries hidden inside the driver would send more load to an overloaded target unseen.
  *
  * <p>Only the driver's legacy methods are abstract, so they are the ones implemented here.

@@ -87,6 +87,61 @@ class NdjsonDamageIT {
                 + " \"abc\").");
   }
 
+  /**
+   * Text that UTF-8 cannot encode, as JSON escapes (a lone surrogate in a value and in an object
+   * key) and as raw bytes (an encoded surrogate, a code point past U+10FFFF): each such line is
+   * rejected with its position, and the run goes on to load the others.
+   */
+  @Test
+  void should_reject_text_that_utf_8_cannot_encode_and_go_on(
+      CqlSession session, TestKeyspace keyspace) throws IOException {
+    session.execute("CREATE TABLE unencodable (id text PRIMARY KEY, name text, doc text)");
+    TextLines ndjson =
+        new TextLines()
+            .add("{\"_id\":\"u1\",\"name\":\"Ada\"}")
+            .add("{\"_id\":\"u2\",\"name\":\"\\uDFAA\"}")
+            .add("{\"_id\":\"u3\",\"name\":\"Bo\",\"doc\":{\"\\uDFAA\":1}}")
+            .add(withBytes("{\"_id\":\"u4\",\"name\":\"", 0xED, 0xA0, 0x80))
+            .add(withBytes("{\"_id\":\"u5\",\"name\":\"", 0xF4, 0xBF, 0xBF, 0xBF))
+            .add("{\"_id\":\"u6\",\"name\":\"Cy\"}");
+    ndjson.writeTo(dir.resolve("unencodable.ndjson"));
+    Path job =
+        JobFile.write(
+            dir,
+            "unencodable",
+            keyspace,
+            "unencodable",
+            "  - type: ndjson\n    path: unencodable.ndjson\n",
+            "mapping:\n  columns:\n    id: _id\n    name: name\n    doc: doc\nmax-errors: 10\n");
+
+    CliRun run = CliRun.of("migrate", job.toString());
+
+    assertThat(run.exitCode()).as(run.toString()).isEqualTo(ExitCodes.COMPLETED_WITH_ERRORS);
+    JsonNode counts = CliRun.report(dir.resolve("state-unencodable"));
+    Rejects.assertAccounted(counts, 6, 2, 0, 2, 2, 2);
+    assertThat(session.execute("SELECT id FROM unencodable").all())
+        .extracting(row -> row.getString(0))
+        .containsExactlyInAnyOrder("u1", "u6");
+    List<JsonNode> rejects = Rejects.read(dir.resolve("state-unencodable"));
+    assertThat(Rejects.at(rejects, ndjson.offsetOfLine(2)).get("reason").asText())
+        .contains("Column 'name'", "half a surrogate pair");
+    assertThat(Rejects.at(rejects, ndjson.offsetOfLine(3)).get("reason").asText())
+        .contains("Column 'doc'", "half a surrogate pair");
+    assertThat(decodeReason(rejects, ndjson.offsetOfLine(4))).contains("not valid UTF-8");
+    assertThat(decodeReason(rejects, ndjson.offsetOfLine(5))).contains("not valid UTF-8");
+  }
+
+  private static byte[] withBytes(String head, int... bad) {
+    byte[] start = head.getBytes(StandardCharsets.UTF_8);
+    byte[] end = "\"}".getBytes(StandardCharsets.UTF_8);
+    byte[] line = java.util.Arrays.copyOf(start, start.length + bad.length + end.length);
+    for (int i = 0; i < bad.length; i++) {
+      line[start.length + i] = (byte) bad[i];
+    }
+    System.arraycopy(end, 0, line, start.length + bad.length, end.length);
+    return line;
+  }
+
   private static String decodeReason(List<JsonNode> rejects, long offset) {
     JsonNode reject = Rejects.at(rejects, offset);
     assertThat(reject.get("stage").asText()).isEqualTo("decode");

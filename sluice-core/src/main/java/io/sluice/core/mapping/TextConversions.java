@@ -4,6 +4,7 @@ import io.sluice.core.value.BoundaryKey;
 import io.sluice.core.value.JavaScriptValue;
 import io.sluice.core.value.ObjectIdValue;
 import io.sluice.core.value.RegexValue;
+import io.sluice.core.value.UnicodeText;
 import java.math.BigDecimal;
 import java.time.Instant;
 import java.time.LocalDate;
@@ -48,8 +49,19 @@ final class TextConversions {
     return JsonText.write(value);
   }
 
-  static Object text(Object value) {
-    return textOf(value);
+  static Object text(Object value) throws ConversionException {
+    String text = textOf(value);
+    int at = UnicodeText.unpairedSurrogate(text);
+    if (at >= 0) {
+      throw ConversionException.cannot(
+          value,
+          "text",
+          String.format(
+              "it holds half a surrogate pair (\\u%04X at character %d), which UTF-8 cannot"
+                  + " encode",
+              (int) text.charAt(at), at));
+    }
+    return text;
   }
 
   static Object ascii(Object value) throws ConversionException {

@@ -22,6 +22,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
 import java.util.function.Function;
 
@@ -132,7 +133,14 @@ public final class SplitRunner {
   private void handle(PlannedSource source, SplitLedger ledger, Record record, long work)
       throws InterruptedException {
     RecordOutcome outcome = begin(ledger, record, work, record.sizeBytes());
-    MapResult result = mapper.apply(record);
+    MapResult result;
+    try {
+      result = mapper.apply(record);
+    } catch (RuntimeException e) {
+      // A mapping bug or an input no check foresaw: it is this record's problem, not the run's.
+      rejectMapping(outcome, source, ledger, record, "the mapping failed: " + describe(e));
+      return;
+    }
     if (result instanceof MapResult.Filtered) {
       count(outcome, Count.RECORDS_FILTERED, 1);
       ledger.complete(outcome);
@@ -170,20 +178,53 @@ public final class SplitRunner {
     }
     // The places in the window are given back only once the answer is accounted, so a run that
     // finds nothing in flight has nothing left to account either.
-    sink.write(rows)
-        .whenCompleteAsync(
-            (written, error) -> {
-              try {
-                account(source, ledger, outcome, written, error);
-              } catch (RuntimeException | Error e) {
-                // The record stays uncommitted, so the saved progress ends before it and a resumed
-                // run writes it again.
-                control.stop("accounting a finished write failed: " + e);
-              } finally {
-                flow.release(requests);
-              }
-            },
-            accounting);
+    CompletionStage<WriteResult> answer;
+    try {
+      answer = sink.write(rows);
+    } catch (RuntimeException e) {
+      // The rows could not even be sent (a value the target's driver cannot encode): they are
+      // refused like rows the target refused, and the run goes on.
+      flow.release(requests);
+      refuse(outcome, source, ledger, rows, "the row cannot be sent: " + describe(e));
+      return;
+    }
+    answer.whenCompleteAsync(
+        (written, error) -> {
+          try {
+            account(source, ledger, outcome, written, error);
+          } catch (RuntimeException | Error e) {
+            // The record stays uncommitted, so the saved progress ends before it and a resumed
+            // run writes it again.
+            control.stop("accounting a finished write failed: " + e);
+          } finally {
+            flow.release(requests);
+          }
+        },
+        accounting);
+  }
+
+  private void refuse(
+      RecordOutcome outcome,
+      PlannedSource source,
+      SplitLedger ledger,
+      List<Row> rows,
+      String reason) {
+    count(outcome, Count.ROWS_FAILED, rows.size());
+    for (Row row : rows) {
+      reject(outcome, source, row.position(), sink.refusalStage(), reason);
+    }
+    ledger.complete(outcome);
+  }
+
+  private static String describe(RuntimeException e) {
+    Throwable cause =
+        e.getCause() != null
+                && e.getMessage() != null
+                && e.getMessage().equals(String.valueOf(e.getCause()))
+            ? e.getCause()
+            : e;
+    return cause.getClass().getSimpleName()
+        + (cause.getMessage() == null ? "" : ": " + cause.getMessage());
   }
 
   private void rejectMapping(

@@ -2,6 +2,7 @@ package io.sluice.core.state;
 
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
+import io.sluice.core.value.UnicodeText;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
@@ -15,6 +16,9 @@ import java.util.Locale;
  * The reject file of a run: one JSON line per record or row that did not reach the target, with its
  * source position and the reason. Reject lines hold no field values beyond the record's id, so
  * nothing sensitive leaks into it.
+ *
+ * <p>Text that is not well-formed Unicode (an id or a reason quoting half a surrogate pair) is
+ * written with U+FFFD in its place: the position still finds the record.
  *
  * <p>Example line: {@code {"source":"dump-1","resource":"people.bson","offset":1048,
  * "id":"65a1...","stage":"decode","reason":"invalid UTF-8 in field 'name'"}}
@@ -66,20 +70,20 @@ public final class RejectFile implements LineStore {
       json.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
       json.writeStartObject();
       if (line.source() != null) {
-        json.writeStringField("source", line.source());
+        json.writeStringField("source", UnicodeText.wellFormed(line.source()));
       }
       if (line.position() != null) {
         json.writeStringField("resource", line.position().resource());
         json.writeNumberField("offset", line.position().offset());
         if (line.position().id() != null) {
-          json.writeStringField("id", line.position().id());
+          json.writeStringField("id", UnicodeText.wellFormed(line.position().id()));
         }
       }
       json.writeStringField("stage", line.stage().name().toLowerCase(Locale.ROOT));
       if (line.detail() != null) {
         line.detail().writeFields(json);
       }
-      json.writeStringField("reason", line.reason());
+      json.writeStringField("reason", UnicodeText.wellFormed(line.reason()));
       json.writeEndObject();
       json.flush();
       out.newLine();

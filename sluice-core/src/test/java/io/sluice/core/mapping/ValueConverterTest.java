@@ -43,6 +43,10 @@ class ValueConverterTest {
     return Stream.of(
         // text: every value has a text form
         arguments("text", "abc", "abc"),
+        arguments(
+            "text",
+            "a surrogate pair \uD83D\uDE00 is fine",
+            "a surrogate pair \uD83D\uDE00 is fine"),
         arguments("varchar", 42, "42"),
         arguments("text", Long.MAX_VALUE, "9223372036854775807"),
         arguments("text", 1.5, "1.5"),
@@ -207,6 +211,11 @@ class ValueConverterTest {
         arguments("inet", "localhost", "not an IPv4 or IPv6 address"),
         arguments("inet", "256.1.1.1", "not an IPv4 or IPv6 address"),
         arguments("ascii", "café", "non-ASCII"),
+        arguments(
+            "text", "lone \uDFAA low surrogate", "half a surrogate pair (\\uDFAA at character 5)"),
+        arguments("text", "ends in a high \uD83D", "half a surrogate pair"),
+        arguments("text", doc("key\uDFAA", 1), "half a surrogate pair"),
+        arguments("map<text, int>", doc("key\uDFAA", 1), "key 'key"),
         arguments("list<int>", "abc", "cannot convert string to list<int>"),
         arguments("list<int>", Arrays.asList(1, null), "element 1 is null"),
         arguments("list<int>", List.of(1, "x"), "element 1: cannot convert string to int"),

@@ -153,6 +153,66 @@ class SplitRunnerTest {
     assertThat(Long.parseLong(result.progress().position())).isLessThanOrEqualTo(2_000);
   }
 
+  @Test
+  void should_reject_a_record_whose_mapping_or_sending_throws_and_go_on() throws Exception {
+    InMemorySource source = new InMemorySource("dump", List.of(people()));
+    Split split = source.plan().get(0);
+    SourceSpec spec = new SourceSpec("dump", "memory", List.of("mem"), null, null, Map.of());
+    PlannedSource planned =
+        new PlannedSource(source, List.of(split), WriteTimestamps.forSources(List.of(spec)).get(0));
+    InMemoryLines lines = new InMemoryLines();
+    StopSwitch control = new StopSwitch();
+    Sink sink = target.openSink(FLOW);
+    Sink unsendable =
+        new Sink() {
+          @Override
+          public CompletionStage<WriteResult> write(List<Row> rows) {
+            if ("Person 20".equals(rows.get(0).values().get("name"))) {
+              throw new IllegalArgumentException("cannot encode the value");
+            }
+            return sink.write(rows);
+          }
+
+          @Override
+          public void close() {}
+        };
+
+    SplitResult result;
+    try (FlowController flow = FlowController.start(FLOW, BacklogProbe.none())) {
+      result =
+          new SplitRunner(
+                  record -> {
+                    if ("p30".equals(record.fields().get("_id"))) {
+                      throw new IllegalStateException("a mapping bug");
+                    }
+                    return mapper.map(record);
+                  },
+                  unsendable,
+                  flow,
+                  accounting,
+                  control,
+                  new LiveCounts())
+              .run(planned, new SplitLedger(split, null, source::positionAfter, lines, null));
+    }
+
+    assertThat(control.reason).isNull();
+    assertThat(result.done()).isTrue();
+    assertThat(result.counts().recordsRead()).isEqualTo(400);
+    assertThat(result.counts().rejectedMapping()).isEqualTo(2);
+    assertThat(result.counts().rowsFailed()).isEqualTo(3);
+    assertThat(result.counts().rowsWritten()).isEqualTo(395);
+    assertThat(result.counts().addUp()).isTrue();
+    assertThat(lines.lines)
+        .filteredOn(line -> line.position().offset() == 200 || line.position().offset() == 300)
+        .extracting(RejectLine::stage, RejectLine::reason)
+        .containsExactlyInAnyOrder(
+            org.assertj.core.groups.Tuple.tuple(
+                RejectStage.WRITE,
+                "the row cannot be sent: IllegalArgumentException: cannot encode the value"),
+            org.assertj.core.groups.Tuple.tuple(
+                RejectStage.MAPPING, "the mapping failed: IllegalStateException: a mapping bug"));
+  }
+
   private static Counts sum(Counts a, Counts b) {
     CountTally tally = new CountTally(a);
     tally.add(b);

@@ -21,8 +21,6 @@ import java.util.Set;
  */
 record CsvLayout(List<String> names, long dataStart) {
 
-  private static final byte[] UTF8_BOM = {(byte) 0xEF, (byte) 0xBB, (byte) 0xBF};
-
   CsvLayout {
     names = List.copyOf(names);
   }
@@ -41,11 +39,11 @@ record CsvLayout(List<String> names, long dataStart) {
   static CsvLayout read(TextFile file, CsvSourceOptions options, Framing framing)
       throws IOException {
     try (InputStream raw = file.compression().decompress(Files.newInputStream(file.path()))) {
-      byte[] head = raw.readNBytes(UTF8_BOM.length);
+      byte[] head = raw.readNBytes(ByteOrderMark.UTF8.length);
       int bom =
           options.encoding().equals(StandardCharsets.UTF_8)
-                  && java.util.Arrays.equals(head, UTF8_BOM)
-              ? UTF8_BOM.length
+                  && java.util.Arrays.equals(head, ByteOrderMark.UTF8)
+              ? ByteOrderMark.UTF8.length
               : 0;
       InputStream rest =
           new SequenceInputStream(new ByteArrayInputStream(head, bom, head.length - bom), raw);

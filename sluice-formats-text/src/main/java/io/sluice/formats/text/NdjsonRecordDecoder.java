@@ -31,6 +31,11 @@ final class NdjsonRecordDecoder implements RecordDecoder {
           line,
           "the line is longer than max-record-size (" + maxRecordBytes + " bytes)");
     }
+    int invalid = Utf8Check.firstInvalid(frame.content(), 0, frame.length());
+    if (invalid >= 0) {
+      return reject(
+          frame, position, line, "not valid UTF-8 (at byte " + (invalid + 1) + " of the line)");
+    }
     try {
       Map<String, Object> fields = json.decodeObject(frame.content(), 0, frame.length());
       Object id = fields.get("_id");

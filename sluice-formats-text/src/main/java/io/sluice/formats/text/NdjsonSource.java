@@ -44,9 +44,10 @@ public final class NdjsonSource extends TextFileSource {
     return true;
   }
 
+  /** Past a UTF-8 byte order mark, if the file starts with one. */
   @Override
   long dataStart(TextFile file) {
-    return 0;
+    return ByteOrderMark.utf8Length(file);
   }
 
   @Override

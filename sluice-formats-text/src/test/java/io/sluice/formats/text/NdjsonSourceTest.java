@@ -105,6 +105,70 @@ class NdjsonSourceTest {
     assertThat(records(items)).hasSize(2);
   }
 
+  /** A line of a string value holding {@code bad}, between two good lines. */
+  private List<SourceItem> readWithBadBytes(int... bad) throws IOException {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    bytes.writeBytes("{\"a\":\"ok\"}\n{\"a\":\"x".getBytes(StandardCharsets.UTF_8));
+    for (int b : bad) {
+      bytes.write(b);
+    }
+    bytes.writeBytes("y\"}\n{\"a\":\"ok\"}\n".getBytes(StandardCharsets.UTF_8));
+    return read(bytes.toByteArray(), Map.of());
+  }
+
+  @Test
+  void should_reject_an_overlong_utf_8_form_rather_than_read_it_as_a_slash() throws IOException {
+    List<SourceItem> items = readWithBadBytes(0xC0, 0xAF);
+
+    assertThat(reasons(items)).containsExactly("line 2: not valid UTF-8 (at byte 8 of the line)");
+    assertThat(records(items)).hasSize(2);
+  }
+
+  @Test
+  void should_reject_an_encoded_surrogate() throws IOException {
+    List<SourceItem> items = readWithBadBytes(0xED, 0xA0, 0x80);
+
+    assertThat(reasons(items)).containsExactly("line 2: not valid UTF-8 (at byte 8 of the line)");
+    assertThat(records(items)).hasSize(2);
+  }
+
+  @Test
+  void should_reject_a_code_point_past_unicode() throws IOException {
+    List<SourceItem> items = readWithBadBytes(0xF4, 0xBF, 0xBF, 0xBF);
+
+    assertThat(reasons(items)).containsExactly("line 2: not valid UTF-8 (at byte 8 of the line)");
+    assertThat(records(items)).hasSize(2);
+  }
+
+  @Test
+  void should_read_four_byte_characters() throws IOException {
+    List<SourceItem> items = readWithBadBytes(0xF0, 0x9F, 0x98, 0x80);
+
+    assertThat(reasons(items)).isEmpty();
+    assertThat(records(items)).contains(Map.of("a", "x\uD83D\uDE00y"));
+  }
+
+  @Test
+  void should_skip_a_byte_order_mark_at_the_start_of_the_file() throws IOException {
+    ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+    bytes.writeBytes(ByteOrderMark.UTF8);
+    bytes.writeBytes("{\"a\":1}\n{\"a\":2}\n".getBytes(StandardCharsets.UTF_8));
+
+    List<SourceItem> items = read(bytes.toByteArray(), Map.of());
+
+    assertThat(reasons(items)).isEmpty();
+    assertThat(records(items)).containsExactly(Map.of("a", 1), Map.of("a", 2));
+    assertThat(items.get(0).position().offset()).isEqualTo(3);
+  }
+
+  @Test
+  void should_keep_a_lone_surrogate_escape_for_the_mapping_to_refuse() throws IOException {
+    List<SourceItem> items = read("{\"a\":\"\\uDFAA\",\"\\uDFAA\":1}\n", Map.of());
+
+    assertThat(reasons(items)).isEmpty();
+    assertThat(records(items)).containsExactly(Map.of("a", "\uDFAA", "\uDFAA", 1));
+  }
+
   @Test
   void should_reject_a_line_longer_than_the_limit_and_go_on() throws IOException {
     String text = "{\"a\":\"" + "x".repeat(2000) + "\"}\n{\"a\":1}\n";

@@ -50,9 +50,9 @@ import org.slf4j.LoggerFactory;
  * <p>The outcome is the answer and the number of retries it took, or a {@link RetriesExhausted}
  * carrying that number.
  */
-final class WriteRetrier implements AutoCloseable {
+final class RequestRetrier implements AutoCloseable {
 
-  private static final Logger LOG = LoggerFactory.getLogger(WriteRetrier.class);
+  private static final Logger LOG = LoggerFactory.getLogger(RequestRetrier.class);
   private static final long BASE_DELAY_MS = 50;
   private static final long MAX_DELAY_MS = 10_000;
   private static final long MAX_OUTAGE_DELAY_MS = 2_000;
@@ -73,7 +73,7 @@ final class WriteRetrier implements AutoCloseable {
             return thread;
           });
 
-  WriteRetrier(CqlSession session, int maxRetries, Duration patience, FlowFeedback feedback) {
+  RequestRetrier(CqlSession session, int maxRetries, Duration patience, FlowFeedback feedback) {
     this.session = session;
     this.maxRetries = maxRetries;
     this.patienceNanos = patience.toNanos();
@@ -205,7 +205,7 @@ final class WriteRetrier implements AutoCloseable {
     if (error instanceof AllNodesFailedException all) {
       return all.getAllErrors().values().stream()
           .flatMap(java.util.List::stream)
-          .allMatch(WriteRetrier::isConnectionLoss);
+          .allMatch(RequestRetrier::isConnectionLoss);
     }
     return isConnectionLoss(error);
   }
