@@ -197,4 +197,46 @@ class CassandraSinkIT {
               });
     }
   }
+
+  /**
+   * A value the driver cannot encode (text holding half a surrogate pair, which the mapping
+   * refuses, reaching the sink anyway) fails its own row with a reason naming the column; the other
+   * rows of the record are written, alone or in their partition's batch.
+   */
+  @Test
+  void should_refuse_a_row_it_cannot_encode_by_itself(CqlSession session, TestKeyspace keyspace) {
+    session.execute("CREATE TABLE unencodable (id text, seq int, v text, PRIMARY KEY (id, seq))");
+    for (String batch : new String[] {null, "partition"}) {
+      FlowSpec flow = new FlowSpec(null, null, batch, null, null, null, null, null, null, null);
+      try (CassandraTarget target =
+              CassandraTarget.connect(spec(keyspace, "unencodable", null), Path.of("."));
+          Sink sink = target.openSink(flow)) {
+        String id = batch == null ? "single" : "batched";
+        WriteResult result =
+            sink.write(
+                    List.of(
+                        row(values("id", id, "seq", 1, "v", "fine"), 5),
+                        row(values("id", id, "seq", 2, "v", "half \uDFAA a pair"), 5),
+                        row(values("id", id, "seq", 3, "v", "also fine"), 5)))
+                .toCompletableFuture()
+                .join();
+
+        assertThat(result.written()).as(id).isEqualTo(2);
+        assertThat(result.failed())
+            .as(id)
+            .singleElement()
+            .satisfies(
+                failed ->
+                    assertThat(failed.reason())
+                        .isEqualTo(
+                            "cannot be sent: column 'v': the text is not valid Unicode and cannot"
+                                + " be encoded as UTF-8"));
+        assertThat(
+                session.execute("SELECT seq FROM unencodable WHERE id = ?", id).all().stream()
+                    .map(r -> r.getInt(0)))
+            .as(id)
+            .containsExactly(1, 3);
+      }
+    }
+  }
 }

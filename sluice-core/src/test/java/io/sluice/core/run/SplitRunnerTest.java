@@ -45,6 +45,9 @@ class SplitRunnerTest {
   private final RecordingTarget target = new RecordingTarget();
   private final ExecutorService accounting = Executors.newSingleThreadExecutor();
   private final Mapper mapper = mapper();
+  private final InMemorySource source = new InMemorySource("dump", List.of(people()));
+  private final Split split = source.plan().get(0);
+  private final PlannedSource planned = planned();
 
   @AfterEach
   void stopAccounting() {
@@ -56,6 +59,12 @@ class SplitRunnerTest {
     columns.put("id", ColumnSpec.ofField("_id"));
     columns.put("name", ColumnSpec.ofField("name"));
     return Mapper.compile(MappingSpec.of(columns), target.schema());
+  }
+
+  private PlannedSource planned() {
+    SourceSpec spec = new SourceSpec("dump", "memory", List.of("mem"), null, null, Map.of());
+    return new PlannedSource(
+        source, List.of(split), WriteTimestamps.forSources(List.of(spec)).get(0));
   }
 
   /** 400 people; the 11th and the 301st are refused by the target, the 151st has no key. */
@@ -83,11 +92,6 @@ class SplitRunnerTest {
 
   @Test
   void should_resume_a_stopped_split_with_no_row_lost_or_counted_twice() throws Exception {
-    InMemorySource source = new InMemorySource("dump", List.of(people()));
-    Split split = source.plan().get(0);
-    SourceSpec spec = new SourceSpec("dump", "memory", List.of("mem"), null, null, Map.of());
-    PlannedSource planned =
-        new PlannedSource(source, List.of(split), WriteTimestamps.forSources(List.of(spec)).get(0));
 
     InMemoryLines lines = new InMemoryLines();
     StopSwitch firstControl = new StopSwitch();
@@ -131,11 +135,6 @@ class SplitRunnerTest {
 
   @Test
   void should_leave_a_record_whose_write_failed_uncommitted() throws Exception {
-    InMemorySource source = new InMemorySource("dump", List.of(people()));
-    Split split = source.plan().get(0);
-    SourceSpec spec = new SourceSpec("dump", "memory", List.of("mem"), null, null, Map.of());
-    PlannedSource planned =
-        new PlannedSource(source, List.of(split), WriteTimestamps.forSources(List.of(spec)).get(0));
     target.brokenFor = "Person 200";
     StopSwitch control = new StopSwitch();
 
@@ -155,11 +154,6 @@ class SplitRunnerTest {
 
   @Test
   void should_reject_a_record_whose_mapping_or_sending_throws_and_go_on() throws Exception {
-    InMemorySource source = new InMemorySource("dump", List.of(people()));
-    Split split = source.plan().get(0);
-    SourceSpec spec = new SourceSpec("dump", "memory", List.of("mem"), null, null, Map.of());
-    PlannedSource planned =
-        new PlannedSource(source, List.of(split), WriteTimestamps.forSources(List.of(spec)).get(0));
     InMemoryLines lines = new InMemoryLines();
     StopSwitch control = new StopSwitch();
     Sink sink = target.openSink(FLOW);
