@@ -37,6 +37,13 @@ public final class CqlIdentifiers {
     return name.toLowerCase(Locale.ROOT);
   }
 
+  /**
+   * The words Cassandra 5.0 refuses as a name unless it is quoted: its reserved keywords, and the
+   * literals {@code true} and {@code false}, which its lexer reads as values. Its other keywords
+   * ({@code date}, {@code key}, {@code users}...) are taken as names as they are. A test asks the
+   * Cassandra the build fetches which of its grammar's keywords it refuses, and checks that each is
+   * here.
+   */
   private static final class ReservedWords {
     private static final java.util.Set<String> WORDS =
         java.util.Set.of(
@@ -58,6 +65,7 @@ public final class CqlIdentifiers {
             "drop",
             "entries",
             "execute",
+            "false",
             "from",
             "full",
             "grant",
@@ -67,8 +75,10 @@ public final class CqlIdentifiers {
             "infinity",
             "insert",
             "into",
+            "is",
             "keyspace",
             "limit",
+            "materialized",
             "modify",
             "nan",
             "norecursive",
@@ -88,6 +98,7 @@ public final class CqlIdentifiers {
             "table",
             "to",
             "token",
+            "true",
             "truncate",
             "unlogged",
             "update",
