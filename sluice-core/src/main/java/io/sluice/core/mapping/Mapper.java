@@ -33,13 +33,19 @@ public final class Mapper {
   private final RecordFilter filter;
   private final ColumnPlan[] columns;
   private final FieldPath explode;
+  private final Map<String, String> fieldsNeeded;
 
   private Mapper(
-      TableSchema table, RecordFilter filter, List<ColumnPlan> columns, FieldPath explode) {
+      TableSchema table,
+      RecordFilter filter,
+      List<ColumnPlan> columns,
+      FieldPath explode,
+      Map<String, String> fieldsNeeded) {
     this.table = table;
     this.filter = filter;
     this.columns = columns.toArray(new ColumnPlan[0]);
     this.explode = explode;
+    this.fieldsNeeded = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(fieldsNeeded));
   }
 
   /**
@@ -61,6 +67,7 @@ public final class Mapper {
     FieldPath explode = null;
     if (explodeSpec != null) {
       explode = compiler.path("The explode field", explodeSpec.field());
+      compiler.need(explode, "The explode setting");
       if (explode.fromElement()) {
         throw new MappingException(
             "The explode field cannot start with its own name '" + alias + "'.");
@@ -70,7 +77,8 @@ public final class Mapper {
       }
     }
     checkCoverage(plans, table);
-    return new Mapper(table, RecordFilter.compile(spec.filter()), plans, explode);
+    return new Mapper(
+        table, RecordFilter.compile(spec.filter()), plans, explode, compiler.fieldsNeeded());
   }
 
   private static String checkAlias(ExplodeSpec explode) {
@@ -107,6 +115,14 @@ public final class Mapper {
   /** The table this mapper fills. */
   public TableSchema table() {
     return table;
+  }
+
+  /**
+   * The top-level fields the mapping reads without a default, each with who reads it first ({@code
+   * Column 'n'}): a source that knows its fields up front must have them all.
+   */
+  public Map<String, String> fieldsNeeded() {
+    return fieldsNeeded;
   }
 
   /** The columns every row may hold, in mapping order. */

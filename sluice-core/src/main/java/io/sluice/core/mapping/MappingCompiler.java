@@ -5,8 +5,10 @@ import io.sluice.core.schema.CqlType;
 import io.sluice.core.schema.CqlTypeParser;
 import io.sluice.core.schema.TableSchema;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
@@ -18,6 +20,7 @@ final class MappingCompiler {
 
   private final TableSchema table;
   private final String alias;
+  private final Map<String, String> fieldsNeeded = new LinkedHashMap<>();
 
   MappingCompiler(TableSchema table, String alias) {
     this.table = table;
@@ -39,6 +42,8 @@ final class MappingCompiler {
       FieldPath path = path(label, spec.field());
       if (spec.defaultValue() != null) {
         convertNow(label, "default", spec.defaultValue(), converter);
+      } else {
+        need(path, label);
       }
       return new ColumnPlan(
           column.name(),
@@ -56,6 +61,7 @@ final class MappingCompiler {
     }
     if (spec.size() != null) {
       FieldPath path = path(label, spec.size());
+      need(path, label);
       return new ColumnPlan(
           column.name(),
           key,
@@ -66,6 +72,7 @@ final class MappingCompiler {
     }
     boolean isConcat = spec.concat() != null;
     List<FieldPath> parts = paths(label, isConcat ? spec.concat() : spec.hash());
+    parts.forEach(part -> need(part, label));
     boolean fromElement = parts.stream().anyMatch(FieldPath::fromElement);
     String partNames = parts.stream().map(p -> "'" + p + "'").collect(Collectors.joining(", "));
     if (isConcat) {
@@ -95,6 +102,21 @@ final class MappingCompiler {
         algorithm + " hash of " + partNames,
         ColumnReaders.hash(parts, algorithm, type.equals("blob")),
         converter);
+  }
+
+  /** Notes that {@code label} reads the top-level field {@code path} starts from. */
+  void need(FieldPath path, String label) {
+    if (!path.fromElement()) {
+      fieldsNeeded.putIfAbsent(path.root(), label);
+    }
+  }
+
+  /**
+   * The top-level fields the columns read without a default, each with the first column reading it
+   * ({@code Column 'n'}), in mapping order.
+   */
+  Map<String, String> fieldsNeeded() {
+    return fieldsNeeded;
   }
 
   /** The column receiving the exploded element's position. */

@@ -138,6 +138,7 @@ public final class JobRun implements AutoCloseable {
     List<PlannedSource> planned = new ArrayList<>();
     for (int i = 0; i < sources.size(); i++) {
       Source source = sources.get(i);
+      MappedFieldsCheck.check(source, mapper);
       try {
         planned.add(new PlannedSource(source, source.plan(), timestamps.get(i)));
       } catch (IOException e) {

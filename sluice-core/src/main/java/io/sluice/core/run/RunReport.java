@@ -94,6 +94,11 @@ public record RunReport(
     if (flow != null) {
       text.append(FlowSummary.of(flow));
     }
+    if (c.recordsRead() == 0 && abortReason == null) {
+      text.append(
+          "  The sources held no records: check the paths, and that the files hold data beyond"
+              + " a header.\n");
+    }
     if (c.rejected() > 0) {
       text.append("  Rejects listed in ").append(rejectFile).append('\n');
     }

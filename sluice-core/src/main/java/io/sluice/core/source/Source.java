@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * A place records come from: a set of files or a table.
@@ -59,6 +60,16 @@ public interface Source extends AutoCloseable {
               + " is not one this source writes; run with --fresh to start over");
     }
     return open(split.from(offset));
+  }
+
+  /**
+   * The top-level fields the records of this source hold, when the source knows them before reading
+   * a record: a CSV file's header (or its {@code columns} option), a Parquet schema; over several
+   * files, the fields any of them has. Empty when a record may hold any field (BSON, NDJSON). A run
+   * refuses, before its first record, a mapping that reads a field the source does not have.
+   */
+  default Optional<Set<String>> knownFields() throws IOException {
+    return Optional.empty();
   }
 
   /**

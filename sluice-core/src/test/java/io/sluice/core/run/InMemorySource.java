@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /** A source over items held in memory, one split per list, for runner tests. */
 final class InMemorySource implements Source {
@@ -16,6 +17,7 @@ final class InMemorySource implements Source {
   private final List<List<SourceItem>> splits;
   private final int failAfter;
   private final Path file;
+  private Set<String> fields;
 
   InMemorySource(String name, List<List<SourceItem>> splits) {
     this(name, splits, Integer.MAX_VALUE);
@@ -32,6 +34,17 @@ final class InMemorySource implements Source {
     this.splits = splits;
     this.failAfter = failAfter;
     this.file = file;
+  }
+
+  /** The same source, saying up front that its records hold these fields, as a CSV header does. */
+  InMemorySource withFields(String... names) {
+    fields = new java.util.LinkedHashSet<>(List.of(names));
+    return this;
+  }
+
+  @Override
+  public Optional<Set<String>> knownFields() {
+    return Optional.ofNullable(fields);
   }
 
   @Override

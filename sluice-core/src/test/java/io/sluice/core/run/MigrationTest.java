@@ -198,6 +198,18 @@ class MigrationTest {
   }
 
   @Test
+  void should_refuse_a_mapping_that_reads_a_field_the_source_does_not_have() {
+    InMemorySource source =
+        new InMemorySource("dump", List.of(people("a", 5))).withFields("_id", "nom");
+
+    assertThatThrownBy(() -> run(job("0"), new RecordingTarget(), source))
+        .isInstanceOf(JobFileException.class)
+        .hasMessage(
+            "Source 'dump' has no field 'name' (read by column 'name'); its fields are _id, nom."
+                + " Correct the mapping's field names, or give such a column a default.");
+  }
+
+  @Test
   void should_refuse_to_resume_on_a_replaced_file_of_the_same_size() throws IOException {
     Path dump = Files.writeString(dir.resolve("people.bson"), "the dump the first run read");
     List<List<SourceItem>> splits = List.of(people("a", 50));

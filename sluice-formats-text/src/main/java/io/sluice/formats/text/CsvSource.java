@@ -1,9 +1,12 @@
 package io.sluice.formats.text;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -61,6 +64,20 @@ public final class CsvSource extends TextFileSource {
       }
     }
     throw new IllegalArgumentException(resource + " is not a file of source " + name());
+  }
+
+  /** The names of the header (or the {@code columns} option) of every file that is not empty. */
+  @Override
+  public Optional<Set<String>> knownFields() throws IOException {
+    Set<String> names = new LinkedHashSet<>();
+    boolean any = false;
+    for (TextFile file : files()) {
+      if (Files.size(file.path()) > 0) {
+        names.addAll(layout(file).names());
+        any = true;
+      }
+    }
+    return any ? Optional.of(names) : Optional.empty();
   }
 
   @Override
