@@ -131,6 +131,34 @@ public final class ParquetSource implements Source {
     return splits;
   }
 
+  /**
+   * The columns the {@code columns} option names, or else the top-level fields of every readable
+   * file's schema.
+   */
+  @Override
+  public Optional<Set<String>> knownFields() throws IOException {
+    if (!options.columns().isEmpty()) {
+      return Optional.of(new LinkedHashSet<>(options.columns()));
+    }
+    Set<String> names = new LinkedHashSet<>();
+    boolean anyReadable = false;
+    for (ParquetFile file : files) {
+      try (ParquetFileReader reader = ParquetFileOpener.open(file.path(), false)) {
+        reader
+            .getFooter()
+            .getFileMetaData()
+            .getSchema()
+            .getFields()
+            .forEach(field -> names.add(field.getName()));
+        anyReadable = true;
+      } catch (IOException | RuntimeException e) {
+        FileAccessException.rethrowIfCause(e);
+        // An unreadable file is reported as a malformed record when read; it names no field.
+      }
+    }
+    return anyReadable ? Optional.of(names) : Optional.empty();
+  }
+
   @Override
   public Optional<Path> file(String resource) {
     return Optional.ofNullable(filesByResource.get(resource)).map(ParquetFile::path);

@@ -52,6 +52,15 @@ class ParquetFolderTest {
   }
 
   @Test
+  void should_know_its_fields_from_the_schemas_or_the_columns_option() throws IOException {
+    assertThat(source("export").knownFields()).contains(Set.of("id", "n", "note"));
+    assertThat(
+            Reads.source(base, List.of("export"), Map.of("columns", List.of("id", "note")))
+                .knownFields())
+        .contains(Set.of("id", "note"));
+  }
+
+  @Test
   void should_number_splits_across_files_one_per_row_group() throws IOException {
     ParquetSource source = source("export");
     List<Split> splits = source.plan();
