@@ -52,6 +52,7 @@ public final class CsvSource extends TextFileSource {
             options.escape(),
             options.comment(),
             options.multiline(),
+            options.lenientQuotes(),
             options.maxRecordBytes());
     this.cellTypes = new CsvCellTypes(options);
   }

@@ -47,6 +47,12 @@ public enum CsvSourceOption implements TextOption {
       "Whether quoted fields may hold line breaks. A file that may hold them cannot be split"
           + " safely and is read whole, as one split. false promises there are none: large plain"
           + " files are then split, and a quote left open at the end of a line rejects that line."),
+  LENIENT_QUOTES(
+      "lenient-quotes",
+      "false",
+      "Whether a quote inside an unquoted field, such as 1,say \"hi\",3, is taken as it is. By"
+          + " default such a line is rejected, as RFC 4180 wants that field quoted and its quotes"
+          + " doubled: 1,\"say \"\"hi\"\"\",3."),
   SPLIT_SIZE(
       "split-size",
       "64MiB",

@@ -24,6 +24,8 @@ import java.util.Set;
  * @param encoding the files' character encoding
  * @param skipLines lines skipped at the start of each file
  * @param multiline whether quoted fields may hold line breaks (files are then not split)
+ * @param lenientQuotes whether a quote inside an unquoted field is taken as it is, rather than
+ *     rejecting its line
  * @param splitSize bytes per split of a plain file when not {@code multiline}
  * @param jsonColumns columns parsed as JSON
  * @param hexColumns columns decoded from hexadecimal into binary
@@ -43,6 +45,7 @@ public record CsvSourceOptions(
     Charset encoding,
     int skipLines,
     boolean multiline,
+    boolean lenientQuotes,
     long splitSize,
     List<String> jsonColumns,
     List<String> hexColumns,
@@ -94,6 +97,7 @@ public record CsvSourceOptions(
             encoding(values),
             values.nonNegativeInt(CsvSourceOption.SKIP_LINES),
             values.bool(CsvSourceOption.MULTILINE),
+            values.bool(CsvSourceOption.LENIENT_QUOTES),
             values.size(CsvSourceOption.SPLIT_SIZE),
             values.list(CsvSourceOption.JSON_COLUMNS, List.of()),
             values.list(CsvSourceOption.HEX_COLUMNS, List.of()),

@@ -26,6 +26,9 @@ final class RecordFramer {
       "a quoted field is not closed before the end of the file";
   static final String UNCLOSED_AT_END_OF_LINE =
       "a quoted field is not closed at the end of the line (multiline is false)";
+  static final String QUOTE_IN_UNQUOTED =
+      "a quote inside an unquoted field (quote the field and double its quotes, as RFC 4180 does,"
+          + " or set lenient-quotes: true)";
   static final String TEXT_AFTER_QUOTE = "a closing quote is followed by text before the delimiter";
   static final String BARE_CR =
       "a carriage return not followed by a line feed splits the line (lines must end in LF or CRLF)";
@@ -221,6 +224,9 @@ final class RecordFramer {
             }
           } else if (state == FIELD_START && c == quote) {
             state = QUOTED;
+          } else if (c == quote && !framing.lenientQuotes()) {
+            problem = problem == null ? QUOTE_IN_UNQUOTED : problem;
+            state = UNQUOTED;
           } else {
             state = UNQUOTED;
             escaped = c == escape;

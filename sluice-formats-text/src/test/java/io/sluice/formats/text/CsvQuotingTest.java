@@ -37,6 +37,30 @@ class CsvQuotingTest {
   }
 
   @Test
+  void should_reject_a_quote_inside_an_unquoted_field_as_rfc_4180_does() throws IOException {
+    String text = "a,b,c\n1,This \"quotes\" must be escaped,3\n2,fine,4\n";
+
+    List<SourceItem> items = read(text, Map.of());
+
+    assertThat(reasons(items))
+        .containsExactly(
+            "line 2: a quote inside an unquoted field (quote the field and double its quotes, as"
+                + " RFC 4180 does, or set lenient-quotes: true)");
+    assertThat(records(items)).containsExactly(Map.of("a", "2", "b", "fine", "c", "4"));
+  }
+
+  @Test
+  void should_take_a_quote_inside_an_unquoted_field_as_it_is_when_lenient() throws IOException {
+    String text = "a,b,c\n1,This \"quotes\" must be escaped,3\n";
+
+    List<SourceItem> items = read(text, Map.of("lenient-quotes", true));
+
+    assertThat(reasons(items)).isEmpty();
+    assertThat(records(items))
+        .containsExactly(Map.of("a", "1", "b", "This \"quotes\" must be escaped", "c", "3"));
+  }
+
+  @Test
   void should_keep_line_breaks_inside_quoted_fields_in_one_record() throws IOException {
     String text = "id,note\r\n1,\"first line\r\nsecond line\nthird\"\r\n2,plain\r\n";
 
@@ -120,8 +144,8 @@ class CsvQuotingTest {
   }
 
   @Test
-  void should_read_a_quote_inside_an_unquoted_field_literally() throws IOException {
-    List<SourceItem> items = read("a,b\n5'2\",x\n", Map.of());
+  void should_read_a_quote_inside_an_unquoted_field_literally_when_lenient() throws IOException {
+    List<SourceItem> items = read("a,b\n5'2\",x\n", Map.of("lenient-quotes", true));
 
     assertThat(records(items)).containsExactly(Map.of("a", "5'2\"", "b", "x"));
   }
