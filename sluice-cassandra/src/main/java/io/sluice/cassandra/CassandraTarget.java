@@ -24,6 +24,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
@@ -32,6 +33,8 @@ import java.util.stream.Collectors;
  * {@code sluice validate} the checking sink, the full scan of its primary keys and row deletions.
  */
 public final class CassandraTarget implements ValidatingTarget {
+
+  private List<String> problems = List.of();
 
   /** Rows per page of the full scan of the table's primary keys. */
   private static final int SCAN_PAGE_SIZE = 5_000;
@@ -52,17 +55,31 @@ public final class CassandraTarget implements ValidatingTarget {
 
   /** Connects to the target's cluster and reads its table; fails clearly if it is missing. */
   public static CassandraTarget connect(TargetSpec spec, Path baseDir) {
-    CqlSession session = SessionFactory.open(spec.cluster(), baseDir);
+    CqlSession session = SessionFactory.connect(spec.cluster(), baseDir);
+    Optional<String> datacenter = SessionFactory.datacenterProblem(spec.cluster(), session);
     try {
-      return new CassandraTarget(
-          session,
-          spec,
-          TableSchemaReader.tableMetadata(session, spec.keyspace(), spec.table()),
-          Clock.systemUTC());
+      CassandraTarget target =
+          new CassandraTarget(
+              session,
+              spec,
+              TableSchemaReader.tableMetadata(session, spec.keyspace(), spec.table()),
+              Clock.systemUTC());
+      target.problems = datacenter.map(List::of).orElse(List.of());
+      return target;
     } catch (RuntimeException e) {
       session.close();
-      throw e;
+      throw datacenter
+          .map(problem -> new IllegalArgumentException(problem + " " + e.getMessage(), e))
+          .orElseThrow(() -> e);
     }
+  }
+
+  /**
+   * A local datacenter the cluster does not have, found on connecting; the table is read anyway.
+   */
+  @Override
+  public List<String> problems() {
+    return problems;
   }
 
   public CqlSession session() {

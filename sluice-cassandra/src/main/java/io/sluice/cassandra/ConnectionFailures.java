@@ -3,6 +3,12 @@ package io.sluice.cassandra;
 import com.datastax.oss.driver.api.core.AllNodesFailedException;
 import com.datastax.oss.driver.api.core.auth.AuthenticationException;
 import io.sluice.core.job.ClusterSpec;
+import java.io.IOException;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.SocketTimeoutException;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import javax.net.ssl.SSLException;
@@ -15,6 +21,9 @@ import javax.net.ssl.SSLHandshakeException;
  * message.
  */
 final class ConnectionFailures {
+
+  /** How long the check of an unreachable contact point waits for a TCP connection. */
+  private static final Duration PROBE_TIMEOUT = Duration.ofSeconds(3);
 
   private ConnectionFailures() {}
 
@@ -51,14 +60,51 @@ final class ConnectionFailures {
                   + " ("
                   + prefix
                   + ".tls.truststore).";
-    } else if (cluster.tls() == null && closedDuringHandshake(errors)) {
-      sentence =
-          where
-              + " closed the connection before answering; if it requires TLS, set "
-              + prefix
-              + ".tls.";
+    } else {
+      sentence = unreachable(cluster);
+      if (sentence == null && cluster.tls() == null && closedDuringHandshake(errors)) {
+        sentence =
+            where
+                + " closed the connection before answering; if it requires TLS, set "
+                + prefix
+                + ".tls.";
+      }
     }
     return Optional.ofNullable(sentence).map(IllegalArgumentException::new);
+  }
+
+  /**
+   * Says which contact points nothing answers at, by trying a plain TCP connection to each: the
+   * driver's own error does not tell a refused connection from one closed after it was made. Null
+   * when one of them takes connections (the failure is elsewhere).
+   */
+  private static String unreachable(ClusterSpec cluster) {
+    List<String> refused = new ArrayList<>();
+    List<String> silent = new ArrayList<>();
+    for (String contactPoint : cluster.contactPoints()) {
+      InetSocketAddress address = SessionFactory.parse(contactPoint);
+      try (Socket socket = new Socket()) {
+        socket.connect(address, (int) PROBE_TIMEOUT.toMillis());
+        return null;
+      } catch (SocketTimeoutException e) {
+        silent.add(contactPoint);
+      } catch (IOException e) {
+        refused.add(contactPoint);
+      }
+    }
+    String prefix = cluster.prefix();
+    String what =
+        silent.isEmpty()
+            ? "Nothing answers at " + String.join(", ", refused) + " (connection refused)"
+            : "No answer from "
+                + String.join(", ", cluster.contactPoints())
+                + " within "
+                + PROBE_TIMEOUT.toSeconds()
+                + " s";
+    return what
+        + ": start the cluster (for the local node: sluice cassandra start), or correct "
+        + prefix
+        + ".contact-points (an address and its CQL port, 9042 by default).";
   }
 
   private static String loginRefused(ClusterSpec cluster, String where) {

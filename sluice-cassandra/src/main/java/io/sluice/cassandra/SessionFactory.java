@@ -6,6 +6,7 @@ import com.datastax.oss.driver.api.core.CqlSessionBuilder;
 import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
 import com.datastax.oss.driver.api.core.config.ProgrammaticDriverConfigLoaderBuilder;
+import com.datastax.oss.driver.api.core.metadata.Node;
 import com.datastax.oss.driver.api.core.ssl.ProgrammaticSslEngineFactory;
 import io.sluice.core.job.ClusterSpec;
 import io.sluice.core.job.TlsSpec;
@@ -13,6 +14,9 @@ import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * Opens driver sessions for a {@link ClusterSpec}. All driver settings Sluice changes from the
@@ -22,8 +26,24 @@ public final class SessionFactory {
 
   private SessionFactory() {}
 
-  /** Opens a session to the cluster, without selecting a keyspace. */
+  /**
+   * Opens a session to the cluster, without selecting a keyspace.
+   *
+   * @throws IllegalArgumentException with one sentence when the cluster cannot be reached, refuses
+   *     the login or the TLS settings, or has no datacenter named as the local one
+   */
   public static CqlSession open(ClusterSpec cluster, Path baseDir) {
+    CqlSession session = connect(cluster, baseDir);
+    Optional<String> problem = datacenterProblem(cluster, session);
+    if (problem.isPresent()) {
+      session.close();
+      throw new IllegalArgumentException(problem.get());
+    }
+    return session;
+  }
+
+  /** Opens a session as {@link #open} does, without checking the local datacenter. */
+  static CqlSession connect(ClusterSpec cluster, Path baseDir) {
     ProgrammaticDriverConfigLoaderBuilder config =
         DriverConfigLoader.programmaticBuilder()
             // Server warnings are logged with the statement's bound values by default: off, so no
@@ -71,6 +91,32 @@ public final class SessionFactory {
     } catch (AllNodesFailedException e) {
       throw ConnectionFailures.explain(cluster, e).orElseThrow(() -> e);
     }
+  }
+
+  /**
+   * A local datacenter the cluster does not have, in one sentence: the driver connects, then finds
+   * no node to send a request to, and a run would fail later on something else.
+   */
+  static Optional<String> datacenterProblem(ClusterSpec cluster, CqlSession session) {
+    Set<String> datacenters = new TreeSet<>();
+    for (Node node : session.getMetadata().getNodes().values()) {
+      if (node.getDatacenter() != null) {
+        datacenters.add(node.getDatacenter());
+      }
+    }
+    if (datacenters.isEmpty() || datacenters.contains(cluster.localDatacenter())) {
+      return Optional.empty();
+    }
+    return Optional.of(
+        "The cluster at "
+            + String.join(", ", cluster.contactPoints())
+            + " has no datacenter '"
+            + cluster.localDatacenter()
+            + "'; its datacenters are "
+            + String.join(", ", datacenters)
+            + ": set "
+            + cluster.prefix()
+            + ".local-datacenter to one of them.");
   }
 
   static InetSocketAddress parse(String contactPoint) {

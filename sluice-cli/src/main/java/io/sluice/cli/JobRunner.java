@@ -5,15 +5,17 @@ import io.sluice.core.run.JobRun;
 import io.sluice.core.run.Outcome;
 import io.sluice.core.run.RunReport;
 import io.sluice.core.sink.Target;
-import io.sluice.core.sink.Targets;
+import io.sluice.core.source.Source;
 import java.io.PrintWriter;
+import java.util.List;
+import java.util.function.BiFunction;
 import java.util.function.Consumer;
-import java.util.function.Function;
 
 /**
- * What {@code migrate} and {@code validate} share: connect to the job's target (found by its {@code
- * target.type}), plan the run, say what it resumes and what it reads, show progress, stop in order
- * on Ctrl-C or SIGTERM, and print the report before the process may end.
+ * What {@code migrate} and {@code validate} share: open the job's sources and connect to its target
+ * (found by its {@code target.type}), reporting every problem at once ({@link JobChecks}), plan the
+ * run, say what it resumes and what it reads, show progress, stop in order on Ctrl-C or SIGTERM,
+ * and print the report before the process may end.
  */
 final class JobRunner {
 
@@ -24,16 +26,17 @@ final class JobRunner {
    * prints the final report while a signal still waits for it.
    *
    * @param checking whether the run is a validation, for its messages
-   * @param prepare plans the run against the connected target
+   * @param prepare plans the run against the connected target, with the job's sources
    */
   static RunReport run(
       JobSpec job,
       boolean checking,
-      Function<Target, JobRun> prepare,
+      BiFunction<Target, List<Source>, JobRun> prepare,
       PrintWriter out,
       Consumer<RunReport> printReport) {
-    try (Target target = Targets.connect(job.target(), job.baseDir());
-        JobRun run = prepare.apply(target)) {
+    try (JobChecks opened = JobChecks.open(job);
+        JobRun run = prepare.apply(opened.target(), opened.takeSources())) {
+      Target target = opened.target();
       for (String warning : run.warnings()) {
         out.println("Warning: " + warning);
       }

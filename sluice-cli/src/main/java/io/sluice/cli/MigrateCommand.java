@@ -40,7 +40,7 @@ final class MigrateCommand implements Callable<Integer> {
     return JobRunner.run(
         job,
         false,
-        target -> Migration.prepare(job, target, Clock.systemUTC(), fresh),
+        (target, sources) -> Migration.prepare(job, target, sources, Clock.systemUTC(), fresh),
         out,
         report -> {
           out.print(report.toText());

@@ -1,5 +1,6 @@
 package io.sluice.cli;
 
+import io.sluice.core.job.JobFileException;
 import io.sluice.core.job.JobFiles;
 import io.sluice.core.job.JobSpec;
 import io.sluice.core.mapping.InferredMapping;
@@ -120,6 +121,9 @@ final class PlanCommand implements Callable<Integer> {
 
   private static void check(JobSpec job, List<Record> sample, PrintWriter out) {
     try (Target target = Targets.connect(job.target(), job.baseDir())) {
+      if (!target.problems().isEmpty()) {
+        throw new JobFileException(String.join(" ", target.problems()));
+      }
       for (String warning : WriteRuleCheck.check(target.schema())) {
         out.println("Warning: " + warning);
       }

@@ -11,6 +11,8 @@ import picocli.CommandLine.Option;
 @Command(
     name = "sluice",
     mixinStandardHelpOptions = true,
+    // Every subcommand takes --help (and --version) too: "sluice migrate --help" shows its options.
+    scope = CommandLine.ScopeType.INHERIT,
     versionProvider = VersionProvider.class,
     description = "Moves large datasets into Cassandra-family clusters without losing a row.",
     subcommands = {
@@ -62,6 +64,16 @@ public final class SluiceCommand {
           return ExitCodes.USAGE;
         });
     commandLine.setExecutionExceptionHandler(new ErrorReporter());
+    if (args.length > 0
+        && !args[0].startsWith("-")
+        && !commandLine.getSubcommands().containsKey(args[0])) {
+      // Checked before parsing: with --help among the arguments, picocli would show the help and
+      // succeed, hiding the mistake.
+      err.println("Error: Unknown command '" + args[0] + "'.");
+      err.println("See 'sluice --help' for the commands.");
+      err.flush();
+      return ExitCodes.USAGE;
+    }
     return commandLine.execute(args);
   }
 

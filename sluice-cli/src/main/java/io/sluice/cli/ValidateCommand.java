@@ -80,7 +80,8 @@ final class ValidateCommand implements Callable<Integer> {
         JobRunner.run(
             job,
             true,
-            target -> Validation.prepare(job, target, Clock.systemUTC(), fresh, validation),
+            (target, sources) ->
+                Validation.prepare(job, target, sources, Clock.systemUTC(), fresh, validation),
             out,
             done -> {
               out.print(new ValidationReport(done, validation).toText());

@@ -106,11 +106,15 @@ public final class JobRun implements AutoCloseable {
       for (SourceSpec spec : job.sources()) {
         sources.add(Sources.create(spec, job.baseDir()));
       }
-      return prepare(job, target, sources, clock, fresh, state, workflow);
     } catch (RuntimeException e) {
-      sources.forEach(source -> new PlannedSource(source, List.of(), null).closeQuietly());
+      closeQuietly(sources);
       throw e;
     }
+    return prepare(job, target, sources, clock, fresh, state, workflow);
+  }
+
+  private static void closeQuietly(List<Source> sources) {
+    sources.forEach(source -> new PlannedSource(source, List.of(), null).closeQuietly());
   }
 
   /**
@@ -122,6 +126,22 @@ public final class JobRun implements AutoCloseable {
    * @param state where the checkpoint, reject lines and reports are kept
    */
   public static JobRun prepare(
+      JobSpec job,
+      Target target,
+      List<Source> sources,
+      Clock clock,
+      boolean fresh,
+      JobState state,
+      Workflow workflow) {
+    try {
+      return plan(job, target, sources, clock, fresh, state, workflow);
+    } catch (RuntimeException e) {
+      closeQuietly(sources);
+      throw e;
+    }
+  }
+
+  private static JobRun plan(
       JobSpec job,
       Target target,
       List<Source> sources,

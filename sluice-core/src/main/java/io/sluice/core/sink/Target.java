@@ -5,12 +5,22 @@ import io.sluice.core.flow.FlowFeedback;
 import io.sluice.core.job.CompactionSpec;
 import io.sluice.core.job.FlowSpec;
 import io.sluice.core.schema.TableSchema;
+import java.util.List;
 
 /**
  * The table a job writes to, once connected: its schema for the mapper and planner, and the sink
  * that writes rows to it. The Cassandra module provides the implementation.
  */
 public interface Target extends AutoCloseable {
+
+  /**
+   * What was found wrong with the settings on connecting that would stop a run, each in one
+   * sentence, such as a local datacenter the cluster does not have; empty when all is well. The
+   * connection stays open so that the table can still be checked.
+   */
+  default List<String> problems() {
+    return List.of();
+  }
 
   /** The target table as it exists now. */
   TableSchema schema();
