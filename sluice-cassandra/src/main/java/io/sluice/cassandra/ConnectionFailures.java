@@ -70,7 +70,7 @@ final class ConnectionFailures {
                 + ".tls.";
       }
     }
-    return Optional.ofNullable(sentence).map(IllegalArgumentException::new);
+    return Optional.ofNullable(sentence).map(text -> new IllegalArgumentException(text, failure));
   }
 
   /**

@@ -89,7 +89,14 @@ public final class SessionFactory {
     try {
       return builder.build();
     } catch (AllNodesFailedException e) {
-      throw ConnectionFailures.explain(cluster, e).orElseThrow(() -> e);
+      throw ConnectionFailures.explain(cluster, e)
+          .orElseGet(
+              () ->
+                  new IllegalArgumentException(
+                      "Cannot connect to the cluster at "
+                          + String.join(", ", cluster.contactPoints())
+                          + "; run with --verbose to see each node's error.",
+                      e));
     }
   }
 

@@ -1,6 +1,5 @@
 package io.sluice.cli;
 
-import io.sluice.core.job.JobFileException;
 import io.sluice.core.job.JobFiles;
 import io.sluice.core.job.JobSpec;
 import io.sluice.core.mapping.InferredMapping;
@@ -11,7 +10,6 @@ import io.sluice.core.run.SourceSampler;
 import io.sluice.core.run.WriteRuleCheck;
 import io.sluice.core.run.WriteTimestamps;
 import io.sluice.core.sink.Target;
-import io.sluice.core.sink.Targets;
 import io.sluice.core.source.Record;
 import io.sluice.core.source.Source;
 import io.sluice.core.source.SourceSpec;
@@ -66,33 +64,66 @@ final class PlanCommand implements Callable<Integer> {
   public Integer call() throws IOException {
     JobSpec job = JobFiles.load(jobFile);
     PrintWriter out = spec.commandLine().getOut();
-    List<WriteTimestamps> timestamps = WriteTimestamps.forSources(job.sources());
-    List<Record> sample = new ArrayList<>();
-    for (int i = 0; i < job.sources().size(); i++) {
-      SourceSpec sourceSpec = job.sources().get(i);
-      try (Source source = Sources.create(sourceSpec, job.baseDir())) {
-        List<Split> splits = source.plan();
-        long bytes = splits.stream().mapToLong(Split::work).sum();
-        out.printf(
-            "Source %s (%s): %d split(s), %.1f MB, write timestamp %s%n",
-            source.name(),
-            sourceSpec.type(),
-            splits.size(),
-            bytes / 1e6,
-            describe(sourceSpec, timestamps.get(i)));
-        if (sample.size() < sampleSize) {
-          sample.addAll(SourceSampler.sample(source, splits, sampleSize - sample.size()));
-        }
-      }
-    }
-    out.printf("Sampled %,d record(s).%n", sample.size());
     if (job.mapping() == null) {
-      infer(job, sample, out);
+      List<Source> sources = new ArrayList<>();
+      try {
+        for (SourceSpec sourceSpec : job.sources()) {
+          sources.add(Sources.create(sourceSpec, job.baseDir()));
+        }
+        infer(job, sample(job, sources, out), out);
+      } finally {
+        closeAll(sources);
+      }
     } else {
-      check(job, sample, out);
+      // Sources and target are opened together, so that every problem is told at once.
+      try (JobChecks opened = JobChecks.open(job)) {
+        List<Source> sources = opened.takeSources();
+        List<Record> sample;
+        try {
+          sample = sample(job, sources, out);
+        } finally {
+          closeAll(sources);
+        }
+        check(job, opened.target(), sample, out);
+      }
     }
     out.flush();
     return ExitCodes.OK;
+  }
+
+  /** Says what each source holds, and reads up to {@link #sampleSize} records from them. */
+  private List<Record> sample(JobSpec job, List<Source> sources, PrintWriter out)
+      throws IOException {
+    List<WriteTimestamps> timestamps = WriteTimestamps.forSources(job.sources());
+    List<Record> sample = new ArrayList<>();
+    for (int i = 0; i < sources.size(); i++) {
+      Source source = sources.get(i);
+      SourceSpec sourceSpec = job.sources().get(i);
+      List<Split> splits = source.plan();
+      long bytes = splits.stream().mapToLong(Split::work).sum();
+      out.printf(
+          "Source %s (%s): %d split(s), %.1f MB, write timestamp %s%n",
+          source.name(),
+          sourceSpec.type(),
+          splits.size(),
+          bytes / 1e6,
+          describe(sourceSpec, timestamps.get(i)));
+      if (sample.size() < sampleSize) {
+        sample.addAll(SourceSampler.sample(source, splits, sampleSize - sample.size()));
+      }
+    }
+    out.printf("Sampled %,d record(s).%n", sample.size());
+    return sample;
+  }
+
+  private static void closeAll(List<Source> sources) {
+    for (Source source : sources) {
+      try {
+        source.close();
+      } catch (IOException | RuntimeException e) {
+        // Closing a source we only read from cannot lose data.
+      }
+    }
   }
 
   private void infer(JobSpec job, List<Record> sample, PrintWriter out) throws IOException {
@@ -119,38 +150,33 @@ final class PlanCommand implements Callable<Integer> {
     }
   }
 
-  private static void check(JobSpec job, List<Record> sample, PrintWriter out) {
-    try (Target target = Targets.connect(job.target(), job.baseDir())) {
-      if (!target.problems().isEmpty()) {
-        throw new JobFileException(String.join(" ", target.problems()));
+  private static void check(JobSpec job, Target target, List<Record> sample, PrintWriter out) {
+    for (String warning : WriteRuleCheck.check(target.schema())) {
+      out.println("Warning: " + warning);
+    }
+    Mapper mapper = Mapper.compile(job.mapping(), target.schema());
+    int rows = 0;
+    int failed = 0;
+    int filtered = 0;
+    String firstFailure = null;
+    for (Record record : sample) {
+      MapResult result = mapper.map(record);
+      if (result instanceof MapResult.Rows mapped) {
+        rows += mapped.rows().size();
+      } else if (result instanceof MapResult.Failed failure) {
+        failed++;
+        firstFailure =
+            firstFailure == null ? record.position() + ": " + failure.reason() : firstFailure;
+      } else {
+        filtered++;
       }
-      for (String warning : WriteRuleCheck.check(target.schema())) {
-        out.println("Warning: " + warning);
-      }
-      Mapper mapper = Mapper.compile(job.mapping(), target.schema());
-      int rows = 0;
-      int failed = 0;
-      int filtered = 0;
-      String firstFailure = null;
-      for (Record record : sample) {
-        MapResult result = mapper.map(record);
-        if (result instanceof MapResult.Rows mapped) {
-          rows += mapped.rows().size();
-        } else if (result instanceof MapResult.Failed failure) {
-          failed++;
-          firstFailure =
-              firstFailure == null ? record.position() + ": " + failure.reason() : firstFailure;
-        } else {
-          filtered++;
-        }
-      }
-      out.printf(
-          "Mapping into %s: %,d sampled record(s) give %,d row(s); %,d filtered, %,d would be"
-              + " rejected.%n",
-          target.schema().qualifiedName(), sample.size(), rows, filtered, failed);
-      if (firstFailure != null) {
-        out.println("First rejection: " + firstFailure);
-      }
+    }
+    out.printf(
+        "Mapping into %s: %,d sampled record(s) give %,d row(s); %,d filtered, %,d would be"
+            + " rejected.%n",
+        target.schema().qualifiedName(), sample.size(), rows, filtered, failed);
+    if (firstFailure != null) {
+      out.println("First rejection: " + firstFailure);
     }
   }
 

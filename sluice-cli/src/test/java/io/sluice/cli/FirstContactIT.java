@@ -123,4 +123,13 @@ class FirstContactIT {
         .anySatisfy(line -> assertThat(line).contains("Column 'nickname' is not in table"));
     assertThat(session.execute("SELECT id FROM people").all()).isEmpty();
   }
+
+  @Test
+  void should_report_every_mistake_of_a_job_in_one_plan() throws IOException {
+    CliRun run = CliRun.of("plan", job("nosuch.csv", "dc9", "nickname").toString());
+
+    assertThat(run.exitCode()).as(run.toString()).isEqualTo(ExitCodes.ABORTED);
+    assertThat(run.err()).startsWith("Error: 3 problems stop job 'first':\n  - ");
+    assertThat(run.err()).doesNotContain("Exception", "com.datastax");
+  }
 }
