@@ -70,7 +70,8 @@ final class PlanCommand implements Callable<Integer> {
         for (SourceSpec sourceSpec : job.sources()) {
           sources.add(Sources.create(sourceSpec, job.baseDir()));
         }
-        infer(job, sample(job, sources, out), out);
+        boolean readText = sources.stream().noneMatch(Source::typesItsValues);
+        infer(job, sample(job, sources, out), readText, out);
       } finally {
         closeAll(sources);
       }
@@ -126,12 +127,13 @@ final class PlanCommand implements Callable<Integer> {
     }
   }
 
-  private void infer(JobSpec job, List<Record> sample, PrintWriter out) throws IOException {
+  private void infer(JobSpec job, List<Record> sample, boolean readText, PrintWriter out)
+      throws IOException {
     if (sample.isEmpty()) {
       throw new IllegalArgumentException("The sources hold no readable record to infer from.");
     }
     InferredMapping inferred =
-        MappingInference.infer(sample, job.target().keyspace(), job.target().table());
+        MappingInference.infer(sample, job.target().keyspace(), job.target().table(), readText);
     out.println();
     out.println("Inferred mapping (add it to the job file):");
     out.println(inferred.yaml());

@@ -54,17 +54,31 @@ public final class MappingInference {
   }
 
   /**
-   * Infers a mapping and table from sampled records.
+   * Infers a mapping and table from sampled records, reading strings for the type their text stands
+   * for when no sampled record holds a number or a boolean.
    *
    * @throws IllegalArgumentException when the sample is empty
    */
   public static InferredMapping infer(List<Record> sample, String keyspace, String table) {
+    return infer(sample, keyspace, table, typesNothing(sample));
+  }
+
+  /**
+   * Infers a mapping and table from sampled records.
+   *
+   * @param readText whether strings are read for the type their text stands for: only when every
+   *     source sampled types nothing itself (CSV); a string of a typed source (Parquet, BSON, JSON)
+   *     stays text, whatever it reads as
+   * @throws IllegalArgumentException when the sample is empty
+   */
+  public static InferredMapping infer(
+      List<Record> sample, String keyspace, String table, boolean readText) {
     if (sample.isEmpty()) {
       throw new IllegalArgumentException("The sample holds no records to infer a mapping from.");
     }
     List<Map<String, Object>> records = sample.stream().map(Record::fields).toList();
     Map<String, FieldProfile> profiles = FieldProfile.of(records);
-    MappingInference inference = new MappingInference(typesNothing(records));
+    MappingInference inference = new MappingInference(readText && typesNothing(sample));
     String keyField = keyField(profiles, records.size());
     if (keyField != null) {
       inference.add(profiles.get(keyField), "id", ColumnSchema.Role.PARTITION_KEY);
@@ -101,9 +115,9 @@ public final class MappingInference {
   }
 
   /** Whether no record holds a number or a boolean, as when every cell is text (CSV). */
-  private static boolean typesNothing(List<Map<String, Object>> records) {
-    for (Map<String, Object> fields : records) {
-      for (Object value : fields.values()) {
+  private static boolean typesNothing(List<Record> records) {
+    for (Record record : records) {
+      for (Object value : record.fields().values()) {
         if (value instanceof Number || value instanceof Boolean) {
           return false;
         }

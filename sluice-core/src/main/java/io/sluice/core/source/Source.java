@@ -63,6 +63,15 @@ public interface Source extends AutoCloseable {
   }
 
   /**
+   * Whether the values of this source's records carry their own types (numbers, booleans, dates):
+   * true for BSON, JSON and Parquet. A source whose values are all text (CSV) says false, and
+   * {@code plan} then infers a type from what the text reads as.
+   */
+  default boolean typesItsValues() {
+    return true;
+  }
+
+  /**
    * The top-level fields the records of this source hold, when the source knows them before reading
    * a record: a CSV file's header (or its {@code columns} option), a Parquet schema; over several
    * files, the fields any of them has. Empty when a record may hold any field (BSON, NDJSON). A run

@@ -144,4 +144,19 @@ class TextTypesTest {
     assertThat(inferred.notes())
         .anyMatch(note -> note.startsWith("Column us") && note.contains("'epoch-unit: micros'"));
   }
+
+  @Test
+  void should_keep_the_strings_of_a_typed_source_as_text() {
+    List<Record> strings =
+        List.of(
+            TestRecords.record("code", "123", "ref", "3f2504e0-4f89-41d3-9a0c-0305e82c3301"),
+            TestRecords.record("code", "456", "ref", "7c9e6679-7425-40de-944b-e07fc1f90ae7"));
+
+    assertThat(types(MappingInference.infer(strings, "app", "rows", false)))
+        .containsEntry("code", "text")
+        .containsEntry("ref", "text");
+    assertThat(types(MappingInference.infer(strings, "app", "rows", true)))
+        .containsEntry("code", "int")
+        .containsEntry("ref", "uuid");
+  }
 }

@@ -67,6 +67,12 @@ public final class CsvSource extends TextFileSource {
     throw new IllegalArgumentException(resource + " is not a file of source " + name());
   }
 
+  /** A cell is text, whatever it reads as (the typed-column options aside). */
+  @Override
+  public boolean typesItsValues() {
+    return false;
+  }
+
   /** The names of the header (or the {@code columns} option) of every file that is not empty. */
   @Override
   public Optional<Set<String>> knownFields() throws IOException {
