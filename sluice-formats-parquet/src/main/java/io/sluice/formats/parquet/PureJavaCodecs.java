@@ -132,6 +132,11 @@ final class PureJavaCodecs implements CompressionCodecFactory {
     }
 
     private byte[] inflate(byte[] in, int decompressedSize) throws IOException {
+      if (in.length == 0 && decompressedSize == 0) {
+        // An empty section, such as the values of a v2 data page whose values are all null: it
+        // holds no compressed stream at all, not even an empty one.
+        return in;
+      }
       try {
         return inflater.inflate(in, decompressedSize);
       } catch (MalformedInputException | IndexOutOfBoundsException | IllegalArgumentException e) {

@@ -8,7 +8,9 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.IntStream;
+import org.apache.parquet.bytes.BytesInput;
 import org.apache.parquet.column.ParquetProperties.WriterVersion;
+import org.apache.parquet.compression.CompressionCodecFactory.BytesInputDecompressor;
 import org.apache.parquet.hadoop.metadata.CompressionCodecName;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -71,5 +73,15 @@ class CompressionCodecsTest {
         .hasSize(3)
         .allSatisfy(
             bad -> assertThat(bad.reason()).contains("BROTLI compression is not supported"));
+  }
+
+  /** A v2 data page whose values section is empty (all nulls) carries zero compressed bytes. */
+  @ParameterizedTest(name = "{0}")
+  @CsvSource({"SNAPPY", "ZSTD", "LZ4_RAW", "GZIP", "LZ4", "LZO"})
+  void should_take_an_empty_section_as_empty_without_decompressing(CompressionCodecName codec)
+      throws IOException {
+    BytesInputDecompressor decompressor = new PureJavaCodecs().getDecompressor(codec);
+
+    assertThat(decompressor.decompress(BytesInput.empty(), 0).toByteArray()).isEmpty();
   }
 }
