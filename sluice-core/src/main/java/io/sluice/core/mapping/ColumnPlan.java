@@ -1,6 +1,6 @@
 package io.sluice.core.mapping;
 
-import java.util.Map;
+import io.sluice.core.source.Record;
 
 /**
  * One target column of a compiled mapping: where its raw value comes from and how it is converted
@@ -41,7 +41,7 @@ record ColumnPlan(
   /** Reads a column's raw value from a record and, when exploding, the current element. */
   @FunctionalInterface
   interface Reader {
-    Object read(Map<String, Object> fields, Object element, int index) throws ConversionException;
+    Object read(Record record, Object element, int index) throws ConversionException;
   }
 
   /**
@@ -49,8 +49,8 @@ record ColumnPlan(
    *
    * @throws ConversionException when the raw value cannot be read or converted
    */
-  Object value(Map<String, Object> fields, Object element, int index) throws ConversionException {
-    Object raw = reader.read(fields, element, index);
+  Object value(Record record, Object element, int index) throws ConversionException {
+    Object raw = reader.read(record, element, index);
     return raw == null ? null : converter.convert(raw);
   }
 

@@ -18,26 +18,35 @@ final class ColumnReaders {
   private ColumnReaders() {}
 
   static ColumnPlan.Reader field(FieldPath path, Object defaultValue) {
-    return (fields, element, index) -> {
-      Object value = path.resolve(fields, element);
+    return (record, element, index) -> {
+      Object value = path.resolve(record.fields(), element);
       return value == null ? defaultValue : value;
     };
   }
 
   static ColumnPlan.Reader constant(Object value) {
-    return (fields, element, index) -> value;
+    return (record, element, index) -> value;
+  }
+
+  /**
+   * Where the record is in its source, as text: {@code resource:offset}. Unique per record, and the
+   * same on every run over the same files.
+   */
+  static ColumnPlan.Reader position() {
+    return (record, element, index) ->
+        record.position().resource() + ":" + record.position().offset();
   }
 
   static ColumnPlan.Reader index() {
-    return (fields, element, index) -> index;
+    return (record, element, index) -> index;
   }
 
   /** The text forms of the parts joined; null when any part is missing. */
   static ColumnPlan.Reader concat(List<FieldPath> parts, String separator) {
-    return (fields, element, index) -> {
+    return (record, element, index) -> {
       StringBuilder out = new StringBuilder();
       for (int i = 0; i < parts.size(); i++) {
-        Object value = parts.get(i).resolve(fields, element);
+        Object value = parts.get(i).resolve(record.fields(), element);
         if (value == null) {
           return null;
         }
@@ -53,10 +62,10 @@ final class ColumnReaders {
    */
   static ColumnPlan.Reader hash(List<FieldPath> parts, String algorithm, boolean binary) {
     MessageDigest prototype = digest(algorithm);
-    return (fields, element, index) -> {
+    return (record, element, index) -> {
       MessageDigest digest = copy(prototype, algorithm);
       for (FieldPath part : parts) {
-        Object value = part.resolve(fields, element);
+        Object value = part.resolve(record.fields(), element);
         if (value == null) {
           digest.update((byte) 1);
         } else {
@@ -71,8 +80,8 @@ final class ColumnReaders {
 
   /** The number of elements of an array, keys of a document or characters of a string. */
   static ColumnPlan.Reader size(FieldPath path) {
-    return (fields, element, index) -> {
-      Object value = path.resolve(fields, element);
+    return (record, element, index) -> {
+      Object value = path.resolve(record.fields(), element);
       if (value == null) {
         return null;
       }

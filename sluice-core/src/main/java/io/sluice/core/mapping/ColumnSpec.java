@@ -7,8 +7,8 @@ import java.util.List;
 
 /**
  * Where one target column takes its value from: exactly one of {@code field}, {@code constant},
- * {@code concat}, {@code hash} or {@code size}. In a job file a plain string is short for {@code
- * {field: ...}}. See {@link MappingSpec} for the format.
+ * {@code concat}, {@code hash}, {@code size} or {@code position}. In a job file a plain string is
+ * short for {@code {field: ...}}. See {@link MappingSpec} for the format.
  *
  * @param field the path of the field holding the value, such as {@code name.given}
  * @param constant a value written to every row (converted to the column's type like a field)
@@ -29,6 +29,10 @@ import java.util.List;
  *     counts, {@code seconds}, {@code millis} (default), {@code micros} or {@code nanos} since
  *     1970; a bigint written from a date holds that count, a timestamp reads integers as it (see
  *     {@link InstantOptions})
+ * @param position {@code true}: the column takes where the record is in its source, as text {@code
+ *     resource:offset} (the file and the byte offset, or the row number of a Parquet file); unique
+ *     per record and the same on every run over the same files (with {@code explode}, put the index
+ *     column in the key too)
  * @param truncate for timestamp and bigint columns: drop the part of each instant finer than {@code
  *     seconds}, {@code millis} or {@code micros}, towards the past; without it an instant finer
  *     than the column holds fails its record
@@ -47,7 +51,8 @@ public record ColumnSpec(
     // Left out of JSON when unset, so the fingerprints of jobs saved before these settings
     // existed stay the same and such jobs still resume.
     @JsonInclude(JsonInclude.Include.NON_NULL) String epochUnit,
-    @JsonInclude(JsonInclude.Include.NON_NULL) String truncate) {
+    @JsonInclude(JsonInclude.Include.NON_NULL) String truncate,
+    @JsonInclude(JsonInclude.Include.NON_NULL) Boolean position) {
 
   public ColumnSpec {
     concat = concat == null ? null : List.copyOf(concat);
@@ -57,12 +62,14 @@ public record ColumnSpec(
   /** The column takes the value at {@code path}; how a plain string in a job file is read. */
   @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
   public static ColumnSpec ofField(String path) {
-    return new ColumnSpec(path, null, null, null, null, null, null, null, null, null, null, null);
+    return new ColumnSpec(
+        path, null, null, null, null, null, null, null, null, null, null, null, null);
   }
 
   /** The column takes the same value in every row. */
   public static ColumnSpec ofConstant(Object value) {
-    return new ColumnSpec(null, value, null, null, null, null, null, null, null, null, null, null);
+    return new ColumnSpec(
+        null, value, null, null, null, null, null, null, null, null, null, null, null);
   }
 
   /**
@@ -70,18 +77,25 @@ public record ColumnSpec(
    */
   public static ColumnSpec ofConcat(List<String> paths, String separator) {
     return new ColumnSpec(
-        null, null, paths, separator, null, null, null, null, null, null, null, null);
+        null, null, paths, separator, null, null, null, null, null, null, null, null, null);
   }
 
   /** The column takes a digest of the text forms of the values at {@code paths}. */
   public static ColumnSpec ofHash(List<String> paths, String algorithm) {
     return new ColumnSpec(
-        null, null, null, null, paths, algorithm, null, null, null, null, null, null);
+        null, null, null, null, paths, algorithm, null, null, null, null, null, null, null);
+  }
+
+  /** The column takes where the record is in its source: {@code resource:offset}. */
+  public static ColumnSpec ofPosition() {
+    return new ColumnSpec(
+        null, null, null, null, null, null, null, null, null, null, null, null, true);
   }
 
   /** The column takes the number of elements, keys or characters of the value at {@code path}. */
   public static ColumnSpec ofSize(String path) {
-    return new ColumnSpec(null, null, null, null, null, null, path, null, null, null, null, null);
+    return new ColumnSpec(
+        null, null, null, null, null, null, path, null, null, null, null, null, null);
   }
 
   /** This column source, also checking that the column has the CQL type {@code cqlType}. */
@@ -98,7 +112,8 @@ public record ColumnSpec(
         defaultValue,
         ignoreExtraFields,
         epochUnit,
-        truncate);
+        truncate,
+        position);
   }
 
   /** This column source, with a value to use when the field is missing or null. */
@@ -115,7 +130,8 @@ public record ColumnSpec(
         value,
         ignoreExtraFields,
         epochUnit,
-        truncate);
+        truncate,
+        position);
   }
 
   /**
@@ -135,7 +151,8 @@ public record ColumnSpec(
         defaultValue,
         ignoreExtraFields,
         epochUnit,
-        truncate);
+        truncate,
+        position);
   }
 
   /** Whether this is the short form: just a field path, with no other setting. */

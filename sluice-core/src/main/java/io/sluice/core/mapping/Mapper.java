@@ -143,7 +143,7 @@ public final class Mapper {
     Object[] values = new Object[columns.length];
     for (int i = 0; i < columns.length; i++) {
       if (!columns[i].fromElement()) {
-        String failure = fill(values, i, fields, null, -1, "");
+        String failure = fill(values, i, record, null, -1, "");
         if (failure != null) {
           return new MapResult.Failed(failure);
         }
@@ -153,7 +153,7 @@ public final class Mapper {
     if (explode == null) {
       return new MapResult.Rows(List.of(row(values)), cellTimes);
     }
-    return explode(fields, values, cellTimes);
+    return explode(record, values, cellTimes);
   }
 
   /** The cell times of the columns read straight from a field that carries one. */
@@ -172,11 +172,10 @@ public final class Mapper {
     return byColumn;
   }
 
-  private MapResult explode(
-      Map<String, Object> fields, Object[] recordValues, Map<String, CellTime> cellTimes) {
+  private MapResult explode(Record record, Object[] recordValues, Map<String, CellTime> cellTimes) {
     Object array;
     try {
-      array = explode.resolve(fields, null);
+      array = explode.resolve(record.fields(), null);
     } catch (ConversionException e) {
       return new MapResult.Failed("The explode field '" + explode + "': " + e.getMessage() + ".");
     }
@@ -193,7 +192,7 @@ public final class Mapper {
       String where = " in element " + e + " of '" + explode + "'";
       for (int i = 0; i < columns.length; i++) {
         if (columns[i].fromElement()) {
-          String failure = fill(values, i, fields, elements.get(e), e, where);
+          String failure = fill(values, i, record, elements.get(e), e, where);
           if (failure != null) {
             return new MapResult.Failed(failure);
           }
@@ -206,10 +205,10 @@ public final class Mapper {
 
   /** Fills one value; returns the failure reason, or null when it went well. */
   private String fill(
-      Object[] values, int i, Map<String, Object> fields, Object element, int index, String where) {
+      Object[] values, int i, Record record, Object element, int index, String where) {
     ColumnPlan plan = columns[i];
     try {
-      values[i] = plan.value(fields, element, index);
+      values[i] = plan.value(record, element, index);
     } catch (ConversionException e) {
       return plan.reason(e, where);
     }

@@ -59,6 +59,14 @@ final class MappingCompiler {
       return new ColumnPlan(
           column.name(), key, false, "constant", ColumnReaders.constant(value), v -> v);
     }
+    if (Boolean.TRUE.equals(spec.position())) {
+      String type = column.type().toCql();
+      if (!type.equals("text") && !type.equals("ascii")) {
+        throw new MappingException(label + " is " + type + ", but a position fills text.");
+      }
+      return new ColumnPlan(
+          column.name(), key, false, "position", ColumnReaders.position(), converter);
+    }
     if (spec.size() != null) {
       FieldPath path = path(label, spec.size());
       need(path, label);
@@ -176,11 +184,12 @@ final class MappingCompiler {
             + (spec.constant() != null ? 1 : 0)
             + (spec.concat() != null ? 1 : 0)
             + (spec.hash() != null ? 1 : 0)
-            + (spec.size() != null ? 1 : 0);
+            + (spec.size() != null ? 1 : 0)
+            + (Boolean.TRUE.equals(spec.position()) ? 1 : 0);
     if (sources != 1) {
       throw new MappingException(
           label
-              + " needs exactly one of field, constant, concat, hash or size, not "
+              + " needs exactly one of field, constant, concat, hash, size or position, not "
               + sources
               + ".");
     }

@@ -19,8 +19,9 @@ import java.util.Set;
  * <ul>
  *   <li>The key: {@code _id} becomes the partition key column {@code id} when every sampled record
  *       has one (an ObjectId as text: 24 hex digits); else a field named like {@code id} present in
- *       every record; else a {@code row_key} column holding a SHA-256 hash of all fields, with a
- *       note asking for a real key.
+ *       every record; else a {@code row_key} column holding the record's position in its source
+ *       ({@code resource:offset}), so that each record is a row of its own, with a note asking for
+ *       a real key.
  *   <li>Every top-level field seen in any sampled record becomes a column named by {@link
  *       CqlIdentifiers#toColumnName} ({@code firstName} fills {@code first_name}), with {@code _2},
  *       {@code _3} added where names clash.
@@ -83,7 +84,7 @@ public final class MappingInference {
     if (keyField != null) {
       inference.add(profiles.get(keyField), "id", ColumnSchema.Role.PARTITION_KEY);
     } else {
-      inference.addHashKey(profiles);
+      inference.addPositionKey();
     }
     profiles.forEach(
         (name, profile) -> {
@@ -170,14 +171,14 @@ public final class MappingInference {
     }
   }
 
-  private void addHashKey(Map<String, FieldProfile> profiles) {
+  private void addPositionKey() {
     String column = unique("row_key");
-    List<String> paths = profiles.keySet().stream().map(FieldPath::of).toList();
-    columns.put(column, ColumnSpec.ofHash(paths, "sha256"));
+    columns.put(column, ColumnSpec.ofPosition());
     schema.add(new ColumnSchema(column, new CqlType.Native(TEXT), ColumnSchema.Role.PARTITION_KEY));
     String comment =
-        "no field identifies every sampled record, so the key is a hash of all fields:"
-            + " identical records collapse into one row; map a real key here";
+        "no field identifies every sampled record, so the key is the record's place in its source"
+            + " (file:offset): every record is a row, identical ones too, and loading the same files"
+            + " again gives the same keys; map a real key here";
     comments.put(column, comment);
     notes.add("Column " + column + ": " + comment + ".");
   }

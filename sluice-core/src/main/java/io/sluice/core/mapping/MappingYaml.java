@@ -79,6 +79,7 @@ public final class MappingYaml {
     part(parts, "hash", source.hash());
     part(parts, "algorithm", source.algorithm());
     part(parts, "size", source.size());
+    part(parts, "position", source.position());
     part(parts, "type", source.type());
     part(parts, "default", source.defaultValue());
     part(parts, "ignore-extra-fields", source.ignoreExtraFields());

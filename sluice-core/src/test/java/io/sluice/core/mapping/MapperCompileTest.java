@@ -68,15 +68,19 @@ class MapperCompileTest {
             "id",
             "_id",
             "name",
-            new ColumnSpec("a", "b", null, null, null, null, null, null, null, null, null, null)),
-        "Column 'name' needs exactly one of field, constant, concat, hash or size, not 2.");
+            new ColumnSpec(
+                "a", "b", null, null, null, null, null, null, null, null, null, null, null)),
+        "Column 'name' needs exactly one of field, constant, concat, hash, size or position,"
+            + " not 2.");
     assertRejected(
         columns(
             "id",
             "_id",
             "name",
-            new ColumnSpec(null, null, null, null, null, null, null, null, null, null, null, null)),
-        "Column 'name' needs exactly one of field, constant, concat, hash or size, not 0.");
+            new ColumnSpec(
+                null, null, null, null, null, null, null, null, null, null, null, null, null)),
+        "Column 'name' needs exactly one of field, constant, concat, hash, size or position,"
+            + " not 0.");
   }
 
   @Test
@@ -119,7 +123,8 @@ class MapperCompileTest {
             "id",
             "_id",
             "name",
-            new ColumnSpec("a", null, null, "-", null, null, null, null, null, null, null, null)),
+            new ColumnSpec(
+                "a", null, null, "-", null, null, null, null, null, null, null, null, null)),
         "Column 'name' sets a separator, which only concat uses.");
   }
 

@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.sluice.core.schema.ColumnSchema;
 import io.sluice.core.source.Record;
+import io.sluice.core.source.SourcePosition;
 import io.sluice.core.value.BinaryValue;
 import io.sluice.core.value.ObjectIdValue;
 import java.math.BigDecimal;
@@ -167,15 +168,19 @@ class MappingInferenceTest {
   }
 
   @Test
-  void should_hash_all_fields_into_a_key_when_no_field_identifies_records() {
-    List<Record> sample = List.of(record("a", 1, "b", "x"), record("b", "y"));
-    InferredMapping inferred = MappingInference.infer(sample, "app", "t");
+  void should_key_each_record_by_its_place_in_the_source_when_no_field_identifies_records() {
+    Record first = new Record(new SourcePosition("rows.csv", 8, null), doc("a", 1, "b", "x"), 8);
+    Record same = new Record(new SourcePosition("rows.csv", 16, null), doc("a", 1, "b", "x"), 8);
+    InferredMapping inferred = MappingInference.infer(List.of(first, same), "app", "t");
     Mapper mapper = Mapper.compile(inferred.mapping(), inferred.table());
 
-    assertThat(inferred.mapping().columns().get("row_key"))
-        .isEqualTo(ColumnSpec.ofHash(List.of("a", "b"), "sha256"));
+    assertThat(inferred.mapping().columns().get("row_key")).isEqualTo(ColumnSpec.ofPosition());
     assertThat(inferred.notes()).anyMatch(note -> note.contains("map a real key here"));
-    assertThat(sample).allMatch(r -> mapper.map(r) instanceof MapResult.Rows);
+    assertThat(inferred.yaml()).contains("row_key: { position: true }");
+    // Identical records stay two rows: nothing collapses.
+    assertThat(List.of(first, same))
+        .extracting(r -> ((MapResult.Rows) mapper.map(r)).rows().get(0).get("row_key"))
+        .containsExactly("rows.csv:8", "rows.csv:16");
   }
 
   @Test
