@@ -37,7 +37,8 @@ class CassandraSinkIT {
     session.execute("CREATE TABLE hits (id text PRIMARY KEY, n counter)");
   }
 
-  private static TargetSpec spec(TestKeyspace keyspace, String table, String nullValues) {
+  /** The target settings of {@code table} in the test keyspace, at consistency ONE. */
+  static TargetSpec spec(TestKeyspace keyspace, String table, String nullValues) {
     return new TargetSpec(
         null,
         List.of(keyspace.hostAndPort()),

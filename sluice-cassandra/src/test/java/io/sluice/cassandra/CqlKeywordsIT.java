@@ -114,19 +114,7 @@ class CqlKeywordsIT {
     for (String word : refused) {
       values.put(word, n++);
     }
-    TargetSpec spec =
-        new TargetSpec(
-            null,
-            List.of(keyspace.hostAndPort()),
-            keyspace.localDatacenter(),
-            keyspace.name(),
-            "keywords",
-            null,
-            null,
-            null,
-            "ONE",
-            null,
-            null);
+    TargetSpec spec = CassandraSinkIT.spec(keyspace, "keywords", null);
     try (CassandraTarget target = CassandraTarget.connect(spec, Path.of("."));
         Sink sink = target.openSink(FlowSpec.defaults())) {
       WriteResult result =
