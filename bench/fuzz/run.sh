@@ -1,0 +1,10 @@
+#!/usr/bin/env bash
+# A longer fuzzing run of the readers than the build's: TRIES generated inputs per property
+# (default 200,000; the build runs 300). A failure prints the shrunk input that broke a reader:
+# add it as a regression test next to the reader's other tests.
+set -euo pipefail
+cd "$(dirname "${BASH_SOURCE[0]}")/../.."
+TRIES="${TRIES:-200000}"
+./mvnw -B -pl sluice-formats-text -am install -DskipTests
+./mvnw -B -pl sluice-formats-text test \
+  -Dtest='*FuzzTest' -Dsurefire.failIfNoSpecifiedTests=false -Djqwik.tries.default="$TRIES"
