@@ -5,6 +5,6 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 TRIES="${TRIES:-200000}"
-./mvnw -B -pl sluice-formats-text -am install -DskipTests
-./mvnw -B -pl sluice-formats-text test \
+./mvnw -B -pl sluice-formats-text,sluice-formats-bson -am install -DskipTests
+./mvnw -B -pl sluice-formats-text,sluice-formats-bson test \
   -Dtest='*FuzzTest' -Dsurefire.failIfNoSpecifiedTests=false -Djqwik.tries.default="$TRIES"
