@@ -5,6 +5,6 @@
 set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 TRIES="${TRIES:-200000}"
-./mvnw -B -pl sluice-formats-text,sluice-formats-bson -am install -DskipTests
-./mvnw -B -pl sluice-formats-text,sluice-formats-bson test \
+./mvnw -B -pl sluice-formats-text,sluice-formats-bson,sluice-formats-parquet -am install -DskipTests
+./mvnw -B -pl sluice-formats-text,sluice-formats-bson,sluice-formats-parquet test \
   -Dtest='*FuzzTest' -Dsurefire.failIfNoSpecifiedTests=false -Djqwik.tries.default="$TRIES"

@@ -11,6 +11,20 @@ final class Failures {
   private Failures() {}
 
   /**
+   * A failure that says nothing of itself: inside Apache Parquet, a bare {@code
+   * NullPointerException}, index error or end of file means the bytes it decoded were not what
+   * their metadata promised.
+   */
+  private static String unexplained(Throwable failure) {
+    if (failure instanceof java.io.EOFException) {
+      return "its data ends early (the file is cut short, or its metadata is wrong)";
+    }
+    return "its data is damaged (the Parquet reader failed on it with "
+        + failure.getClass().getSimpleName()
+        + ")";
+  }
+
+  /**
    * The messages of {@code failure} and its causes, joined with ": ", leaving out those an earlier
    * one already quotes.
    */
@@ -20,7 +34,7 @@ final class Failures {
       String message = t.getMessage();
       String text =
           message == null || message.isBlank()
-              ? t.getClass().getSimpleName()
+              ? unexplained(t)
               : message.strip().replaceAll("\\s+", " ");
       if (messages.stream().noneMatch(earlier -> earlier.contains(text))) {
         messages.add(text);

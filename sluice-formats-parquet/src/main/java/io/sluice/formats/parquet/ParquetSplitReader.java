@@ -117,6 +117,10 @@ final class ParquetSplitReader implements SplitReader {
     } catch (IOException | RuntimeException e) {
       FileAccessException.rethrowIfCause(e);
       return rejectRest(e);
+    } catch (NoClassDefFoundError e) {
+      // Apache Parquet names the file in its message about a page it cannot read, through Hadoop's
+      // Path, which Sluice does not ship: the page is what is damaged.
+      return rejectRest(new IOException("a page or its header cannot be read"));
     }
     String problem = materializer.takeProblem();
     long rowNumber = nextRow++;

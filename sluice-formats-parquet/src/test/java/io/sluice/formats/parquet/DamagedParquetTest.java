@@ -76,6 +76,25 @@ class DamagedParquetTest {
             });
   }
 
+  /**
+   * A file the fuzz test damaged (ParquetFuzzTest): Apache Parquet's message about its pages names
+   * the file through Hadoop's Path, which Sluice does not ship, and that error escaped the reader.
+   */
+  @Test
+  void should_reject_a_group_whose_pages_parquet_cannot_describe_without_hadoop()
+      throws IOException {
+    try (var damaged = getClass().getResourceAsStream("/damaged/page-values-miscounted.parquet")) {
+      Files.write(dir.resolve("fuzzed.parquet"), damaged.readAllBytes());
+    }
+
+    List<SourceItem> items = read(Map.of("verify-checksums", false), "fuzzed.parquet");
+
+    assertThat(Reads.malformed(items))
+        .isNotEmpty()
+        .anySatisfy(
+            bad -> assertThat(bad.reason()).endsWith("a page or its header cannot be read"));
+  }
+
   @Test
   void should_reject_a_damaged_page_header_when_checksums_are_off() throws IOException {
     Path file = dir.resolve("groups.parquet");
