@@ -6,5 +6,8 @@ set -euo pipefail
 cd "$(dirname "${BASH_SOURCE[0]}")/../.."
 TRIES="${TRIES:-200000}"
 ./mvnw -B -pl sluice-formats-text,sluice-formats-bson,sluice-formats-parquet -am install -DskipTests
-./mvnw -B -pl sluice-formats-text,sluice-formats-bson,sluice-formats-parquet test \
+# Only the default test run: -Dtest would otherwise also send the fuzz tests to the small-heap run
+# of the *MemoryTest classes.
+./mvnw -B -pl sluice-formats-text,sluice-formats-bson,sluice-formats-parquet \
+  test-compile surefire:test@default-test \
   -Dtest='*FuzzTest' -Dsurefire.failIfNoSpecifiedTests=false -Djqwik.tries.default="$TRIES"

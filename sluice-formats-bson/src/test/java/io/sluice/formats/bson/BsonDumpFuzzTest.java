@@ -36,6 +36,12 @@ import org.bson.types.ObjectId;
  */
 class BsonDumpFuzzTest {
 
+  /**
+   * The build draws the same inputs every run, so it never fails by chance; a longer run ({@code
+   * bench/fuzz/run.sh}) draws many more from the same seed.
+   */
+  private static final String FIXED_SEED = "20261123";
+
   private static Path dir;
   private static byte[] seed;
 
@@ -91,7 +97,7 @@ class BsonDumpFuzzTest {
             });
   }
 
-  @Property
+  @Property(seed = FIXED_SEED)
   void reads_or_rejects_every_document(@ForAll("damagedDump") byte[] content) throws IOException {
     Path file = Files.write(dir.resolve("fuzz.bson"), content);
     try (Source source = DumpFixtures.source(file, Map.of())) {

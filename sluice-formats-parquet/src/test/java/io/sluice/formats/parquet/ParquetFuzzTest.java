@@ -32,6 +32,12 @@ import net.jqwik.api.lifecycle.BeforeContainer;
  */
 class ParquetFuzzTest {
 
+  /**
+   * The build draws the same inputs every run, so it never fails by chance; a longer run ({@code
+   * bench/fuzz/run.sh}) draws many more from the same seed.
+   */
+  private static final String FIXED_SEED = "20261123";
+
   private static Path dir;
   private static byte[] seed;
 
@@ -70,7 +76,7 @@ class ParquetFuzzTest {
             });
   }
 
-  @Property
+  @Property(seed = FIXED_SEED)
   void reads_or_rejects_every_row_group(@ForAll("damagedFile") byte[] content) throws IOException {
     Files.write(dir.resolve("fuzz.parquet"), content);
     ParquetSource source = Reads.source(dir, List.of("fuzz.parquet"), Map.of());

@@ -33,6 +33,12 @@ import net.jqwik.api.lifecycle.BeforeContainer;
  */
 class TextReadersFuzzTest {
 
+  /**
+   * The build draws the same inputs every run, so it never fails by chance; a longer run ({@code
+   * bench/fuzz/run.sh}) draws many more from the same seed.
+   */
+  private static final String FIXED_SEED = "20261123";
+
   private static final byte[] ALPHABET = alphabet();
   private static Path dir;
 
@@ -80,7 +86,7 @@ class TextReadersFuzzTest {
             });
   }
 
-  @Property
+  @Property(seed = FIXED_SEED)
   void ndjson_reads_or_rejects_every_line(@ForAll("input") byte[] content) throws IOException {
     TextFixtures.write(dir.resolve("fuzz.ndjson"), content);
     try (Source source = TextFixtures.ndjson(dir, Map.of(), "fuzz.ndjson")) {
@@ -88,7 +94,7 @@ class TextReadersFuzzTest {
     }
   }
 
-  @Property
+  @Property(seed = FIXED_SEED)
   void csv_without_a_header_reads_or_rejects_every_record(
       @ForAll("input") byte[] content, @ForAll boolean multiline, @ForAll boolean lenientQuotes)
       throws IOException {
@@ -110,7 +116,7 @@ class TextReadersFuzzTest {
     }
   }
 
-  @Property
+  @Property(seed = FIXED_SEED)
   void csv_with_a_header_reads_its_records_or_refuses_the_header_in_a_sentence(
       @ForAll("input") byte[] content) throws IOException {
     TextFixtures.write(dir.resolve("fuzz.csv"), content);
