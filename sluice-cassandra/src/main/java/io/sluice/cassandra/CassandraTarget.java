@@ -34,8 +34,6 @@ import java.util.stream.Collectors;
  */
 public final class CassandraTarget implements ValidatingTarget {
 
-  private List<String> problems = List.of();
-
   /** Rows per page of the full scan of the table's primary keys. */
   private static final int SCAN_PAGE_SIZE = 5_000;
 
@@ -44,13 +42,20 @@ public final class CassandraTarget implements ValidatingTarget {
   private final TableMetadata table;
   private final TableSchema schema;
   private final Clock clock;
+  private final List<String> problems;
 
-  private CassandraTarget(CqlSession session, TargetSpec spec, TableMetadata table, Clock clock) {
+  private CassandraTarget(
+      CqlSession session,
+      TargetSpec spec,
+      TableMetadata table,
+      Clock clock,
+      List<String> problems) {
     this.session = session;
     this.spec = spec;
     this.table = table;
     this.schema = TableSchemaReader.read(table);
     this.clock = clock;
+    this.problems = List.copyOf(problems);
   }
 
   /** Connects to the target's cluster and reads its table; fails clearly if it is missing. */
@@ -58,14 +63,12 @@ public final class CassandraTarget implements ValidatingTarget {
     CqlSession session = SessionFactory.connect(spec.cluster(), baseDir);
     Optional<String> datacenter = SessionFactory.datacenterProblem(spec.cluster(), session);
     try {
-      CassandraTarget target =
-          new CassandraTarget(
-              session,
-              spec,
-              TableSchemaReader.tableMetadata(session, spec.keyspace(), spec.table()),
-              Clock.systemUTC());
-      target.problems = datacenter.map(List::of).orElse(List.of());
-      return target;
+      return new CassandraTarget(
+          session,
+          spec,
+          TableSchemaReader.tableMetadata(session, spec.keyspace(), spec.table()),
+          Clock.systemUTC(),
+          datacenter.map(List::of).orElse(List.of()));
     } catch (RuntimeException e) {
       session.close();
       throw datacenter

@@ -114,7 +114,7 @@ public final class JobRun implements AutoCloseable {
   }
 
   private static void closeQuietly(List<Source> sources) {
-    sources.forEach(source -> new PlannedSource(source, List.of(), null).closeQuietly());
+    sources.forEach(PlannedSource::closeQuietly);
   }
 
   /**

@@ -13,6 +13,10 @@ public record PlannedSource(Source source, List<Split> splits, WriteTimestamps t
   }
 
   void closeQuietly() {
+    closeQuietly(source);
+  }
+
+  static void closeQuietly(Source source) {
     try {
       source.close();
     } catch (IOException | RuntimeException e) {
