@@ -6,18 +6,15 @@ import io.sluice.core.source.MalformedRecord;
 import io.sluice.core.source.Record;
 import io.sluice.core.source.Source;
 import io.sluice.core.source.SourceItem;
+import io.sluice.testinfra.FuzzInputs;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
-import java.util.Comparator;
 import java.util.Date;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
@@ -47,7 +44,7 @@ class BsonDumpFuzzTest {
 
   @BeforeContainer
   static void writeSeed() throws IOException {
-    dir = Files.createTempDirectory("sluice-bson-fuzz");
+    dir = FuzzInputs.createFolder("sluice-bson-fuzz");
     Path file = dir.resolve("seed.bson");
     try (BsonDumpWriter writer = BsonDumpWriter.create(file)) {
       for (int i = 0; i < 4; i++) {
@@ -67,34 +64,18 @@ class BsonDumpFuzzTest {
 
   @AfterContainer
   static void deleteFolder() throws IOException {
-    try (Stream<Path> files = Files.walk(dir)) {
-      for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
-        Files.delete(file);
-      }
-    }
+    FuzzInputs.deleteFolder(dir);
   }
 
-  /** The seed with up to eight bytes overwritten and possibly cut short. */
+  /** The seed with up to eight bytes overwritten where lengths, types and terminators sit. */
   @Provide
   Arbitrary<byte[]> damagedDump() {
-    Arbitrary<Integer> position = Arbitraries.integers().between(0, seed.length - 1);
-    Arbitrary<Byte> value =
+    return FuzzInputs.damagedCopies(
+        seed,
         Arbitraries.oneOf(
             Arbitraries.of((byte) 0x00, (byte) 0xFF, (byte) 0x7F, (byte) 0x80, (byte) 0xC3),
             Arbitraries.bytes().between((byte) 0x01, (byte) 0x13),
-            Arbitraries.bytes());
-    Arbitrary<List<Integer>> positions = position.list().ofMinSize(1).ofMaxSize(8);
-    Arbitrary<List<Byte>> values = value.list().ofSize(8);
-    Arbitrary<Integer> length = Arbitraries.integers().between(0, seed.length);
-    return Combinators.combine(positions, values, length, Arbitraries.of(true, false))
-        .as(
-            (at, bytes, cut, truncate) -> {
-              byte[] damaged = seed.clone();
-              for (int i = 0; i < at.size(); i++) {
-                damaged[at.get(i)] = bytes.get(i);
-              }
-              return truncate ? Arrays.copyOf(damaged, cut) : damaged;
-            });
+            Arbitraries.bytes()));
   }
 
   @Property(seed = FIXED_SEED)

@@ -5,18 +5,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.sluice.core.source.MalformedRecord;
 import io.sluice.core.source.Record;
 import io.sluice.core.source.SourceItem;
+import io.sluice.testinfra.FuzzInputs;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.stream.Stream;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
-import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
@@ -43,7 +40,7 @@ class ParquetFuzzTest {
 
   @BeforeContainer
   static void writeSeed() throws IOException {
-    dir = Files.createTempDirectory("sluice-parquet-fuzz");
+    dir = FuzzInputs.createFolder("sluice-parquet-fuzz");
     Path file = dir.resolve("seed.parquet");
     ContractFixtures.write(file, 30, 10, Set.of());
     seed = Files.readAllBytes(file);
@@ -51,29 +48,13 @@ class ParquetFuzzTest {
 
   @AfterContainer
   static void deleteFolder() throws IOException {
-    try (Stream<Path> files = Files.walk(dir)) {
-      for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
-        Files.delete(file);
-      }
-    }
+    FuzzInputs.deleteFolder(dir);
   }
 
   /** The seed with up to eight bytes overwritten, and sometimes cut short. */
   @Provide
   Arbitrary<byte[]> damagedFile() {
-    Arbitrary<List<Integer>> positions =
-        Arbitraries.integers().between(0, seed.length - 1).list().ofMinSize(1).ofMaxSize(8);
-    Arbitrary<List<Byte>> values = Arbitraries.bytes().list().ofSize(8);
-    Arbitrary<Integer> length = Arbitraries.integers().between(0, seed.length);
-    return Combinators.combine(positions, values, length, Arbitraries.of(true, false, false))
-        .as(
-            (at, bytes, cut, truncate) -> {
-              byte[] damaged = seed.clone();
-              for (int i = 0; i < at.size(); i++) {
-                damaged[at.get(i)] = bytes.get(i);
-              }
-              return truncate ? Arrays.copyOf(damaged, cut) : damaged;
-            });
+    return FuzzInputs.damagedCopies(seed, Arbitraries.bytes());
   }
 
   @Property(seed = FIXED_SEED)

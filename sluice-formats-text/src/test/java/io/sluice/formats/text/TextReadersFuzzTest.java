@@ -6,15 +6,13 @@ import io.sluice.core.source.MalformedRecord;
 import io.sluice.core.source.Record;
 import io.sluice.core.source.Source;
 import io.sluice.core.source.SourceItem;
+import io.sluice.testinfra.FuzzInputs;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.ForAll;
@@ -58,16 +56,12 @@ class TextReadersFuzzTest {
 
   @BeforeContainer
   static void createFolder() throws IOException {
-    dir = Files.createTempDirectory("sluice-fuzz");
+    dir = FuzzInputs.createFolder("sluice-fuzz");
   }
 
   @AfterContainer
   static void deleteFolder() throws IOException {
-    try (Stream<Path> files = Files.walk(dir)) {
-      for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
-        Files.delete(file);
-      }
-    }
+    FuzzInputs.deleteFolder(dir);
   }
 
   @Provide
