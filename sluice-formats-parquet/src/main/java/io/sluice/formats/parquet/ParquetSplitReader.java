@@ -77,8 +77,8 @@ final class ParquetSplitReader implements SplitReader {
     }
     try {
       List<RowGroup> groups = RowGroup.of(reader.getRowGroups());
-      RowGroup group = RowGroup.holding(groups, split.start());
-      if (split.start() < split.end() && (group == null || group.endRow() != split.end())) {
+      RowGroup group = RowGroup.ofSplit(groups, split.start(), split.end());
+      if (split.start() < split.end() && group == null) {
         throw new IOException(
             split.resource()
                 + " changed after it was planned: no row group holds rows "

@@ -28,6 +28,20 @@ record RowGroup(int index, long firstRow, long rowCount, long compressedBytes) {
     return groups;
   }
 
+  /**
+   * The group a split {@code [start, end)} reads: the one holding row {@code start} that ends at
+   * {@code end}, or {@code null}. Row counts in a damaged footer can make groups overlap, so the
+   * first group holding {@code start} is not always it.
+   */
+  static RowGroup ofSplit(List<RowGroup> groups, long start, long end) {
+    for (RowGroup group : groups) {
+      if (start >= group.firstRow && start < group.endRow() && group.endRow() == end) {
+        return group;
+      }
+    }
+    return null;
+  }
+
   /** The non-empty group holding file row {@code row}, or {@code null}. */
   static RowGroup holding(List<RowGroup> groups, long row) {
     for (RowGroup group : groups) {

@@ -34,4 +34,19 @@ class RowGroupTest {
     assertThat(RowGroup.holding(groups, 15)).isNull();
     assertThat(RowGroup.holding(groups, -1)).isNull();
   }
+
+  /**
+   * A damaged footer found by the fuzz test: a negative row count makes the groups after it start
+   * inside an earlier one. A split still finds the group it was planned for.
+   */
+  @Test
+  void should_find_a_splits_group_among_overlapping_ones() {
+    List<RowGroup> groups =
+        List.of(new RowGroup(0, 0, 10, 1), new RowGroup(1, 10, -1, 1), new RowGroup(2, 9, 10, 1));
+
+    assertThat(RowGroup.ofSplit(groups, 9, 19).index()).isEqualTo(2);
+    assertThat(RowGroup.ofSplit(groups, 0, 10).index()).isZero();
+    assertThat(RowGroup.ofSplit(groups, 12, 19).index()).isEqualTo(2);
+    assertThat(RowGroup.ofSplit(groups, 9, 18)).isNull();
+  }
 }
