@@ -2,7 +2,9 @@ package io.sluice.formats.text;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Reads NDJSON (JSON Lines) files: one JSON object per line, as {@code mongoexport} writes them,
@@ -25,6 +27,7 @@ public final class NdjsonSource extends TextFileSource {
 
   private final NdjsonSourceOptions options;
   private final JsonValueDecoder json;
+  private final Map<String, Integer> dataStarts = new ConcurrentHashMap<>();
 
   /**
    * @param name the source's name in the job
@@ -44,10 +47,13 @@ public final class NdjsonSource extends TextFileSource {
     return true;
   }
 
-  /** Past a UTF-8 byte order mark, if the file starts with one. */
+  /**
+   * Past a UTF-8 byte order mark, if the file starts with one; looked for once per file, not on
+   * every split's opening.
+   */
   @Override
   long dataStart(TextFile file) {
-    return ByteOrderMark.utf8Length(file);
+    return dataStarts.computeIfAbsent(file.resource(), resource -> ByteOrderMark.utf8Length(file));
   }
 
   @Override
