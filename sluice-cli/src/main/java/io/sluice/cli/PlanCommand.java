@@ -71,7 +71,15 @@ final class PlanCommand implements Callable<Integer> {
           sources.add(Sources.create(sourceSpec, job.baseDir()));
         }
         boolean readText = sources.stream().noneMatch(Source::typesItsValues);
-        infer(job, sample(job, sources, out), readText, out);
+        List<Record> sample = sample(job, sources, out);
+        if (sample.isEmpty()) {
+          inferFromSchemas(job, sources, out);
+        } else {
+          print(
+              MappingInference.infer(
+                  sample, job.target().keyspace(), job.target().table(), readText),
+              out);
+        }
       } finally {
         closeAll(sources);
       }
@@ -127,13 +135,25 @@ final class PlanCommand implements Callable<Integer> {
     }
   }
 
-  private void infer(JobSpec job, List<Record> sample, boolean readText, PrintWriter out)
+  /** A source that holds no record may still say, from its schema, what its records would hold. */
+  private void inferFromSchemas(JobSpec job, List<Source> sources, PrintWriter out)
       throws IOException {
-    if (sample.isEmpty()) {
+    List<Record> schemaSamples = new ArrayList<>();
+    for (Source source : sources) {
+      schemaSamples.addAll(source.schemaSamples());
+    }
+    if (schemaSamples.isEmpty()) {
       throw new IllegalArgumentException("The sources hold no readable record to infer from.");
     }
-    InferredMapping inferred =
-        MappingInference.infer(sample, job.target().keyspace(), job.target().table(), readText);
+    out.println("The sources hold no record; the mapping is inferred from their schemas.");
+    print(
+        MappingInference.inferFromSchemas(
+            schemaSamples, job.target().keyspace(), job.target().table()),
+        out);
+  }
+
+  /** Shows an inferred mapping and table, and writes them where the options say. */
+  private void print(InferredMapping inferred, PrintWriter out) throws IOException {
     out.println();
     out.println("Inferred mapping (add it to the job file):");
     out.println(inferred.yaml());

@@ -235,4 +235,46 @@ class FilePlanIT {
     assertThat(row.getList("tags", String.class)).isEqualTo(List.of("t299"));
     assertThat(row.getString("spot")).isEqualTo("{\"x\":299.5,\"y\":-1.0}");
   }
+
+  @Test
+  void should_infer_from_the_schema_of_a_parquet_file_without_rows(
+      CqlSession session, TestKeyspace keyspace) throws Exception {
+    MessageType schema =
+        MessageTypeParser.parseMessageType(
+            """
+            message rows {
+              required binary id (STRING);
+              required int32 day (DATE);
+              required int64 ts_ms (TIMESTAMP(MILLIS,true));
+              required int64 ts_us (TIMESTAMP(MICROS,true));
+              optional group tags (LIST) { repeated group list { required binary element (STRING); } }
+            }
+            """);
+    try (ParquetFixtureWriter file =
+        ParquetFixtureWriter.create(dir.resolve("empty.parquet"), schema)) {
+      // The file holds its schema and no row, as an export of an empty table does.
+    }
+    Path job =
+        JobFile.write(
+            dir,
+            "empty",
+            keyspace,
+            "empty_plan",
+            "  - type: parquet\n    path: empty.parquet\n",
+            "");
+
+    CliRun plan = CliRun.of("plan", job.toString(), "--cql-out", dir.resolve("t.cql").toString());
+
+    assertThat(plan.exitCode()).as(plan.toString()).isEqualTo(ExitCodes.OK);
+    assertThat(plan.out())
+        .contains("Sampled 0 record(s)")
+        .contains("the mapping is inferred from their schemas")
+        .contains("\n  id text,\n")
+        .contains("\n  day date,\n")
+        .contains("\n  ts_ms timestamp,\n")
+        .contains("\n  ts_us text,\n")
+        .contains("\n  tags frozen<list<text>>,\n");
+    session.execute(Files.readString(dir.resolve("t.cql")).strip().replaceAll(";$", ""));
+    assertThat(session.execute("SELECT * FROM empty_plan").all()).isEmpty();
+  }
 }

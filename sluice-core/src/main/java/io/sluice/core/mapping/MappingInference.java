@@ -74,6 +74,23 @@ public final class MappingInference {
    */
   public static InferredMapping infer(
       List<Record> sample, String keyspace, String table, boolean readText) {
+    return infer(sample, keyspace, table, readText, sample.size() + " sampled records");
+  }
+
+  /**
+   * Infers a mapping and table from rows built from the sources' schemas ({@link
+   * io.sluice.core.source.Source#schemaSamples}), for sources that hold no record. Their values
+   * stand for types only: strings stay text.
+   *
+   * @throws IllegalArgumentException when there is no schema sample
+   */
+  public static InferredMapping inferFromSchemas(
+      List<Record> schemaSamples, String keyspace, String table) {
+    return infer(schemaSamples, keyspace, table, false, "the sources' schemas (they hold no rows)");
+  }
+
+  private static InferredMapping infer(
+      List<Record> sample, String keyspace, String table, boolean readText, String origin) {
     if (sample.isEmpty()) {
       throw new IllegalArgumentException("The sample holds no records to infer a mapping from.");
     }
@@ -103,11 +120,7 @@ public final class MappingInference {
     inference.verify(spec, tableSchema, sample);
     List<String> header =
         List.of(
-            "Inferred by Sluice from "
-                + sample.size()
-                + " sampled records for table "
-                + tableSchema.qualifiedName()
-                + ".",
+            "Inferred by Sluice from " + origin + " for table " + tableSchema.qualifiedName() + ".",
             "Edit freely: each column takes a field path, or {field, type, default}, {constant},",
             "{concat, separator}, {hash, algorithm} or {size}. Types come from the table.");
     String yaml = MappingYaml.write(spec, inference.comments, header);

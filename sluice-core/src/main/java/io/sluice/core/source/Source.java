@@ -82,6 +82,15 @@ public interface Source extends AutoCloseable {
   }
 
   /**
+   * Records built from the source's own schema, one per file, each field holding a value of the
+   * kind the source's records hold there (a zero, empty text); empty when the source has no schema
+   * (CSV, NDJSON, BSON). {@code plan} infers a mapping from them when the source holds no record.
+   */
+  default List<Record> schemaSamples() throws IOException {
+    return List.of();
+  }
+
+  /**
    * The local file a split's resource names, if it is one. A resumed run compares its {@link
    * ContentDigest} with the one saved, to refuse a file replaced by another of the same size.
    */

@@ -1,6 +1,8 @@
 package io.sluice.formats.parquet;
 
+import io.sluice.core.source.Record;
 import io.sluice.core.source.Source;
+import io.sluice.core.source.SourcePosition;
 import io.sluice.core.source.Split;
 import io.sluice.core.source.SplitReader;
 import java.io.IOException;
@@ -83,7 +85,16 @@ public final class ParquetSource implements Source {
     boolean anyReadable = false;
     for (ParquetFile file : files) {
       List<RowGroup> groups;
-      try (ParquetFileReader reader = ParquetFileOpener.open(file.path(), false)) {
+      try (ParquetFileReader reader =
+          ParquetFileOpener.open(
+              file.path(),
+              false,
+              columns ->
+                  LOG.warn(
+                      "{}: columns {} have a logical type this version of Apache Parquet does not"
+                          + " know; their values are read as their physical type",
+                      file.resource(),
+                      columns))) {
         groups = RowGroup.of(reader.getRowGroups());
         reader
             .getFooter()
@@ -157,6 +168,26 @@ public final class ParquetSource implements Source {
       }
     }
     return anyReadable ? Optional.of(names) : Optional.empty();
+  }
+
+  /** One row per readable file, built from its schema (with the {@code columns} option applied). */
+  @Override
+  public List<Record> schemaSamples() throws IOException {
+    List<Record> samples = new ArrayList<>();
+    for (ParquetFile file : files) {
+      try (ParquetFileReader reader = ParquetFileOpener.open(file.path(), false)) {
+        Projection projection =
+            Projection.of(reader.getFooter().getFileMetaData().getSchema(), options.columns());
+        Map<String, Object> fields =
+            SchemaSample.of(projection.requested(), options.binaryAsString());
+        projection.missing().forEach(name -> fields.put(name, null));
+        samples.add(new Record(new SourcePosition(file.resource(), 0, null), fields, 0));
+      } catch (IOException | RuntimeException e) {
+        FileAccessException.rethrowIfCause(e);
+        // An unreadable file is reported as a malformed record when read; it has no schema.
+      }
+    }
+    return samples;
   }
 
   @Override
