@@ -1,6 +1,7 @@
 package io.sluice.core.job;
 
 import com.fasterxml.jackson.core.JsonLocation;
+import com.fasterxml.jackson.core.JsonParser;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -28,7 +29,9 @@ public final class JobFiles {
                   .build())
           .setPropertyNamingStrategy(PropertyNamingStrategies.KEBAB_CASE)
           .registerModule(new JavaTimeModule())
-          .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+          .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+          // A key given twice is a mistake (YAML forbids it), not a choice of the later value.
+          .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
 
   private JobFiles() {}
 
@@ -59,7 +62,7 @@ public final class JobFiles {
               + e.getKnownPropertyIds()
               + ".");
     } catch (JsonProcessingException e) {
-      throw new JobFileException(file + at(e.getLocation()) + ": " + e.getOriginalMessage());
+      throw new JobFileException(file + at(e.getLocation()) + ": " + JobFileErrors.describe(e));
     } catch (IOException e) {
       throw new JobFileException("Cannot read job file " + file + ": " + e.getMessage());
     }
