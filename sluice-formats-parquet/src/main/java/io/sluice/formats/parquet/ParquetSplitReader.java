@@ -7,6 +7,7 @@ import io.sluice.core.source.SourcePosition;
 import io.sluice.core.source.Split;
 import io.sluice.core.source.SplitReader;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -35,6 +36,7 @@ final class ParquetSplitReader implements SplitReader {
   private final RowGroup group;
   private final Projection projection;
   private final boolean binaryAsString;
+  private final long fileLength;
   private SourceItem pending;
   private RowMaterializer materializer;
   private RecordReader<Map<String, Object>> rows;
@@ -47,12 +49,14 @@ final class ParquetSplitReader implements SplitReader {
       ParquetFileReader reader,
       RowGroup group,
       Projection projection,
-      boolean binaryAsString) {
+      boolean binaryAsString,
+      long fileLength) {
     this.split = split;
     this.reader = reader;
     this.group = group;
     this.projection = projection;
     this.binaryAsString = binaryAsString;
+    this.fileLength = fileLength;
     this.nextRow = split.start();
     this.done = split.start() >= split.end();
   }
@@ -64,7 +68,7 @@ final class ParquetSplitReader implements SplitReader {
       reader = ParquetFileOpener.open(file.path(), options.verifyChecksums());
     } catch (IOException | RuntimeException e) {
       FileAccessException.rethrowIfCause(e);
-      ParquetSplitReader unreadable = new ParquetSplitReader(split, null, null, null, false);
+      ParquetSplitReader unreadable = new ParquetSplitReader(split, null, null, null, false, 0);
       if (!unreadable.done) {
         unreadable.pending =
             new MalformedRecord(
@@ -88,7 +92,8 @@ final class ParquetSplitReader implements SplitReader {
       }
       MessageType schema = reader.getFooter().getFileMetaData().getSchema();
       Projection projection = Projection.of(schema, options.columns());
-      return new ParquetSplitReader(split, reader, group, projection, options.binaryAsString());
+      return new ParquetSplitReader(
+          split, reader, group, projection, options.binaryAsString(), Files.size(file.path()));
     } catch (IOException | RuntimeException e) {
       reader.close();
       throw e;
@@ -142,6 +147,7 @@ final class ParquetSplitReader implements SplitReader {
     if (requested.getFieldCount() == 0) {
       groupRows = new NoColumns();
     } else {
+      ChunkBounds.check(reader.getRowGroups().get(group.index()), projection.columns(), fileLength);
       reader.setRequestedSchema(requested);
       PageReadStore pages = reader.readRowGroup(group.index());
       MessageType fileSchema = reader.getFooter().getFileMetaData().getSchema();

@@ -1,7 +1,9 @@
 package io.sluice.formats.parquet;
 
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.Type;
 
@@ -14,6 +16,13 @@ import org.apache.parquet.schema.Type;
  * @param missing named columns the file does not have
  */
 record Projection(MessageType requested, List<String> missing) {
+
+  /** The names of the top-level columns read. */
+  Set<String> columns() {
+    Set<String> names = new HashSet<>();
+    requested.getFields().forEach(field -> names.add(field.getName()));
+    return names;
+  }
 
   static Projection of(MessageType file, List<String> columns) {
     if (columns.isEmpty()) {
