@@ -167,6 +167,28 @@ public final class BsonDocumentDecoder {
   }
 
   /** Reads the next element's type; its name is unknown until it has been read. */
+  /**
+   * Binary data, once its length prefix is known to fit in what the document has left: the bson
+   * library allocates what the prefix claims before it reads a byte, so a damaged prefix of 2 GB
+   * would exhaust the heap.
+   */
+  private BsonBinary readBinaryData(BsonBinaryReader reader) {
+    int size = reader.peekBinarySize();
+    int left = ((StrictUtf8BsonInput) reader.getBsonInput()).remaining();
+    if (size < 0 || size > left) {
+      throw new MalformedDocumentException(
+          "binary field "
+              + BsonErrorReasons.fieldPath(path, depth)
+              + " claims "
+              + size
+              + " bytes, more than the "
+              + left
+              + " its document has left",
+          id);
+    }
+    return reader.readBinaryData();
+  }
+
   private BsonType nextElement(BsonBinaryReader reader) {
     path[depth] = null;
     return reader.readBsonType();
@@ -179,7 +201,7 @@ public final class BsonDocumentDecoder {
       case STRING -> reader.readString();
       case DOCUMENT -> readDocument(reader);
       case ARRAY -> readArray(reader);
-      case BINARY -> binary(reader.readBinaryData());
+      case BINARY -> binary(readBinaryData(reader));
       case UNDEFINED -> {
         reader.readUndefined();
         yield null;

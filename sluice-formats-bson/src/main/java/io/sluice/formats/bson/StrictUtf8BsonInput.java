@@ -27,6 +27,11 @@ final class StrictUtf8BsonInput extends ByteBufferBsonInput {
     this.length = document.length;
   }
 
+  /** The bytes of the document not yet read. */
+  int remaining() {
+    return length - getPosition();
+  }
+
   @Override
   public String readString() {
     int size = readInt32();

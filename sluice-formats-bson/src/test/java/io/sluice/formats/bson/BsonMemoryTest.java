@@ -9,8 +9,11 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import org.bson.Document;
+import org.bson.types.Binary;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -42,6 +45,46 @@ class BsonMemoryTest {
     assertThat(DumpFixtures.malformed(items))
         .singleElement()
         .satisfies(bad -> assertThat(bad.position().offset()).isEqualTo(offsets.get(1)));
+  }
+
+  /**
+   * Found by BsonDumpFuzzTest in a 48 MiB heap: the bson library allocated what the prefix said.
+   */
+  @Test
+  void should_reject_a_binary_field_claiming_two_gigabytes_without_allocating_them()
+      throws IOException {
+    Path file = dir.resolve("dump.bson");
+    List<Long> offsets = new ArrayList<>();
+    try (BsonDumpWriter writer = BsonDumpWriter.create(file)) {
+      for (int i = 0; i < 3; i++) {
+        offsets.add(
+            writer.write(new Document("_id", i).append("blob", new Binary(new byte[] {7}))));
+      }
+    }
+    // The binary's length prefix follows its type byte 0x05 and its name "blob" and terminator.
+    byte[] marker = {0x05, 'b', 'l', 'o', 'b', 0};
+    long prefix = DumpFixtures.indexOf(file, offsets.get(1), marker) + marker.length;
+    DumpFixtures.patch(
+        file,
+        prefix,
+        ByteBuffer.allocate(4)
+            .order(ByteOrder.LITTLE_ENDIAN)
+            .putInt(Integer.MAX_VALUE - 8)
+            .array());
+
+    List<SourceItem> items;
+    try (Source source = DumpFixtures.source(file, Map.of())) {
+      items = DumpFixtures.readAll(source);
+    }
+
+    assertThat(DumpFixtures.records(items)).hasSize(2);
+    assertThat(DumpFixtures.malformed(items))
+        .singleElement()
+        .satisfies(
+            bad -> {
+              assertThat(bad.position().offset()).isEqualTo(offsets.get(1));
+              assertThat(bad.reason()).contains("binary field 'blob' claims 2147483639 bytes");
+            });
   }
 
   @Test
