@@ -17,6 +17,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /** Reads job files (YAML, kebab-case keys) into {@link JobSpec}s and checks them. */
 public final class JobFiles {
@@ -73,6 +74,33 @@ public final class JobFiles {
     return resolve(raw, baseDir, defaultName(file));
   }
 
+  /**
+   * Reads a part of a job file that its own module defines (a source's {@code options}) into a
+   * record of kebab-case settings, as the job file itself is read.
+   *
+   * @param where the part's place in the job file for messages, such as {@code source 'orders'}
+   * @throws JobFileException naming the setting that is unknown or holds the wrong kind of value
+   */
+  public static <T> T readPart(Map<String, Object> part, Class<T> type, String where) {
+    try {
+      return YAML.convertValue(part, type);
+    } catch (IllegalArgumentException e) {
+      if (e.getCause() instanceof UnrecognizedPropertyException unknown) {
+        throw new JobFileException(
+            where
+                + ": unknown setting '"
+                + unknown.getPropertyName()
+                + "'; known settings here are "
+                + unknown.getKnownPropertyIds()
+                + ".");
+      }
+      if (e.getCause() instanceof JsonProcessingException cause) {
+        throw new JobFileException(where + ": " + JobFileErrors.describe(cause) + ".");
+      }
+      throw new JobFileException(where + ": " + e.getMessage());
+    }
+  }
+
   /** Fills defaults and checks a job built in code or read from a file. */
   public static JobSpec resolve(JobSpec raw, Path baseDir, String defaultName) {
     String name = raw.name() == null ? defaultName : raw.name();
@@ -91,9 +119,6 @@ public final class JobFiles {
       SourceSpec s = raw.sources().get(i);
       if (s.type() == null) {
         throw new JobFileException("Source " + (i + 1) + " has no 'type' (such as bson).");
-      }
-      if (s.paths().isEmpty()) {
-        throw new JobFileException("Source " + (i + 1) + " has no 'path'.");
       }
       String sourceName = s.name() == null ? s.type() + "-" + (i + 1) : s.name();
       sources.add(

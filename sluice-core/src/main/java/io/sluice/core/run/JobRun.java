@@ -28,6 +28,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -155,26 +156,48 @@ public final class JobRun implements AutoCloseable {
     List<String> warnings = new ArrayList<>(WriteRuleCheck.check(target.schema()));
     Mapper mapper = Mapper.compile(job.mapping(), target.schema());
     List<WriteTimestamps> timestamps = WriteTimestamps.forSources(job.sources());
+    Optional<Checkpoint> previous = Optional.empty();
+    if (!fresh) {
+      previous = state.checkpoints().load().filter(saved -> workflow.resumes(job, saved));
+    }
     List<PlannedSource> planned = new ArrayList<>();
     for (int i = 0; i < sources.size(); i++) {
       Source source = sources.get(i);
       MappedFieldsCheck.check(source, mapper);
       try {
-        planned.add(new PlannedSource(source, source.plan(), timestamps.get(i)));
+        List<Split> splits =
+            previous.isPresent()
+                ? source.plan(savedSplits(previous.get(), source.name()))
+                : source.plan();
+        planned.add(new PlannedSource(source, splits, timestamps.get(i)));
       } catch (IOException e) {
         throw new UncheckedIOException(
             "Cannot plan source '" + source.name() + "': " + e.getMessage(), e);
       }
     }
     Map<String, String> digests = contentDigests(planned);
-    Optional<Checkpoint> previous = Optional.empty();
-    if (!fresh) {
-      previous = state.checkpoints().load().filter(saved -> workflow.resumes(job, saved));
-      previous.ifPresent(checkpoint -> ResumeCheck.check(job, checkpoint, planned, digests));
-    }
+    previous.ifPresent(checkpoint -> ResumeCheck.check(job, checkpoint, planned, digests));
     BacklogProbe probe = target.backlogProbe(job.flow().compaction());
     return new JobRun(
         job, workflow, planned, mapper, warnings, clock, state, previous, probe, digests);
+  }
+
+  /** The splits a checkpoint saved for one source, in index order, their work unknown (0). */
+  private static List<Split> savedSplits(Checkpoint checkpoint, String sourceName) {
+    List<Split> splits = new ArrayList<>();
+    checkpoint
+        .splits()
+        .forEach(
+            (id, saved) -> {
+              int hash = id.lastIndexOf('#');
+              if (hash > 0 && id.substring(0, hash).equals(sourceName)) {
+                int index = Integer.parseInt(id.substring(hash + 1));
+                splits.add(
+                    new Split(sourceName, index, saved.resource(), saved.start(), saved.end(), 0));
+              }
+            });
+    splits.sort(Comparator.comparingInt(Split::index));
+    return splits;
   }
 
   /** The content digest of every local file the sources read, by resource. */

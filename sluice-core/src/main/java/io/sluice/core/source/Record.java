@@ -16,19 +16,33 @@ import java.util.Objects;
  * @param cellTimes the write time and TTL of top-level fields, by field name, for sources that keep
  *     them (a Cassandra-family table); empty for the others, whose rows take their source's write
  *     timestamp rule
+ * @param positionAfter where a reader of the record's split continues right after it, for sources
+ *     whose positions are not offsets (a table's paging state); null for the others, which continue
+ *     at {@code nextOffset}
  */
 public record Record(
     SourcePosition position,
     Map<String, Object> fields,
     long sizeBytes,
     long nextOffset,
-    Map<String, CellTime> cellTimes)
+    Map<String, CellTime> cellTimes,
+    String positionAfter)
     implements SourceItem {
 
   public Record {
     Objects.requireNonNull(position, "position");
     Objects.requireNonNull(fields, "fields");
     Objects.requireNonNull(cellTimes, "cellTimes");
+  }
+
+  /** A record of an offset-addressed source whose fields carry cell times. */
+  public Record(
+      SourcePosition position,
+      Map<String, Object> fields,
+      long sizeBytes,
+      long nextOffset,
+      Map<String, CellTime> cellTimes) {
+    this(position, fields, sizeBytes, nextOffset, cellTimes, null);
   }
 
   /** A record whose fields carry no cell times. */

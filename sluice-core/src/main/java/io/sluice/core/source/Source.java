@@ -25,6 +25,18 @@ public interface Source extends AutoCloseable {
    */
   List<Split> plan() throws IOException;
 
+  /**
+   * Plans a resumed run, given the splits the earlier run saved for this source (in index order,
+   * with their start, end and resource; their work as 0). A source whose plan depends on what
+   * changes between runs (a table's size estimates) returns the saved splits, with their work
+   * estimated again, so that the resume reads exactly what is left; it refuses them with a sentence
+   * when they do not cover what the job now asks for. By default the source plans again, and the
+   * runner checks that the plan did not change.
+   */
+  default List<Split> plan(List<Split> saved) throws IOException {
+    return plan();
+  }
+
   /** Opens a reader positioned at the start of the split. */
   SplitReader open(Split split) throws IOException;
 
@@ -32,9 +44,13 @@ public interface Source extends AutoCloseable {
    * Where a reader reopened with {@link #open(Split, String)} continues right after {@code item},
    * an item a reader of this source returned. Opaque to the runner, which saves it in the
    * checkpoint; it must depend on the item alone, as the runner asks only for the last item it
-   * committed, and only when it saves. By default the item's {@link SourceItem#nextOffset()}.
+   * committed, and only when it saves. By default the record's own {@link Record#positionAfter()}
+   * when it has one, else the item's {@link SourceItem#nextOffset()}.
    */
   default String positionAfter(SourceItem item) {
+    if (item instanceof Record record && record.positionAfter() != null) {
+      return record.positionAfter();
+    }
     return Long.toString(item.nextOffset());
   }
 

@@ -33,6 +33,18 @@ public record SourceSpec(
     options = options == null ? Map.of() : Map.copyOf(options);
   }
 
+  /**
+   * The files, folders or globs to read, for a source that reads files.
+   *
+   * @throws IllegalArgumentException when the job names none
+   */
+  public List<String> requiredPaths() {
+    if (paths.isEmpty()) {
+      throw new IllegalArgumentException("Source '" + name + "' has no 'path'.");
+    }
+    return paths;
+  }
+
   /** The option's value as a string, or {@code fallback} when absent. */
   public String option(String key, String fallback) {
     Object value = options.get(key);

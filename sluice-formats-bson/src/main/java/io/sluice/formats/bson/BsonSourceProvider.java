@@ -22,6 +22,7 @@ public final class BsonSourceProvider implements SourceProvider {
   @Override
   public Source create(SourceSpec spec, Path baseDir) {
     String name = spec.name() == null ? TYPE : spec.name();
-    return new BsonDumpSource(name, spec.paths(), baseDir, BsonSourceOptions.parse(spec.options()));
+    return new BsonDumpSource(
+        name, spec.requiredPaths(), baseDir, BsonSourceOptions.parse(spec.options()));
   }
 }

@@ -23,6 +23,6 @@ public final class ParquetSourceProvider implements SourceProvider {
   public Source create(SourceSpec spec, Path baseDir) {
     String name = spec.name() == null ? TYPE : spec.name();
     return new ParquetSource(
-        name, spec.paths(), baseDir, ParquetSourceOptions.parse(spec.options()));
+        name, spec.requiredPaths(), baseDir, ParquetSourceOptions.parse(spec.options()));
   }
 }

@@ -22,6 +22,7 @@ public final class CsvSourceProvider implements SourceProvider {
   @Override
   public Source create(SourceSpec spec, Path baseDir) {
     String name = spec.name() == null ? TYPE : spec.name();
-    return new CsvSource(name, spec.paths(), baseDir, CsvSourceOptions.parse(spec.options()));
+    return new CsvSource(
+        name, spec.requiredPaths(), baseDir, CsvSourceOptions.parse(spec.options()));
   }
 }

@@ -22,6 +22,7 @@ public final class NdjsonSourceProvider implements SourceProvider {
   @Override
   public Source create(SourceSpec spec, Path baseDir) {
     String name = spec.name() == null ? TYPE : spec.name();
-    return new NdjsonSource(name, spec.paths(), baseDir, NdjsonSourceOptions.parse(spec.options()));
+    return new NdjsonSource(
+        name, spec.requiredPaths(), baseDir, NdjsonSourceOptions.parse(spec.options()));
   }
 }

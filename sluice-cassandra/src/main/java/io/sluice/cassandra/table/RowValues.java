@@ -1,0 +1,100 @@
+package io.sluice.cassandra.table;
+
+import com.datastax.oss.driver.api.core.data.CqlVector;
+import com.datastax.oss.driver.api.core.data.TupleValue;
+import com.datastax.oss.driver.api.core.data.UdtValue;
+import io.sluice.core.value.BinaryValue;
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.net.InetAddress;
+import java.nio.ByteBuffer;
+import java.time.Instant;
+import java.time.LocalDate;
+import java.time.LocalTime;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * Turns values the driver read into Sluice's value model ({@link io.sluice.core.value.Values}), so
+ * that a table row maps like any other record: smallint and tinyint become int32, float a double
+ * (exactly), varint a decimal, blob binary, inet its address text, sets and lists arrays, tuples
+ * arrays of their components, user-defined types documents, and a map a document keyed by each
+ * key's text (which the mapper reads back as the key type).
+ */
+final class RowValues {
+
+  private RowValues() {}
+
+  static Object toValue(Object value) {
+    if (value == null) {
+      return null;
+    }
+    if (value instanceof Short || value instanceof Byte) {
+      return ((Number) value).intValue();
+    }
+    if (value instanceof Float f) {
+      return f.doubleValue();
+    }
+    if (value instanceof BigInteger integer) {
+      return new BigDecimal(integer);
+    }
+    if (value instanceof ByteBuffer bytes) {
+      byte[] copy = new byte[bytes.remaining()];
+      bytes.duplicate().get(copy);
+      return new BinaryValue((byte) 0, copy);
+    }
+    if (value instanceof InetAddress address) {
+      return address.getHostAddress();
+    }
+    if (value instanceof Map<?, ?> map) {
+      Map<String, Object> document = new LinkedHashMap<>();
+      map.forEach((key, element) -> document.put(keyText(key), toValue(element)));
+      return document;
+    }
+    if (value instanceof Collection<?> elements) {
+      List<Object> array = new ArrayList<>(elements.size());
+      elements.forEach(element -> array.add(toValue(element)));
+      return array;
+    }
+    if (value instanceof TupleValue tuple) {
+      List<Object> array = new ArrayList<>(tuple.size());
+      for (int i = 0; i < tuple.size(); i++) {
+        array.add(toValue(tuple.getObject(i)));
+      }
+      return array;
+    }
+    if (value instanceof UdtValue udt) {
+      Map<String, Object> document = new LinkedHashMap<>();
+      for (int i = 0; i < udt.size(); i++) {
+        document.put(udt.getType().getFieldNames().get(i).asInternal(), toValue(udt.getObject(i)));
+      }
+      return document;
+    }
+    if (value instanceof CqlVector<?> vector) {
+      List<Object> array = new ArrayList<>(vector.size());
+      vector.forEach(element -> array.add(toValue(element)));
+      return array;
+    }
+    return value;
+  }
+
+  /** A map key as document key: the text the mapper converts back to the key's type. */
+  private static String keyText(Object key) {
+    Object value = toValue(key);
+    if (value instanceof String
+        || value instanceof Number
+        || value instanceof Boolean
+        || value instanceof UUID
+        || value instanceof Instant
+        || value instanceof LocalDate
+        || value instanceof LocalTime) {
+      return value.toString();
+    }
+    throw new IllegalArgumentException(
+        "a map key of type " + key.getClass().getSimpleName() + " has no text form to copy it by");
+  }
+}

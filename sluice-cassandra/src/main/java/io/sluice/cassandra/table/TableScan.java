@@ -1,0 +1,244 @@
+package io.sluice.cassandra.table;
+
+import com.datastax.oss.driver.api.core.CqlIdentifier;
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
+import com.datastax.oss.driver.api.core.cql.BoundStatement;
+import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+import com.datastax.oss.driver.api.core.cql.Row;
+import com.datastax.oss.driver.api.core.metadata.schema.ColumnMetadata;
+import com.datastax.oss.driver.api.core.metadata.schema.TableMetadata;
+import com.datastax.oss.driver.api.core.type.DataTypes;
+import io.sluice.core.source.CellTime;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * The scan of one table by token interval: which columns it reads, the CQL that reads them with
+ * each cell's write time and TTL, and how a row of its result becomes a record's fields and cell
+ * times. Every selected column that is not part of the primary key is read as {@code c,
+ * WRITETIME(c), TTL(c)}. For a non-frozen collection Cassandra 5.0 gives one write time and TTL per
+ * element (CASSANDRA-8877); the copy is written at the newest element's time, with that element's
+ * TTL.
+ */
+final class TableScan {
+
+  private final String resource;
+  private final String keyspace;
+  private final String table;
+  private final List<ColumnMetadata> key;
+  private final List<ColumnMetadata> timed;
+  private final String partitionToken;
+  private final String consistency;
+  private final int fetchSize;
+  private PreparedStatement prepared;
+
+  private TableScan(
+      TableMetadata metadata,
+      List<ColumnMetadata> key,
+      List<ColumnMetadata> timed,
+      TableSourceOptions options) {
+    this.keyspace = metadata.getKeyspace().asCql(true);
+    this.table = metadata.getName().asCql(true);
+    this.resource = metadata.getKeyspace().asInternal() + "." + metadata.getName().asInternal();
+    this.key = key;
+    this.timed = timed;
+    this.partitionToken =
+        "token("
+            + metadata.getPartitionKey().stream()
+                .map(c -> c.getName().asCql(true))
+                .collect(Collectors.joining(", "))
+            + ")";
+    this.consistency = options.consistency();
+    this.fetchSize = options.fetchSize();
+  }
+
+  /**
+   * @throws IllegalArgumentException naming the columns the table lacks, or those of a type that
+   *     cannot be copied (counters, durations)
+   */
+  static TableScan of(String sourceName, TableMetadata metadata, TableSourceOptions options) {
+    String where = "source '" + sourceName + "'";
+    List<ColumnMetadata> key = new ArrayList<>(metadata.getPrimaryKey());
+    Set<ColumnMetadata> keySet = Set.copyOf(key);
+    List<ColumnMetadata> timed = new ArrayList<>();
+    if (options.columns().isEmpty()) {
+      metadata.getColumns().values().stream().filter(c -> !keySet.contains(c)).forEach(timed::add);
+    } else {
+      List<String> unknown = new ArrayList<>();
+      for (String name : options.columns()) {
+        ColumnMetadata column = metadata.getColumn(CqlIdentifier.fromInternal(name)).orElse(null);
+        if (column == null) {
+          unknown.add(name);
+        } else if (!keySet.contains(column)) {
+          timed.add(column);
+        }
+      }
+      if (!unknown.isEmpty()) {
+        throw new IllegalArgumentException(
+            where + ": table " + metadata.getName().asInternal() + " has no columns " + unknown);
+      }
+    }
+    List<String> counters = new ArrayList<>();
+    List<String> durations = new ArrayList<>();
+    for (ColumnMetadata column : metadata.getColumns().values()) {
+      if (column.getType().equals(DataTypes.COUNTER)) {
+        counters.add(column.getName().asInternal());
+      } else if (column.getType().equals(DataTypes.DURATION)
+          && (keySet.contains(column) || timed.contains(column))) {
+        durations.add(column.getName().asInternal());
+      }
+    }
+    if (!counters.isEmpty()) {
+      throw new IllegalArgumentException(
+          where
+              + ": counter columns "
+              + counters
+              + " cannot be copied: a counter is written by adding to it, so a copy that is"
+              + " retried or resumed would add twice; Sluice does not copy counter tables.");
+    }
+    if (!durations.isEmpty()) {
+      throw new IllegalArgumentException(
+          where + ": columns " + durations + " are of type duration, which Sluice cannot copy.");
+    }
+    return new TableScan(metadata, key, timed, options);
+  }
+
+  /** The table, as {@code keyspace.table}: the resource of every split and record. */
+  String resource() {
+    return resource;
+  }
+
+  /** The names of the fields a record holds: the primary key and the columns copied. */
+  List<String> fieldNames() {
+    List<String> names = new ArrayList<>();
+    key.forEach(c -> names.add(c.getName().asInternal()));
+    timed.forEach(c -> names.add(c.getName().asInternal()));
+    return names;
+  }
+
+  /**
+   * The scan of one token interval, prepared once per source.
+   *
+   * @throws IllegalArgumentException when the cluster refuses the scan, in one sentence (a cluster
+   *     before Cassandra 5.0 gives no write time for a non-frozen collection)
+   */
+  synchronized BoundStatement scan(CqlSession session, long start, long end) {
+    if (prepared == null) {
+      try {
+        prepared = session.prepare(cql());
+      } catch (RuntimeException e) {
+        throw new IllegalArgumentException(
+            "the source cluster refuses to read "
+                + resource
+                + " with each cell's write time and TTL: "
+                + e.getMessage(),
+            e);
+      }
+    }
+    return prepared
+        .bind(start, end)
+        .setPageSize(fetchSize)
+        .setConsistencyLevel(DefaultConsistencyLevel.valueOf(consistency.toUpperCase()));
+  }
+
+  private String cql() {
+    List<String> selected = new ArrayList<>();
+    key.forEach(c -> selected.add(c.getName().asCql(true)));
+    for (ColumnMetadata column : timed) {
+      String name = column.getName().asCql(true);
+      selected.add(name);
+      selected.add("WRITETIME(" + name + ")");
+      selected.add("TTL(" + name + ")");
+    }
+    return "SELECT "
+        + String.join(", ", selected)
+        + " FROM "
+        + keyspace
+        + "."
+        + table
+        + " WHERE "
+        + partitionToken
+        + " > ? AND "
+        + partitionToken
+        + " <= ?";
+  }
+
+  /** The record's fields: the key's values and each copied column's value, by name. */
+  Map<String, Object> fields(Row row) {
+    Map<String, Object> fields = new LinkedHashMap<>();
+    int i = 0;
+    for (ColumnMetadata column : key) {
+      fields.put(column.getName().asInternal(), RowValues.toValue(row.getObject(i++)));
+    }
+    for (ColumnMetadata column : timed) {
+      fields.put(column.getName().asInternal(), RowValues.toValue(row.getObject(i)));
+      i += 3;
+    }
+    return fields;
+  }
+
+  /** The write time and TTL of every cell the row holds, by column name. */
+  Map<String, CellTime> cellTimes(Row row) {
+    Map<String, CellTime> times = new LinkedHashMap<>();
+    int i = key.size();
+    for (ColumnMetadata column : timed) {
+      CellTime time = cellTime(row.getObject(i + 1), row.getObject(i + 2));
+      if (time != null && !row.isNull(i)) {
+        times.put(column.getName().asInternal(), time);
+      }
+      i += 3;
+    }
+    return times;
+  }
+
+  /**
+   * One cell's time: a single write time and TTL, or for a non-frozen collection the newest
+   * element's.
+   */
+  private static CellTime cellTime(Object writetime, Object ttl) {
+    if (writetime instanceof Long micros) {
+      return new CellTime(micros, ttl instanceof Integer seconds ? seconds : 0);
+    }
+    if (writetime instanceof List<?> times && !times.isEmpty()) {
+      List<?> ttls = ttl instanceof List<?> list ? list : List.of();
+      int newest = -1;
+      for (int e = 0; e < times.size(); e++) {
+        if (times.get(e) instanceof Long t && (newest < 0 || t > (Long) times.get(newest))) {
+          newest = e;
+        }
+      }
+      if (newest < 0) {
+        return null;
+      }
+      Object newestTtl = newest < ttls.size() ? ttls.get(newest) : null;
+      return new CellTime(
+          (Long) times.get(newest), newestTtl instanceof Integer seconds ? seconds : 0);
+    }
+    return null;
+  }
+
+  /** The row's primary key as text, for rejects and logs. */
+  String keyText(Row row) {
+    List<String> parts = new ArrayList<>();
+    for (int i = 0; i < key.size(); i++) {
+      parts.add(key.get(i).getName().asInternal() + "=" + row.getObject(i));
+    }
+    return String.join(", ", parts);
+  }
+
+  /** The encoded size of the row's values, the unit of a split's work. */
+  static long bytesOf(Row row) {
+    long bytes = 0;
+    for (int i = 0; i < row.getColumnDefinitions().size(); i++) {
+      ByteBuffer value = row.getBytesUnsafe(i);
+      bytes += value == null ? 0 : value.remaining();
+    }
+    return bytes;
+  }
+}

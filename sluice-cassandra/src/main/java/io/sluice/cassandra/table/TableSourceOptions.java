@@ -1,0 +1,76 @@
+package io.sluice.cassandra.table;
+
+import io.sluice.core.job.ClusterSpec;
+import io.sluice.core.job.TlsSpec;
+import java.util.List;
+
+/**
+ * The {@code options} of a {@code type: cassandra} source: the cluster, with the same settings as a
+ * target's, and the table to read.
+ *
+ * @param contactPoints {@code host:port} of one or more nodes; default {@code 127.0.0.1:9042}
+ * @param localDatacenter the datacenter read from; default {@code datacenter1}
+ * @param username the user to log in as, when the cluster requires authentication
+ * @param passwordEnv the environment variable holding the password
+ * @param passwordFile a file holding the password (first line), relative to the job file
+ * @param consistency the consistency level of the reads; default {@code LOCAL_QUORUM}
+ * @param tls how to connect over TLS, or absent for a plain connection
+ * @param keyspace the keyspace of the table read
+ * @param table the table read
+ * @param columns the regular and static columns to copy; default all (the primary key always)
+ * @param tokenRange {@code [from, to]}: read only the partitions whose token is above {@code from}
+ *     and at most {@code to}, for a partial copy; default the whole ring
+ * @param fetchSize rows per page of a scan; default 1000
+ * @param splitSizeMib the estimated size of a split in MiB, from the nodes' size estimates; default
+ *     64
+ */
+public record TableSourceOptions(
+    List<String> contactPoints,
+    String localDatacenter,
+    String username,
+    String passwordEnv,
+    String passwordFile,
+    String consistency,
+    TlsSpec tls,
+    String keyspace,
+    String table,
+    List<String> columns,
+    List<Long> tokenRange,
+    Integer fetchSize,
+    Integer splitSizeMib) {
+
+  public TableSourceOptions {
+    contactPoints =
+        contactPoints == null || contactPoints.isEmpty()
+            ? List.of("127.0.0.1:9042")
+            : List.copyOf(contactPoints);
+    localDatacenter = localDatacenter == null ? "datacenter1" : localDatacenter;
+    consistency = consistency == null ? "LOCAL_QUORUM" : consistency;
+    columns = columns == null ? List.of() : List.copyOf(columns);
+    fetchSize = fetchSize == null ? 1000 : fetchSize;
+    splitSizeMib = splitSizeMib == null ? 64 : splitSizeMib;
+    if (keyspace == null || table == null) {
+      throw new IllegalArgumentException("a cassandra source needs 'keyspace' and 'table'");
+    }
+    if (tokenRange != null && (tokenRange.size() != 2 || tokenRange.get(0) >= tokenRange.get(1))) {
+      throw new IllegalArgumentException(
+          "token-range must be [from, to] with from below to, such as [-100, 100]");
+    }
+    if (fetchSize < 1 || splitSizeMib < 1) {
+      throw new IllegalArgumentException("fetch-size and split-size-mib must be at least 1");
+    }
+  }
+
+  /** How to reach the cluster, named for messages as where these settings sit. */
+  ClusterSpec cluster(String sourceName) {
+    return new ClusterSpec(
+        "source '" + sourceName + "'",
+        contactPoints,
+        localDatacenter,
+        username,
+        passwordEnv,
+        passwordFile,
+        consistency,
+        tls);
+  }
+}

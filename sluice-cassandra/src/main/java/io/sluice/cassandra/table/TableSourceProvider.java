@@ -1,0 +1,28 @@
+package io.sluice.cassandra.table;
+
+import io.sluice.core.job.JobFiles;
+import io.sluice.core.source.Source;
+import io.sluice.core.source.SourceProvider;
+import io.sluice.core.source.SourceSpec;
+import java.nio.file.Path;
+
+/** {@code sources[].type: cassandra}: a table of a live Cassandra-family cluster, read over CQL. */
+public final class TableSourceProvider implements SourceProvider {
+
+  @Override
+  public String type() {
+    return "cassandra";
+  }
+
+  @Override
+  public Source create(SourceSpec spec, Path baseDir) {
+    String where = "source '" + spec.name() + "'";
+    if (!spec.paths().isEmpty()) {
+      throw new IllegalArgumentException(
+          where + " reads a table, not files: name it with options 'keyspace' and 'table'.");
+    }
+    TableSourceOptions options =
+        JobFiles.readPart(spec.options(), TableSourceOptions.class, where + " options");
+    return TableSource.connect(spec.name(), options, baseDir);
+  }
+}

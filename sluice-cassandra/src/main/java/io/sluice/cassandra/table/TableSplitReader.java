@@ -1,0 +1,191 @@
+package io.sluice.cassandra.table;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.DriverException;
+import com.datastax.oss.driver.api.core.cql.BoundStatement;
+import com.datastax.oss.driver.api.core.cql.ResultSet;
+import com.datastax.oss.driver.api.core.cql.Row;
+import com.datastax.oss.driver.api.core.servererrors.InvalidQueryException;
+import com.datastax.oss.driver.api.core.servererrors.ProtocolError;
+import io.sluice.core.source.Record;
+import io.sluice.core.source.SourceItem;
+import io.sluice.core.source.SourcePosition;
+import io.sluice.core.source.Split;
+import io.sluice.core.source.SplitReader;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.util.HexFormat;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Reads one split of a table: its token interval, page by page, one record per row with each cell's
+ * write time and TTL.
+ *
+ * <p>A record's position after it is where a resumed run continues: the paging state that fetched
+ * its page (the server's own, which any coordinator accepts for the same query) and how many rows
+ * of that page are behind it, as {@code ROWS_BEFORE_PAGE:PAGING_STATE:ROWS_INTO_PAGE}. A resumed
+ * reader fetches that page again and skips those rows, so a kill costs at most one page of reading
+ * per split, wide partitions included. A paging state the cluster no longer takes (after an upgrade
+ * between runs) restarts the split from its start: rows written again at their own cell times
+ * change nothing.
+ *
+ * <p>A page that fails (a timeout, a node restarting) is asked again, up to {@link #ATTEMPTS} times
+ * with a growing pause, before the split fails.
+ */
+final class TableSplitReader implements SplitReader {
+
+  private static final Logger LOG = LoggerFactory.getLogger(TableSplitReader.class);
+  private static final HexFormat HEX = HexFormat.of();
+  private static final int ATTEMPTS = 8;
+  private static final long FIRST_PAUSE_MILLIS = 250;
+
+  private final CqlSession session;
+  private final TableScan scan;
+  private final Split split;
+  private ByteBuffer pageState;
+  private ByteBuffer nextPageState;
+  private ResultSet page;
+  private int rowsLeftInPage;
+  private int rowsIntoPage;
+  private long rowsBeforePage;
+  private boolean lastPage;
+  private long workDone;
+
+  private TableSplitReader(CqlSession session, TableScan scan, Split split) {
+    this.session = session;
+    this.scan = scan;
+    this.split = split;
+  }
+
+  static TableSplitReader open(CqlSession session, TableScan scan, Split split, String position)
+      throws IOException {
+    TableSplitReader reader = new TableSplitReader(session, scan, split);
+    if (position == null) {
+      reader.fetch(null);
+      return reader;
+    }
+    String[] parts = position.split(":", -1);
+    long rowsBefore;
+    int rowsInto;
+    ByteBuffer state;
+    try {
+      rowsBefore = Long.parseLong(parts[0]);
+      state = parts[1].equals("-") ? null : ByteBuffer.wrap(HEX.parseHex(parts[1]));
+      rowsInto = Integer.parseInt(parts[2]);
+    } catch (RuntimeException e) {
+      throw new IOException(
+          "the saved position '"
+              + position
+              + "' of split "
+              + split.id()
+              + " is not one a table source writes; run with --fresh to start over");
+    }
+    try {
+      reader.fetch(state);
+    } catch (InvalidQueryException | ProtocolError e) {
+      LOG.warn(
+          "split {} of {}: the cluster no longer takes the saved paging state ({}); reading the"
+              + " split again from its start",
+          split.id(),
+          split.resource(),
+          e.getMessage());
+      reader.fetch(null);
+      return reader;
+    }
+    reader.rowsBeforePage = rowsBefore;
+    for (int i = 0; i < rowsInto && reader.rowsLeftInPage > 0; i++) {
+      reader.page.one();
+      reader.rowsLeftInPage--;
+      reader.rowsIntoPage++;
+    }
+    return reader;
+  }
+
+  /** Fetches the page that {@code state} names (the first page when null). */
+  private void fetch(ByteBuffer state) throws IOException {
+    BoundStatement statement = scan.scan(session, split.start(), split.end()).setPagingState(state);
+    ResultSet result = null;
+    long pause = FIRST_PAUSE_MILLIS;
+    for (int attempt = 1; result == null; attempt++) {
+      try {
+        result = session.execute(statement);
+      } catch (InvalidQueryException | ProtocolError e) {
+        throw e;
+      } catch (DriverException e) {
+        if (attempt == ATTEMPTS) {
+          throw new IOException(
+              "reading split "
+                  + split.id()
+                  + " of "
+                  + split.resource()
+                  + " failed "
+                  + ATTEMPTS
+                  + " times: "
+                  + e.getMessage(),
+              e);
+        }
+        LOG.debug("page of split {} failed, asking again in {} ms", split.id(), pause, e);
+        sleep(pause);
+        pause = Math.min(pause * 2, 30_000);
+      }
+    }
+    pageState = state;
+    page = result;
+    rowsLeftInPage = result.getAvailableWithoutFetching();
+    rowsIntoPage = 0;
+    nextPageState = result.getExecutionInfo().getPagingState();
+    lastPage = nextPageState == null;
+  }
+
+  private static void sleep(long millis) throws IOException {
+    try {
+      Thread.sleep(millis);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while waiting to read again", e);
+    }
+  }
+
+  @Override
+  public SourceItem next() throws IOException {
+    while (rowsLeftInPage == 0) {
+      if (lastPage) {
+        return null;
+      }
+      rowsBeforePage += rowsIntoPage;
+      fetch(nextPageState);
+    }
+    // The page's rows are all in memory: one() fetches nothing while some are left.
+    Row row = page.one();
+    rowsLeftInPage--;
+    rowsIntoPage++;
+    long size = TableScan.bytesOf(row);
+    workDone += size;
+    long number = rowsBeforePage + rowsIntoPage - 1;
+    String state = pageState == null ? "-" : HEX.formatHex(bytes(pageState));
+    return new Record(
+        new SourcePosition(split.resource(), number, scan.keyText(row)),
+        scan.fields(row),
+        size,
+        number + 1,
+        scan.cellTimes(row),
+        rowsBeforePage + ":" + state + ":" + rowsIntoPage);
+  }
+
+  private static byte[] bytes(ByteBuffer buffer) {
+    byte[] bytes = new byte[buffer.remaining()];
+    buffer.duplicate().get(bytes);
+    return bytes;
+  }
+
+  @Override
+  public long workDone() {
+    return workDone;
+  }
+
+  @Override
+  public void close() {
+    // The session belongs to the source.
+  }
+}

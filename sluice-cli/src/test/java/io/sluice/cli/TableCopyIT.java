@@ -1,0 +1,179 @@
+package io.sluice.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.BatchStatement;
+import com.datastax.oss.driver.api.core.cql.BatchType;
+import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+import com.datastax.oss.driver.api.core.cql.Row;
+import com.fasterxml.jackson.databind.JsonNode;
+import io.sluice.testinfra.RealCassandra;
+import io.sluice.testinfra.TestKeyspace;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A table read as a source ({@code type: cassandra}) and copied into another table: every cell
+ * keeps its value, its own write time and its TTL, and the report's counts add up.
+ */
+@RealCassandra
+class TableCopyIT {
+
+  private static final int PARTITIONS = 40;
+  private static final int ROWS_PER_PARTITION = 25;
+  private static final long BASE_MICROS = 1_700_000_000_000_000L;
+
+  private static final String COLUMNS =
+      "id int, n int, name text, score double, tiny tinyint, big varint, "
+          + "tags set<text>, counts map<text, int>, fixed frozen<list<int>>, "
+          + "data blob, at timestamp, note text static, PRIMARY KEY (id, n)";
+
+  @TempDir Path dir;
+
+  private static void createTables(CqlSession session, String source, String target) {
+    session.execute("CREATE TABLE " + source + " (" + COLUMNS + ")");
+    session.execute("CREATE TABLE " + target + " (" + COLUMNS + ")");
+  }
+
+  /** Rows whose cells were written at different times, some with a TTL, and some deleted. */
+  private static void fill(CqlSession session, String table) {
+    PreparedStatement row =
+        session.prepare(
+            "INSERT INTO "
+                + table
+                + " (id, n, name, score, tiny, big, fixed, data, at) VALUES (?, ?, ?, ?, ?, ?, ?,"
+                + " ?, ?) USING TIMESTAMP ?");
+    PreparedStatement name =
+        session.prepare(
+            "UPDATE " + table + " USING TIMESTAMP ? AND TTL ? SET name = ? WHERE id = ? AND n = ?");
+    PreparedStatement tags =
+        session.prepare(
+            "UPDATE "
+                + table
+                + " USING TIMESTAMP ? SET tags = tags + ?, counts = counts + ? WHERE id = ? AND n"
+                + " = ?");
+    PreparedStatement note =
+        session.prepare("UPDATE " + table + " USING TIMESTAMP ? SET note = ? WHERE id = ?");
+    for (int id = 0; id < PARTITIONS; id++) {
+      BatchStatement batch = BatchStatement.newInstance(BatchType.UNLOGGED);
+      for (int n = 0; n < ROWS_PER_PARTITION; n++) {
+        long at = BASE_MICROS + id * 1_000L + n;
+        batch =
+            batch.add(
+                row.bind(
+                    id,
+                    n,
+                    "name-" + id + "-" + n,
+                    id + n / 4.0,
+                    (byte) n,
+                    java.math.BigInteger.valueOf(id).pow(5),
+                    List.of(id, n),
+                    java.nio.ByteBuffer.wrap(new byte[] {(byte) id, (byte) n}),
+                    java.time.Instant.ofEpochMilli(1_600_000_000_000L + n),
+                    at));
+        if (n % 5 == 0) {
+          batch = batch.add(name.bind(at + 500, 86_400, "renamed-" + n, id, n));
+        }
+        if (n % 3 == 0) {
+          batch =
+              batch.add(tags.bind(at + 700, Set.of("t" + n, "u" + id), Map.of("k" + n, n), id, n));
+        }
+      }
+      batch = batch.add(note.bind(BASE_MICROS + 9_000_000L + id, "note-" + id, id));
+      session.execute(batch);
+    }
+    session.execute("DELETE FROM " + table + " WHERE id = 1 AND n = 3");
+    session.execute("DELETE FROM " + table + " WHERE id = 2");
+  }
+
+  private static final String MAPPING =
+      """
+      mapping:
+        columns:
+          id: id
+          n: n
+          name: name
+          score: score
+          tiny: tiny
+          big: big
+          tags: tags
+          counts: counts
+          fixed: fixed
+          data: data
+          at: at
+          note: note
+      max-errors: 0
+      """;
+
+  @Test
+  void should_copy_every_cell_with_its_write_time_and_ttl(CqlSession session, TestKeyspace keyspace)
+      throws Exception {
+    createTables(session, "src", "dst");
+    fill(session, "src");
+    String sources =
+        "  - name: table\n"
+            + "    type: cassandra\n"
+            + "    options:\n"
+            + "      contact-points: ["
+            + keyspace.hostAndPort()
+            + "]\n"
+            + "      local-datacenter: "
+            + keyspace.localDatacenter()
+            + "\n"
+            + "      keyspace: "
+            + keyspace.name()
+            + "\n"
+            + "      table: src\n"
+            + "      fetch-size: 37\n";
+    Path job = JobFile.write(dir, "copy", keyspace, "dst", sources, MAPPING);
+
+    CliRun run = CliRun.of("migrate", job.toString());
+
+    assertThat(run.exitCode()).as(run.toString()).isEqualTo(ExitCodes.OK);
+    long sourceRows = session.execute("SELECT count(*) FROM src").one().getLong(0);
+    assertThat(session.execute("SELECT count(*) FROM dst").one().getLong(0)).isEqualTo(sourceRows);
+    JsonNode counts = CliRun.report(dir.resolve("state-copy"));
+    assertThat(counts.get("records-read").asLong()).isEqualTo(sourceRows);
+    assertThat(counts.get("rows-written").asLong()).isEqualTo(sourceRows);
+    assertThat(counts.get("rejected-decode").asLong()).isZero();
+    assertThat(counts.get("rejected-mapping").asLong()).isZero();
+    assertThat(counts.get("rows-failed").asLong()).isZero();
+
+    String cells =
+        "SELECT id, n, name, WRITETIME(name), TTL(name), score, WRITETIME(score), tiny, big,"
+            + " tags, counts, WRITETIME(tags), fixed, data, at, note, WRITETIME(note) FROM ";
+    for (Row expected : session.execute(cells + "src").all()) {
+      Row actual =
+          session
+              .execute(
+                  cells + "dst WHERE id = ? AND n = ?", expected.getInt("id"), expected.getInt("n"))
+              .one();
+      assertThat(actual).as("row %s/%s", expected.getInt(0), expected.getInt(1)).isNotNull();
+      for (int i = 0; i < expected.getColumnDefinitions().size(); i++) {
+        if (i == 4) {
+          // The TTL left: the copy was written with what was left when the source was read, so it
+          // outlives the source by the time between that read and its write.
+          if (expected.isNull(i)) {
+            assertThat(actual.isNull(i)).isTrue();
+          } else {
+            assertThat(actual.getInt(i))
+                .isBetween(expected.getInt(i) - 5, expected.getInt(i) + 600);
+          }
+        } else {
+          assertThat(actual.getObject(i))
+              .as(
+                  "%s of row %s/%s",
+                  expected.getColumnDefinitions().get(i).getName(),
+                  expected.getInt(0),
+                  expected.getInt(1))
+              .isEqualTo(expected.getObject(i));
+        }
+      }
+    }
+  }
+}
