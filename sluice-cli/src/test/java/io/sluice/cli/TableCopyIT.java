@@ -13,6 +13,7 @@ import io.sluice.testinfra.TestKeyspace;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -174,6 +175,74 @@ class TableCopyIT {
               .isEqualTo(expected.getObject(i));
         }
       }
+    }
+  }
+
+  @Test
+  void should_end_with_the_same_table_when_killed_at_random_moments_and_resumed(
+      CqlSession session, TestKeyspace keyspace) throws Exception {
+    int partitions = 12;
+    int rowsPerPartition = 2_500;
+    session.execute("CREATE TABLE wide_src (id int, n int, v text, PRIMARY KEY (id, n))");
+    session.execute("CREATE TABLE wide_dst (id int, n int, v text, PRIMARY KEY (id, n))");
+    PreparedStatement insert =
+        session.prepare("INSERT INTO wide_src (id, n, v) VALUES (?, ?, ?) USING TIMESTAMP ?");
+    for (int id = 0; id < partitions; id++) {
+      for (int from = 0; from < rowsPerPartition; from += 100) {
+        BatchStatement batch = BatchStatement.newInstance(BatchType.UNLOGGED);
+        for (int n = from; n < from + 100; n++) {
+          batch = batch.add(insert.bind(id, n, "value " + id + "/" + n, BASE_MICROS + n));
+        }
+        session.execute(batch);
+      }
+    }
+    String sources =
+        "  - type: cassandra\n"
+            + "    options:\n"
+            + "      contact-points: ["
+            + keyspace.hostAndPort()
+            + "]\n"
+            + "      local-datacenter: "
+            + keyspace.localDatacenter()
+            + "\n"
+            + "      keyspace: "
+            + keyspace.name()
+            + "\n"
+            + "      table: wide_src\n"
+            + "      fetch-size: 200\n";
+    Path job =
+        JobFile.write(
+            dir,
+            "killed",
+            keyspace,
+            "wide_dst",
+            sources,
+            "mapping:\n  columns: { id: id, n: n, v: v }\n"
+                + "flow: { workers: 2, rows-per-second: 3000 }\nmax-errors: 0\n");
+    Path checkpoint = dir.resolve("state-killed/checkpoint.json");
+    Random random = new Random(11);
+    int killedMidway = 0;
+    for (int kill = 0; kill < 4; kill++) {
+      SluiceProcess sluice = SluiceProcess.start(dir, "migrate", job.toString());
+      // Kill after the first or second save of this run: at a state, not a time.
+      if (sluice.awaitSaves(checkpoint, 1 + random.nextInt(2)) && sluice.isAlive()) {
+        sluice.kill();
+        killedMidway++;
+      }
+    }
+    SluiceProcess last = SluiceProcess.start(dir, "migrate", job.toString());
+    int exit = last.waitFor(600);
+
+    assertThat(exit).as(last.output()).isEqualTo(ExitCodes.OK);
+    assertThat(killedMidway).isGreaterThanOrEqualTo(2);
+    int total = partitions * rowsPerPartition;
+    JsonNode counts = CliRun.report(dir.resolve("state-killed"));
+    assertThat(counts.get("records-read").asLong()).isEqualTo(total);
+    assertThat(counts.get("rows-written").asLong()).isEqualTo(total);
+    assertThat(session.execute("SELECT count(*) FROM wide_dst").one().getLong(0)).isEqualTo(total);
+    for (Row row : session.execute("SELECT id, n, v, WRITETIME(v) FROM wide_dst").all()) {
+      assertThat(row.getString(2)).isEqualTo("value " + row.getInt(0) + "/" + row.getInt(1));
+      assertThat(row.getLong(3)).isEqualTo(BASE_MICROS + row.getInt(1));
     }
   }
 }
