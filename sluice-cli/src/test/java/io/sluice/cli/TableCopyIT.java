@@ -9,6 +9,7 @@ import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.testinfra.RealCassandra;
+import io.sluice.testinfra.SecondCluster;
 import io.sluice.testinfra.TestKeyspace;
 import java.nio.file.Path;
 import java.util.List;
@@ -111,32 +112,43 @@ class TableCopyIT {
       max-errors: 0
       """;
 
+  /** A {@code type: cassandra} source reading {@code table} of {@code keyspace}. */
+  private static String tableSource(TestKeyspace keyspace, String table, int fetchSize) {
+    return "  - name: table\n"
+        + "    type: cassandra\n"
+        + "    options:\n"
+        + "      contact-points: ["
+        + keyspace.hostAndPort()
+        + "]\n"
+        + "      local-datacenter: "
+        + keyspace.localDatacenter()
+        + "\n"
+        + "      keyspace: "
+        + keyspace.name()
+        + "\n"
+        + "      table: "
+        + table
+        + "\n"
+        + "      fetch-size: "
+        + fetchSize
+        + "\n";
+  }
+
   @Test
-  void should_copy_every_cell_with_its_write_time_and_ttl(CqlSession session, TestKeyspace keyspace)
-      throws Exception {
+  void should_copy_every_cell_with_its_write_time_and_ttl_to_another_cluster(
+      CqlSession session, TestKeyspace keyspace, SecondCluster source) throws Exception {
+    createTables(source.session(), "src", "dst");
     createTables(session, "src", "dst");
-    fill(session, "src");
-    String sources =
-        "  - name: table\n"
-            + "    type: cassandra\n"
-            + "    options:\n"
-            + "      contact-points: ["
-            + keyspace.hostAndPort()
-            + "]\n"
-            + "      local-datacenter: "
-            + keyspace.localDatacenter()
-            + "\n"
-            + "      keyspace: "
-            + keyspace.name()
-            + "\n"
-            + "      table: src\n"
-            + "      fetch-size: 37\n";
-    Path job = JobFile.write(dir, "copy", keyspace, "dst", sources, MAPPING);
+    fill(source.session(), "src");
+    Path job =
+        JobFile.write(
+            dir, "copy", keyspace, "dst", tableSource(source.keyspace(), "src", 37), MAPPING);
 
     CliRun run = CliRun.of("migrate", job.toString());
 
     assertThat(run.exitCode()).as(run.toString()).isEqualTo(ExitCodes.OK);
-    long sourceRows = session.execute("SELECT count(*) FROM src").one().getLong(0);
+    assertThat(session.execute("SELECT count(*) FROM src").one().getLong(0)).isZero();
+    long sourceRows = source.session().execute("SELECT count(*) FROM src").one().getLong(0);
     assertThat(session.execute("SELECT count(*) FROM dst").one().getLong(0)).isEqualTo(sourceRows);
     JsonNode counts = CliRun.report(dir.resolve("state-copy"));
     assertThat(counts.get("records-read").asLong()).isEqualTo(sourceRows);
@@ -148,7 +160,7 @@ class TableCopyIT {
     String cells =
         "SELECT id, n, name, WRITETIME(name), TTL(name), score, WRITETIME(score), tiny, big,"
             + " tags, counts, WRITETIME(tags), fixed, data, at, note, WRITETIME(note) FROM ";
-    for (Row expected : session.execute(cells + "src").all()) {
+    for (Row expected : source.session().execute(cells + "src").all()) {
       Row actual =
           session
               .execute(

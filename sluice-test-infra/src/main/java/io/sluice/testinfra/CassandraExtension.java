@@ -36,14 +36,18 @@ public final class CassandraExtension
    * Starts the shared cluster on first use and remembers a failure, so that the test classes after
    * a failed start fail at once with the same message instead of each trying again.
    */
-  private static final class LazyCluster implements AutoCloseable {
+  private static class LazyCluster implements AutoCloseable {
     private SharedCluster cluster;
     private RuntimeException failure;
+
+    SharedCluster start() {
+      return SharedCluster.fromSystemProperties();
+    }
 
     synchronized SharedCluster get() {
       if (cluster == null && failure == null) {
         try {
-          cluster = SharedCluster.fromSystemProperties();
+          cluster = start();
         } catch (RuntimeException e) {
           failure = e;
         }
@@ -61,6 +65,14 @@ public final class CassandraExtension
       if (cluster != null) {
         cluster.close();
       }
+    }
+  }
+
+  /** The second cluster, started only when a test asks for one. */
+  private static final class LazySecondCluster extends LazyCluster {
+    @Override
+    SharedCluster start() {
+      return SharedCluster.secondFromSystemProperties();
     }
   }
 
@@ -82,6 +94,12 @@ public final class CassandraExtension
     }
     classKeyspace.session().close();
     cluster(context).dropKeyspace(classKeyspace.keyspace().name());
+    SecondCluster second =
+        context.getStore(NAMESPACE).remove(SecondCluster.class, SecondCluster.class);
+    if (second != null) {
+      second.session().close();
+      secondCluster(context).dropKeyspace(second.keyspace().name());
+    }
   }
 
   @Override
@@ -90,7 +108,8 @@ public final class CassandraExtension
     return type == CqlSession.class
         || type == TestKeyspace.class
         || type == NodeJmx.class
-        || type == NodeCompactions.class;
+        || type == NodeCompactions.class
+        || type == SecondCluster.class;
   }
 
   @Override
@@ -102,6 +121,20 @@ public final class CassandraExtension
     if (type == NodeCompactions.class) {
       return new NodeCompactions(cluster(context).jmx());
     }
+    if (type == SecondCluster.class) {
+      ExtensionContext classContext =
+          context.getTestMethod().isPresent() ? context.getParent().orElseThrow() : context;
+      return classContext
+          .getStore(NAMESPACE)
+          .getOrComputeIfAbsent(
+              SecondCluster.class,
+              k -> {
+                SharedCluster second = secondCluster(context);
+                String name = KeyspaceNames.forClass(context.getRequiredTestClass());
+                return new SecondCluster(second.createKeyspace(name), second.session(name));
+              },
+              SecondCluster.class);
+    }
     ClassKeyspace classKeyspace =
         context.getStore(NAMESPACE).get(ClassKeyspace.class, ClassKeyspace.class);
     if (classKeyspace == null) {
@@ -110,6 +143,15 @@ public final class CassandraExtension
               + " register it on the class (@RealCassandra), not on a method.");
     }
     return type == CqlSession.class ? classKeyspace.session() : classKeyspace.keyspace();
+  }
+
+  private static SharedCluster secondCluster(ExtensionContext context) {
+    return context
+        .getRoot()
+        .getStore(NAMESPACE)
+        .getOrComputeIfAbsent(
+            LazySecondCluster.class, k -> new LazySecondCluster(), LazySecondCluster.class)
+        .get();
   }
 
   private static SharedCluster cluster(ExtensionContext context) {

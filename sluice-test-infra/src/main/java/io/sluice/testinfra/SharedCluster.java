@@ -54,9 +54,21 @@ final class SharedCluster implements AutoCloseable {
     this.adminSession = session(null);
   }
 
+  /** The second cluster's contact points, when tests use existing clusters. */
+  static final String SECOND_CONTACT_POINTS_PROPERTY = "sluice.it.second-contact-points";
+
   /** The cluster named by the system properties, or a freshly started local node. */
   static SharedCluster fromSystemProperties() {
-    String contactPoints = System.getProperty(CONTACT_POINTS_PROPERTY, "");
+    return fromSystemProperties(CONTACT_POINTS_PROPERTY, "cassandra-");
+  }
+
+  /** A second cluster, independent of the first: named by its own property, or a local node. */
+  static SharedCluster secondFromSystemProperties() {
+    return fromSystemProperties(SECOND_CONTACT_POINTS_PROPERTY, "cassandra-second-");
+  }
+
+  private static SharedCluster fromSystemProperties(String property, String folderPrefix) {
+    String contactPoints = System.getProperty(property, "");
     if (!contactPoints.isBlank()) {
       String datacenter =
           System.getProperty(LOCAL_DATACENTER_PROPERTY, NodeStatus.LOCAL_DATACENTER);
@@ -66,12 +78,12 @@ final class SharedCluster implements AutoCloseable {
       LOG.info("Tests use the existing cluster at {} (datacenter {}).", contactPoints, datacenter);
       return new SharedCluster(parseContactPoints(contactPoints), datacenter, jmxPort, null, null);
     }
-    return startLocalNode();
+    return startLocalNode(folderPrefix);
   }
 
-  private static SharedCluster startLocalNode() {
+  private static SharedCluster startLocalNode(String folderPrefix) {
     Path workDir = Path.of(System.getProperty(WORK_DIR_PROPERTY, "target/it-work"));
-    Path folder = workDir.resolve("cassandra-" + ProcessHandle.current().pid());
+    Path folder = workDir.resolve(folderPrefix + ProcessHandle.current().pid());
     LocalNode node = new LocalNode(folder);
     StartResult started = node.start(TestNodes.options().heapMb(TEST_NODE_HEAP_MB).build());
     ProcessHandle process = ProcessHandle.of(started.status().pid().orElseThrow()).orElseThrow();
