@@ -8,14 +8,22 @@ import com.datastax.oss.driver.api.core.cql.BatchType;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.sluice.testinfra.Await;
 import io.sluice.testinfra.RealCassandra;
 import io.sluice.testinfra.SecondCluster;
 import io.sluice.testinfra.TestKeyspace;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -255,6 +263,77 @@ class TableCopyIT {
     for (Row row : session.execute("SELECT id, n, v, WRITETIME(v) FROM wide_dst").all()) {
       assertThat(row.getString(2)).isEqualTo("value " + row.getInt(0) + "/" + row.getInt(1));
       assertThat(row.getLong(3)).isEqualTo(BASE_MICROS + row.getInt(1));
+    }
+  }
+
+  /**
+   * Live writes beside the copy, as dual writes make them: each goes to both clusters at the
+   * current time, and the copy, written at the source cells' older times, never overwrites them.
+   */
+  @Test
+  void should_keep_the_newer_values_of_writes_made_while_it_copies(
+      CqlSession session, TestKeyspace keyspace, SecondCluster source) throws Exception {
+    int partitions = 20;
+    int rowsPerPartition = 1_000;
+    String table = "CREATE TABLE live (id int, n int, v text, PRIMARY KEY (id, n))";
+    source.session().execute(table);
+    session.execute(table);
+    PreparedStatement insert =
+        source.session().prepare("INSERT INTO live (id, n, v) VALUES (?, ?, ?) USING TIMESTAMP ?");
+    for (int id = 0; id < partitions; id++) {
+      for (int from = 0; from < rowsPerPartition; from += 100) {
+        BatchStatement batch = BatchStatement.newInstance(BatchType.UNLOGGED);
+        for (int n = from; n < from + 100; n++) {
+          batch = batch.add(insert.bind(id, n, "old", BASE_MICROS + n));
+        }
+        source.session().execute(batch);
+      }
+    }
+    Path job =
+        JobFile.write(
+            dir,
+            "live",
+            keyspace,
+            "live",
+            tableSource(source.keyspace(), "live", 100),
+            "mapping:\n  columns: { id: id, n: n, v: v }\n"
+                + "flow: { workers: 2, rows-per-second: 2000 }\nmax-errors: 0\n");
+    ExecutorService copier = Executors.newSingleThreadExecutor();
+    Map<List<Integer>, String> updated = new HashMap<>();
+    try {
+      Future<CliRun> copy = copier.submit(() -> CliRun.of("migrate", job.toString()));
+      Path checkpoint = dir.resolve("state-live/checkpoint.json");
+      Await.until(
+          "the copy's first checkpoint", Duration.ofMinutes(5), () -> Files.exists(checkpoint));
+      PreparedStatement onSource =
+          source.session().prepare("UPDATE live SET v = ? WHERE id = ? AND n = ?");
+      PreparedStatement onTarget = session.prepare("UPDATE live SET v = ? WHERE id = ? AND n = ?");
+      Random random = new Random(5);
+      for (int write = 0; write < 300; write++) {
+        int id = random.nextInt(partitions);
+        int n = random.nextInt(rowsPerPartition);
+        String value = "new " + write;
+        source.session().execute(onSource.bind(value, id, n));
+        session.execute(onTarget.bind(value, id, n));
+        updated.put(List.of(id, n), value);
+      }
+      CliRun run = copy.get(10, TimeUnit.MINUTES);
+      assertThat(run.exitCode()).as(run.toString()).isEqualTo(ExitCodes.OK);
+    } finally {
+      copier.shutdownNow();
+    }
+
+    assertThat(session.execute("SELECT count(*) FROM live").one().getLong(0))
+        .isEqualTo((long) partitions * rowsPerPartition);
+    for (Map.Entry<List<Integer>, String> write : updated.entrySet()) {
+      Row row =
+          session
+              .execute(
+                  "SELECT v FROM live WHERE id = ? AND n = ?",
+                  write.getKey().get(0),
+                  write.getKey().get(1))
+              .one();
+      assertThat(row.getString(0)).as("row %s", write.getKey()).isEqualTo(write.getValue());
     }
   }
 }
