@@ -2,10 +2,13 @@ package io.sluice.cli;
 
 import io.sluice.core.job.JobFiles;
 import io.sluice.core.job.JobSpec;
+import io.sluice.core.mapping.ColumnSpec;
 import io.sluice.core.mapping.InferredMapping;
 import io.sluice.core.mapping.MapResult;
 import io.sluice.core.mapping.Mapper;
 import io.sluice.core.mapping.MappingInference;
+import io.sluice.core.mapping.MappingSpec;
+import io.sluice.core.mapping.MappingYaml;
 import io.sluice.core.run.SourceSampler;
 import io.sluice.core.run.WriteRuleCheck;
 import io.sluice.core.run.WriteTimestamps;
@@ -15,13 +18,17 @@ import io.sluice.core.source.Source;
 import io.sluice.core.source.SourceSpec;
 import io.sluice.core.source.Sources;
 import io.sluice.core.source.Split;
+import io.sluice.core.source.TableCopy;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -72,7 +79,13 @@ final class PlanCommand implements Callable<Integer> {
         }
         boolean readText = sources.stream().noneMatch(Source::typesItsValues);
         List<Record> sample = sample(job, sources, out);
-        if (sample.isEmpty()) {
+        Optional<TableCopy> copy =
+            sources.size() == 1
+                ? sources.get(0).tableCopy(job.target().keyspace(), job.target().table())
+                : Optional.empty();
+        if (copy.isPresent()) {
+          printCopy(copy.get(), out);
+        } else if (sample.isEmpty()) {
           inferFromSchemas(job, sources, out);
         } else {
           print(
@@ -152,6 +165,37 @@ final class PlanCommand implements Callable<Integer> {
         out);
   }
 
+  /** Shows the mapping and table that copy a source table as it is. */
+  private void printCopy(TableCopy copy, PrintWriter out) throws IOException {
+    Map<String, ColumnSpec> columns = new LinkedHashMap<>();
+    copy.columns().forEach(column -> columns.put(column, ColumnSpec.ofField(column)));
+    String yaml =
+        MappingYaml.write(
+            MappingSpec.of(columns),
+            Map.of(),
+            List.of(
+                "Copied by Sluice from the source table: each column from the column of the same",
+                "name, each cell at its own write time and with its TTL."));
+    out.println();
+    out.println("Mapping (add it to the job file):");
+    out.println(yaml);
+    out.println("Table that fits it (the source's own definition):");
+    out.println(copy.cql());
+    write(yaml, copy.cql(), out);
+  }
+
+  /** Writes the mapping and the CQL where the options say. */
+  private void write(String yaml, String cql, PrintWriter out) throws IOException {
+    if (mappingOut != null) {
+      Files.writeString(mappingOut, yaml);
+      out.println("Mapping written to " + mappingOut);
+    }
+    if (cqlOut != null) {
+      Files.writeString(cqlOut, cql + System.lineSeparator());
+      out.println("CREATE TABLE written to " + cqlOut);
+    }
+  }
+
   /** Shows an inferred mapping and table, and writes them where the options say. */
   private void print(InferredMapping inferred, PrintWriter out) throws IOException {
     out.println();
@@ -162,14 +206,7 @@ final class PlanCommand implements Callable<Integer> {
     for (String note : inferred.notes()) {
       out.println("Note: " + note);
     }
-    if (mappingOut != null) {
-      Files.writeString(mappingOut, inferred.yaml());
-      out.println("Mapping written to " + mappingOut);
-    }
-    if (cqlOut != null) {
-      Files.writeString(cqlOut, inferred.createTableCql() + System.lineSeparator());
-      out.println("CREATE TABLE written to " + cqlOut);
-    }
+    write(inferred.yaml(), inferred.createTableCql(), out);
   }
 
   private static void check(JobSpec job, Target target, List<Record> sample, PrintWriter out) {

@@ -336,4 +336,81 @@ class TableCopyIT {
       assertThat(row.getString(0)).as("row %s", write.getKey()).isEqualTo(write.getValue());
     }
   }
+
+  @Test
+  void should_plan_the_source_tables_own_definition_and_copy_with_it(
+      CqlSession session, TestKeyspace keyspace, SecondCluster source) throws Exception {
+    source.session().execute("CREATE TYPE address (street text, zip int)");
+    source.session().execute("CREATE TYPE person (name text, home frozen<address>)");
+    source
+        .session()
+        .execute(
+            "CREATE TABLE orders (shop text, day date, seq int, \"select\" text, buyer"
+                + " frozen<person>, pair tuple<int, text>, lines frozen<list<int>>, owner text"
+                + " static, PRIMARY KEY ((shop, day), seq)) WITH CLUSTERING ORDER BY (seq DESC)");
+    source
+        .session()
+        .execute(
+            "INSERT INTO orders (shop, day, seq, \"select\", buyer, pair, lines, owner) VALUES"
+                + " ('s1', '2024-05-01', 3, 'x', {name: 'Ada', home: {street: 'Main', zip: 123}},"
+                + " (1, 'one'), [1, 2], 'Bob') USING TIMESTAMP 1000");
+    source
+        .session()
+        .execute(
+            "INSERT INTO orders (shop, day, seq, \"select\") VALUES ('s1', '2024-05-01', 1, 'y')"
+                + " USING TIMESTAMP 2000");
+    Path planJob =
+        JobFile.write(
+            dir,
+            "orders",
+            keyspace,
+            "orders_copy",
+            tableSource(source.keyspace(), "orders", 10),
+            "");
+
+    CliRun plan =
+        CliRun.of(
+            "plan",
+            planJob.toString(),
+            "--mapping-out",
+            dir.resolve("orders-mapping.yaml").toString(),
+            "--cql-out",
+            dir.resolve("orders.cql").toString());
+
+    assertThat(plan.exitCode()).as(plan.toString()).isEqualTo(ExitCodes.OK);
+    assertThat(plan.out())
+        .contains("CREATE TYPE IF NOT EXISTS " + keyspace.name() + ".address")
+        .contains("CREATE TABLE IF NOT EXISTS " + keyspace.name() + ".orders_copy (")
+        .contains("  owner text STATIC,")
+        .contains("PRIMARY KEY ((shop, day), seq)")
+        .contains("WITH CLUSTERING ORDER BY (seq DESC)");
+    for (String statement : Files.readString(dir.resolve("orders.cql")).split(";")) {
+      if (!statement.isBlank()) {
+        session.execute(statement);
+      }
+    }
+    Path job =
+        JobFile.write(
+            dir,
+            "orders",
+            keyspace,
+            "orders_copy",
+            tableSource(source.keyspace(), "orders", 10),
+            Files.readString(dir.resolve("orders-mapping.yaml")));
+
+    CliRun run = CliRun.of("migrate", job.toString());
+
+    assertThat(run.exitCode()).as(run.toString()).isEqualTo(ExitCodes.OK);
+    String cells = "SELECT seq, \"select\", buyer, pair, lines, owner, WRITETIME(\"select\") FROM ";
+    List<Row> expected = source.session().execute(cells + "orders").all();
+    List<Row> actual = session.execute(cells + "orders_copy").all();
+    assertThat(actual).hasSize(2);
+    for (int r = 0; r < expected.size(); r++) {
+      for (int c = 0; c < expected.get(r).getColumnDefinitions().size(); c++) {
+        assertThat(String.valueOf(actual.get(r).getObject(c)))
+            .as("column %s of row %s", c, r)
+            .isEqualTo(String.valueOf(expected.get(r).getObject(c)));
+      }
+    }
+  }
 }

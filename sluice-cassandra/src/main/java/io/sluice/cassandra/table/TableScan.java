@@ -28,6 +28,7 @@ import java.util.stream.Collectors;
  */
 final class TableScan {
 
+  private final TableMetadata metadata;
   private final String resource;
   private final String keyspace;
   private final String table;
@@ -43,6 +44,7 @@ final class TableScan {
       List<ColumnMetadata> key,
       List<ColumnMetadata> timed,
       TableSourceOptions options) {
+    this.metadata = metadata;
     this.keyspace = metadata.getKeyspace().asCql(true);
     this.table = metadata.getName().asCql(true);
     this.resource = metadata.getKeyspace().asInternal() + "." + metadata.getName().asInternal();
@@ -112,6 +114,13 @@ final class TableScan {
   /** The table, as {@code keyspace.table}: the resource of every split and record. */
   String resource() {
     return resource;
+  }
+
+  /** The CQL creating the same table as {@code keyspace.table}, with the columns copied. */
+  String copiedCql(String keyspace, String table) {
+    List<ColumnMetadata> columns = new ArrayList<>(key);
+    columns.addAll(timed);
+    return CopiedSchema.cql(metadata, columns, keyspace, table);
   }
 
   /** The names of the fields a record holds: the primary key and the columns copied. */

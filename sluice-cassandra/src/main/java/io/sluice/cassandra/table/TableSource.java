@@ -16,6 +16,7 @@ import io.sluice.cassandra.table.RingPlan.Sized;
 import io.sluice.core.source.Source;
 import io.sluice.core.source.Split;
 import io.sluice.core.source.SplitReader;
+import io.sluice.core.source.TableCopy;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -257,6 +258,11 @@ public final class TableSource implements Source {
   @Override
   public Optional<Set<String>> knownFields() {
     return Optional.of(new LinkedHashSet<>(scan.fieldNames()));
+  }
+
+  @Override
+  public Optional<TableCopy> tableCopy(String keyspace, String table) {
+    return Optional.of(new TableCopy(scan.fieldNames(), scan.copiedCql(keyspace, table)));
   }
 
   @Override

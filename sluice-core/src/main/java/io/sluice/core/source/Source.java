@@ -107,6 +107,14 @@ public interface Source extends AutoCloseable {
   }
 
   /**
+   * For a source that is a table: the same table under the target's name, for {@code plan} to
+   * propose with a mapping that copies every column; empty for the others.
+   */
+  default Optional<TableCopy> tableCopy(String keyspace, String table) {
+    return Optional.empty();
+  }
+
+  /**
    * The local file a split's resource names, if it is one. A resumed run compares its {@link
    * ContentDigest} with the one saved, to refuse a file replaced by another of the same size.
    */

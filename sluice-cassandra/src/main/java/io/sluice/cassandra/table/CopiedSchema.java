@@ -1,0 +1,98 @@
+package io.sluice.cassandra.table;
+
+import com.datastax.oss.driver.api.core.CqlIdentifier;
+import com.datastax.oss.driver.api.core.metadata.schema.ClusteringOrder;
+import com.datastax.oss.driver.api.core.metadata.schema.ColumnMetadata;
+import com.datastax.oss.driver.api.core.metadata.schema.TableMetadata;
+import com.datastax.oss.driver.api.core.type.DataType;
+import com.datastax.oss.driver.api.core.type.ListType;
+import com.datastax.oss.driver.api.core.type.MapType;
+import com.datastax.oss.driver.api.core.type.SetType;
+import com.datastax.oss.driver.api.core.type.TupleType;
+import com.datastax.oss.driver.api.core.type.UserDefinedType;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+
+/**
+ * The CQL that creates a copy of a source table under another name: the user-defined types its
+ * columns use (the ones they nest first) and the table, with its primary key, static columns and
+ * clustering order. Table options (compaction, compression, TTL) are left to the target's defaults:
+ * the target cluster may be another kind, and its operator chooses them.
+ */
+final class CopiedSchema {
+
+  private CopiedSchema() {}
+
+  static String cql(
+      TableMetadata source, List<ColumnMetadata> columns, String keyspace, String table) {
+    String qualified =
+        CqlIdentifier.fromInternal(keyspace).asCql(true)
+            + "."
+            + CqlIdentifier.fromInternal(table).asCql(true);
+    Map<String, UserDefinedType> types = new LinkedHashMap<>();
+    columns.forEach(column -> collectTypes(column.getType(), types));
+    StringBuilder cql = new StringBuilder();
+    for (UserDefinedType type : types.values()) {
+      cql.append("CREATE TYPE IF NOT EXISTS ")
+          .append(CqlIdentifier.fromInternal(keyspace).asCql(true))
+          .append('.')
+          .append(type.getName().asCql(true))
+          .append(" (\n");
+      List<String> fields = new ArrayList<>();
+      for (int i = 0; i < type.getFieldNames().size(); i++) {
+        fields.add(
+            "  "
+                + type.getFieldNames().get(i).asCql(true)
+                + " "
+                + type.getFieldTypes().get(i).asCql(true, true));
+      }
+      cql.append(String.join(",\n", fields)).append("\n);\n");
+    }
+    cql.append("CREATE TABLE IF NOT EXISTS ").append(qualified).append(" (\n");
+    for (ColumnMetadata column : columns) {
+      cql.append("  ")
+          .append(column.getName().asCql(true))
+          .append(' ')
+          .append(column.getType().asCql(true, true))
+          .append(column.isStatic() ? " STATIC" : "")
+          .append(",\n");
+    }
+    String partitionKey =
+        source.getPartitionKey().stream()
+            .map(c -> c.getName().asCql(true))
+            .collect(Collectors.joining(", "));
+    List<String> key = new ArrayList<>();
+    key.add(source.getPartitionKey().size() == 1 ? partitionKey : "(" + partitionKey + ")");
+    source.getClusteringColumns().keySet().forEach(c -> key.add(c.getName().asCql(true)));
+    cql.append("  PRIMARY KEY (").append(String.join(", ", key)).append(")\n)");
+    if (!source.getClusteringColumns().isEmpty()) {
+      List<String> order = new ArrayList<>();
+      for (Map.Entry<ColumnMetadata, ClusteringOrder> column :
+          source.getClusteringColumns().entrySet()) {
+        order.add(column.getKey().getName().asCql(true) + " " + column.getValue().name());
+      }
+      cql.append(" WITH CLUSTERING ORDER BY (").append(String.join(", ", order)).append(')');
+    }
+    return cql.append(';').toString();
+  }
+
+  /** Adds the user-defined types {@code type} uses, the nested ones first. */
+  private static void collectTypes(DataType type, Map<String, UserDefinedType> types) {
+    if (type instanceof UserDefinedType udt) {
+      udt.getFieldTypes().forEach(field -> collectTypes(field, types));
+      types.putIfAbsent(udt.getName().asInternal(), udt);
+    } else if (type instanceof ListType list) {
+      collectTypes(list.getElementType(), types);
+    } else if (type instanceof SetType set) {
+      collectTypes(set.getElementType(), types);
+    } else if (type instanceof MapType map) {
+      collectTypes(map.getKeyType(), types);
+      collectTypes(map.getValueType(), types);
+    } else if (type instanceof TupleType tuple) {
+      tuple.getComponentTypes().forEach(component -> collectTypes(component, types));
+    }
+  }
+}
