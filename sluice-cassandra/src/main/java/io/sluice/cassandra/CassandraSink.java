@@ -166,7 +166,9 @@ final class CassandraSink implements Sink {
    * single-partition batch.
    */
   private Statement<?> statementFor(Row row) {
-    return row.cellTimes().isEmpty() ? bind(row) : cellTimes.statement(row);
+    return row.cellTimes().isEmpty() && !cellTimes.staticOnly(row)
+        ? bind(row)
+        : cellTimes.statement(row);
   }
 
   private BoundStatement bind(Row row) {

@@ -29,6 +29,10 @@ import java.util.stream.Collectors;
  * table's default applies, as for every other row). A cell time's TTL of 0 is bound as 0: the
  * source cell does not expire, so neither does its copy.
  *
+ * <p>A row without clustering values is a partition's static cells alone (the mapper lets no
+ * other such row through): it is inserted by its partition key only, which CQL allows for static
+ * columns. The sink sends such rows here even when they carry no cell times.
+ *
  * <p>One insert is prepared per shape (the group's columns, with or without TTL) and kept.
  */
 final class CellTimeInserts {
@@ -36,6 +40,8 @@ final class CellTimeInserts {
   private final CqlSession session;
   private final String tableName;
   private final List<BoundColumn> key = new ArrayList<>();
+  private final List<BoundColumn> partitionKey = new ArrayList<>();
+  private final List<BoundColumn> clustering = new ArrayList<>();
   private final List<BoundColumn> regular = new ArrayList<>();
   private final boolean writeNulls;
   private final Map<Shape, PreparedStatement> prepared = new ConcurrentHashMap<>();
@@ -45,8 +51,12 @@ final class CellTimeInserts {
     this.session = session;
     this.tableName = table.getKeyspace().asCql(true) + "." + table.getName().asCql(true);
     Set<ColumnMetadata> primaryKey = Set.copyOf(table.getPrimaryKey());
+    Set<ColumnMetadata> partition = Set.copyOf(table.getPartitionKey());
     for (BoundColumn column : columns) {
       (primaryKey.contains(column.metadata) ? key : regular).add(column);
+      if (primaryKey.contains(column.metadata)) {
+        (partition.contains(column.metadata) ? partitionKey : clustering).add(column);
+      }
     }
     this.writeNulls = writeNulls;
   }
@@ -69,20 +79,33 @@ final class CellTimeInserts {
     if (groups.isEmpty()) {
       groups.put(new Group(row.writeTimestampMicros(), null), List.of());
     }
+    List<BoundColumn> rowKey = staticOnly(row) ? partitionKey : key;
     List<BoundStatement> inserts = new ArrayList<>(groups.size());
-    groups.forEach((group, columns) -> inserts.add(insert(row, group, columns)));
+    groups.forEach((group, columns) -> inserts.add(insert(row, group, columns, rowKey)));
     if (inserts.size() == 1) {
       return inserts.get(0);
     }
     return BatchStatement.newInstance(BatchType.UNLOGGED).addAll(inserts).setIdempotent(true);
   }
 
-  private BoundStatement insert(Row row, Group group, List<BoundColumn> columns) {
-    List<BoundColumn> bound = new ArrayList<>(key);
+  /**
+   * Whether the row is a partition's static cells alone: it has no clustering values (the mapper
+   * lets such a row through only when it holds static values and no regular one).
+   */
+  boolean staticOnly(Row row) {
+    return !clustering.isEmpty() && row.values().get(clustering.get(0).name) == null;
+  }
+
+  private BoundStatement insert(
+      Row row, Group group, List<BoundColumn> columns, List<BoundColumn> rowKey) {
+    List<BoundColumn> bound = new ArrayList<>(rowKey);
     bound.addAll(columns);
     PreparedStatement statement =
         prepared.computeIfAbsent(
-            new Shape(columns.stream().map(c -> c.name).toList(), group.ttlSeconds() != null),
+            new Shape(
+                rowKey.stream().map(c -> c.name).toList(),
+                columns.stream().map(c -> c.name).toList(),
+                group.ttlSeconds() != null),
             this::prepare);
     BoundStatementBuilder builder = statement.boundStatementBuilder();
     for (int i = 0; i < bound.size(); i++) {
@@ -98,8 +121,7 @@ final class CellTimeInserts {
   }
 
   private PreparedStatement prepare(Shape shape) {
-    List<String> names = new ArrayList<>();
-    key.forEach(c -> names.add(c.name));
+    List<String> names = new ArrayList<>(shape.key());
     names.addAll(shape.columns());
     return session.prepare(
         "INSERT INTO "
@@ -115,6 +137,9 @@ final class CellTimeInserts {
   /** Cells written together: same write time and TTL ({@code null}: no TTL clause). */
   private record Group(long writetimeMicros, Integer ttlSeconds) {}
 
-  /** What a prepared insert looks like: its regular columns, and whether it sets a TTL. */
-  private record Shape(List<String> columns, boolean withTtl) {}
+  /**
+   * What a prepared insert looks like: its key columns (the partition key alone for static cells),
+   * its other columns, and whether it sets a TTL.
+   */
+  private record Shape(List<String> key, List<String> columns, boolean withTtl) {}
 }

@@ -413,4 +413,35 @@ class TableCopyIT {
       }
     }
   }
+
+  /** A partition of static cells only reads as a row without clustering values. */
+  @Test
+  void should_copy_a_partition_that_holds_only_static_cells(
+      CqlSession session, TestKeyspace keyspace) throws Exception {
+    String table = " (id int, n int, v text, note text static, PRIMARY KEY (id, n))";
+    session.execute("CREATE TABLE statics_src" + table);
+    session.execute("CREATE TABLE statics_dst" + table);
+    session.execute("INSERT INTO statics_src (id, n, v, note) VALUES (1, 1, 'a', 'first')");
+    session.execute("UPDATE statics_src USING TIMESTAMP 5000 SET note = 'alone' WHERE id = 2");
+    Path job =
+        JobFile.write(
+            dir,
+            "statics",
+            keyspace,
+            "statics_dst",
+            tableSource(keyspace, "statics_src", 10),
+            "mapping:\n  columns: { id: id, n: n, v: v, note: note }\nmax-errors: 0\n");
+
+    CliRun run = CliRun.of("migrate", job.toString());
+
+    assertThat(run.exitCode()).as(run.toString()).isEqualTo(ExitCodes.OK);
+    Row alone = session.execute("SELECT note, WRITETIME(note) FROM statics_dst WHERE id = 2").one();
+    assertThat(alone.getString(0)).isEqualTo("alone");
+    assertThat(alone.getLong(1)).isEqualTo(5000);
+    assertThat(session.execute("SELECT v, note FROM statics_dst WHERE id = 1 AND n = 1").one())
+        .satisfies(row -> assertThat(row.getString(0) + row.getString(1)).isEqualTo("afirst"));
+    JsonNode counts = CliRun.report(dir.resolve("state-statics"));
+    assertThat(counts.get("records-read").asLong()).isEqualTo(2);
+    assertThat(counts.get("rows-written").asLong()).isEqualTo(2);
+  }
 }

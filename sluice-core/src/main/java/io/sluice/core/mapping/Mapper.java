@@ -32,6 +32,7 @@ public final class Mapper {
   private final TableSchema table;
   private final RecordFilter filter;
   private final ColumnPlan[] columns;
+  private final ColumnSchema.Role[] roles;
   private final FieldPath explode;
   private final Map<String, String> fieldsNeeded;
 
@@ -44,6 +45,14 @@ public final class Mapper {
     this.table = table;
     this.filter = filter;
     this.columns = columns.toArray(new ColumnPlan[0]);
+    this.roles = new ColumnSchema.Role[this.columns.length];
+    for (int i = 0; i < roles.length; i++) {
+      roles[i] =
+          table
+              .column(this.columns[i].column())
+              .map(ColumnSchema::role)
+              .orElse(ColumnSchema.Role.REGULAR);
+    }
     this.explode = explode;
     this.fieldsNeeded = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(fieldsNeeded));
   }
@@ -151,6 +160,10 @@ public final class Mapper {
     }
     Map<String, CellTime> cellTimes = cellTimes(record);
     if (explode == null) {
+      String keyProblem = clusteringProblem(values, "");
+      if (keyProblem != null) {
+        return new MapResult.Failed(keyProblem);
+      }
       return new MapResult.Rows(List.of(row(values)), cellTimes);
     }
     return explode(record, values, cellTimes);
@@ -198,6 +211,10 @@ public final class Mapper {
           }
         }
       }
+      String keyProblem = clusteringProblem(values, where);
+      if (keyProblem != null) {
+        return new MapResult.Failed(keyProblem);
+      }
       rows.add(row(values));
     }
     return new MapResult.Rows(rows, cellTimes);
@@ -212,7 +229,42 @@ public final class Mapper {
     } catch (ConversionException e) {
       return plan.reason(e, where);
     }
-    return values[i] == null && plan.primaryKey() ? plan.missingKeyReason(where) : null;
+    return values[i] == null && plan.primaryKey() && roles[i] != ColumnSchema.Role.CLUSTERING
+        ? plan.missingKeyReason(where)
+        : null;
+  }
+
+  /**
+   * A row without clustering values is a partition's static cells alone (as a table source reads a
+   * partition that holds nothing else): valid when every clustering column is missing, a static
+   * column holds a value and no regular column does. Otherwise the first missing clustering column
+   * fails the row.
+   */
+  private String clusteringProblem(Object[] values, String where) {
+    int firstMissing = -1;
+    boolean someClustering = false;
+    boolean someStatic = false;
+    boolean someRegular = false;
+    for (int i = 0; i < values.length; i++) {
+      switch (roles[i]) {
+        case CLUSTERING -> {
+          if (values[i] == null) {
+            firstMissing = firstMissing < 0 ? i : firstMissing;
+          } else {
+            someClustering = true;
+          }
+        }
+        case STATIC -> someStatic |= values[i] != null;
+        case REGULAR -> someRegular |= values[i] != null;
+        default -> {
+          // The partition key is checked as each value is filled.
+        }
+      }
+    }
+    if (firstMissing < 0 || (!someClustering && someStatic && !someRegular)) {
+      return null;
+    }
+    return columns[firstMissing].missingKeyReason(where);
   }
 
   private Map<String, Object> row(Object[] values) {

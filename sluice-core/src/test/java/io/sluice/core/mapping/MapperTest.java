@@ -102,6 +102,23 @@ class MapperTest {
   }
 
   @Test
+  void should_take_a_row_of_static_cells_alone_without_clustering_values() {
+    Mapper mapper =
+        Mapper.compile(
+            columns("id", "id", "n", "n", "note", "note", "v", "v"),
+            table("id int pk", "n int ck", "note text st", "v text"));
+
+    assertThat(onlyRow(mapper.map(record("id", 1, "note", "alone"))))
+        .containsEntry("id", 1)
+        .containsEntry("note", "alone")
+        .containsEntry("n", null);
+    assertThat(reason(mapper.map(record("id", 1, "note", "alone", "v", "x"))))
+        .startsWith("Column 'n' (field 'n') is part of the primary key");
+    assertThat(reason(mapper.map(record("id", 1))))
+        .startsWith("Column 'n' (field 'n') is part of the primary key");
+  }
+
+  @Test
   void should_fail_with_one_sentence_naming_column_path_kind_and_type() {
     Mapper mapper =
         Mapper.compile(columns("id", "_id", "age", "info.age"), table("id int pk", "age int"));

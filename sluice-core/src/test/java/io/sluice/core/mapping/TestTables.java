@@ -6,7 +6,10 @@ import io.sluice.core.schema.TableSchema;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Builds table schemas for tests from lines like {@code "id text pk"} or {@code "pos int ck"}. */
+/**
+ * Builds table schemas for tests from lines like {@code "id text pk"}, {@code "pos int ck"} or
+ * {@code "note text st"} (static).
+ */
 final class TestTables {
 
   private TestTables() {}
@@ -21,6 +24,8 @@ final class TestTables {
         role = ColumnSchema.Role.PARTITION_KEY;
       } else if (type.endsWith(" ck")) {
         role = ColumnSchema.Role.CLUSTERING;
+      } else if (type.endsWith(" st")) {
+        role = ColumnSchema.Role.STATIC;
       }
       if (role != ColumnSchema.Role.REGULAR) {
         type = type.substring(0, type.length() - 3);
