@@ -29,9 +29,9 @@ import java.util.stream.Collectors;
  * table's default applies, as for every other row). A cell time's TTL of 0 is bound as 0: the
  * source cell does not expire, so neither does its copy.
  *
- * <p>A row without clustering values is a partition's static cells alone (the mapper lets no
- * other such row through): it is inserted by its partition key only, which CQL allows for static
- * columns. The sink sends such rows here even when they carry no cell times.
+ * <p>A row without clustering values is a partition's static cells alone (the mapper lets no other
+ * such row through): it is inserted by its partition key only, which CQL allows for static columns.
+ * The sink sends such rows here even when they carry no cell times.
  *
  * <p>One insert is prepared per shape (the group's columns, with or without TTL) and kept.
  */

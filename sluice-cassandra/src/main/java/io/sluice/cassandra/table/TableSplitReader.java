@@ -2,8 +2,8 @@ package io.sluice.cassandra.table;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.DriverException;
+import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
-import com.datastax.oss.driver.api.core.cql.ResultSet;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.servererrors.InvalidQueryException;
 import com.datastax.oss.driver.api.core.servererrors.ProtocolError;
@@ -15,6 +15,9 @@ import io.sluice.core.source.SplitReader;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.HexFormat;
+import java.util.Iterator;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -45,7 +48,8 @@ final class TableSplitReader implements SplitReader {
   private final Split split;
   private ByteBuffer pageState;
   private ByteBuffer nextPageState;
-  private ResultSet page;
+  private Iterator<Row> page;
+  private CompletableFuture<AsyncResultSet> prefetch;
   private int rowsLeftInPage;
   private int rowsIntoPage;
   private long rowsBeforePage;
@@ -95,21 +99,23 @@ final class TableSplitReader implements SplitReader {
     }
     reader.rowsBeforePage = rowsBefore;
     for (int i = 0; i < rowsInto && reader.rowsLeftInPage > 0; i++) {
-      reader.page.one();
+      reader.page.next();
       reader.rowsLeftInPage--;
       reader.rowsIntoPage++;
     }
     return reader;
   }
 
-  /** Fetches the page that {@code state} names (the first page when null). */
+  /**
+   * Fetches the page that {@code state} names (the first page when null), and asks for the next.
+   */
   private void fetch(ByteBuffer state) throws IOException {
     BoundStatement statement = scan.scan(session, split.start(), split.end()).setPagingState(state);
-    ResultSet result = null;
+    AsyncResultSet result = null;
     long pause = FIRST_PAUSE_MILLIS;
     for (int attempt = 1; result == null; attempt++) {
       try {
-        result = session.execute(statement);
+        result = await(session.executeAsync(statement).toCompletableFuture());
       } catch (InvalidQueryException | ProtocolError e) {
         throw e;
       } catch (DriverException e) {
@@ -130,12 +136,52 @@ final class TableSplitReader implements SplitReader {
         pause = Math.min(pause * 2, 30_000);
       }
     }
+    take(state, result);
+  }
+
+  /**
+   * Makes {@code result} the current page, and asks for the next one at once, so that it arrives
+   * while this one is mapped and written.
+   */
+  private void take(ByteBuffer state, AsyncResultSet result) {
     pageState = state;
-    page = result;
-    rowsLeftInPage = result.getAvailableWithoutFetching();
+    page = result.currentPage().iterator();
+    rowsLeftInPage = result.remaining();
     rowsIntoPage = 0;
     nextPageState = result.getExecutionInfo().getPagingState();
-    lastPage = nextPageState == null;
+    lastPage = !result.hasMorePages();
+    prefetch = lastPage ? null : result.fetchNextPage().toCompletableFuture();
+  }
+
+  /** The next page: the one asked for ahead, or, when that failed, asked again with retries. */
+  private void nextPage() throws IOException {
+    CompletableFuture<AsyncResultSet> ahead = prefetch;
+    prefetch = null;
+    if (ahead != null) {
+      try {
+        take(nextPageState, await(ahead));
+        return;
+      } catch (DriverException e) {
+        LOG.debug("page of split {} asked ahead failed, asking again", split.id(), e);
+      }
+    }
+    fetch(nextPageState);
+  }
+
+  /** Waits for a request; its failure is thrown as the driver's exception. */
+  private static AsyncResultSet await(CompletableFuture<AsyncResultSet> request)
+      throws IOException {
+    try {
+      return request.get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while reading", e);
+    } catch (ExecutionException e) {
+      if (e.getCause() instanceof DriverException driver) {
+        throw driver;
+      }
+      throw new IOException(e.getCause());
+    }
   }
 
   private static void sleep(long millis) throws IOException {
@@ -154,10 +200,9 @@ final class TableSplitReader implements SplitReader {
         return null;
       }
       rowsBeforePage += rowsIntoPage;
-      fetch(nextPageState);
+      nextPage();
     }
-    // The page's rows are all in memory: one() fetches nothing while some are left.
-    Row row = page.one();
+    Row row = page.next();
     rowsLeftInPage--;
     rowsIntoPage++;
     long size = TableScan.bytesOf(row);
@@ -186,6 +231,9 @@ final class TableSplitReader implements SplitReader {
 
   @Override
   public void close() {
-    // The session belongs to the source.
+    // The session belongs to the source; a page asked ahead is not needed any more.
+    if (prefetch != null) {
+      prefetch.cancel(false);
+    }
   }
 }

@@ -1,0 +1,245 @@
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
+import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
+import com.datastax.oss.driver.api.core.cql.BatchStatement;
+import com.datastax.oss.driver.api.core.cql.BatchType;
+import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+import com.datastax.oss.driver.api.core.cql.ResultSet;
+import com.datastax.oss.driver.api.core.cql.Row;
+import java.math.BigInteger;
+import java.net.InetSocketAddress;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * The benchmark's helper and its raw copier, run by run.sh with sluice.jar (which holds the Java
+ * driver) on the class path.
+ *
+ * <pre>
+ * RawCopier schema --contact-point host:port          keyspace bench_copy and table people
+ * RawCopier fill   --contact-point host:port --rows N  N rows of about 100 bytes, each column
+ *                                                      at its own write time
+ * RawCopier count  --contact-point host:port           rows of people, over 64 token ranges
+ * RawCopier truncate --contact-point host:port         empties people
+ * RawCopier copy   --from host:port --to host:port [--scans 8] [--in-flight 256]
+ * </pre>
+ *
+ * {@code copy} is the smallest copier that keeps write times: the ring cut into 256 token ranges,
+ * {@code --scans} of them read at once (paged, 1000 rows a page), each row written with one
+ * prepared {@code INSERT ... USING TIMESTAMP} at its cells' write time, async, at most {@code
+ * --in-flight} writes awaiting an answer; no retries, checkpoints or TTLs: what two nodes take when
+ * the client does almost nothing, the practical limit.
+ */
+public final class RawCopier {
+
+  private static final String TABLE = "bench_copy.people";
+  private static final long BASE_MICROS = 1_719_705_600_000_000L;
+
+  public static void main(String[] args) throws Exception {
+    Map<String, String> options = new HashMap<>();
+    for (int i = 1; i + 1 < args.length; i += 2) {
+      options.put(args[i].replaceFirst("^--", ""), args[i + 1]);
+    }
+    switch (args[0]) {
+      case "schema" -> schema(options.get("contact-point"));
+      case "fill" -> fill(options.get("contact-point"), Long.parseLong(options.get("rows")));
+      case "count" -> System.out.println(count(options.get("contact-point")));
+      case "truncate" -> {
+        try (CqlSession session = connect(options.get("contact-point"))) {
+          session.execute("TRUNCATE " + TABLE);
+        }
+      }
+      case "copy" ->
+          copy(
+              options.get("from"),
+              options.get("to"),
+              Integer.parseInt(options.getOrDefault("scans", "8")),
+              Integer.parseInt(options.getOrDefault("in-flight", "256")));
+      default -> throw new IllegalArgumentException("unknown command " + args[0]);
+    }
+  }
+
+  static CqlSession connect(String contactPoint) {
+    String[] hostPort = contactPoint.split(":");
+    return CqlSession.builder()
+        .addContactPoint(new InetSocketAddress(hostPort[0], Integer.parseInt(hostPort[1])))
+        .withLocalDatacenter("datacenter1")
+        .withConfigLoader(
+            DriverConfigLoader.programmaticBuilder()
+                .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, Duration.ofSeconds(120))
+                .build())
+        .build();
+  }
+
+  static void schema(String contactPoint) {
+    try (CqlSession session = connect(contactPoint)) {
+      session.execute(
+          "CREATE KEYSPACE IF NOT EXISTS bench_copy WITH replication ="
+              + " {'class': 'SimpleStrategy', 'replication_factor': 1}");
+      session.execute(
+          "CREATE TABLE IF NOT EXISTS "
+              + TABLE
+              + " (id uuid PRIMARY KEY, name text, email text, n int, score double,"
+              + " created timestamp)");
+    }
+  }
+
+  static void fill(String contactPoint, long rows) throws Exception {
+    try (CqlSession session = connect(contactPoint)) {
+      PreparedStatement insert =
+          session.prepare(
+              "INSERT INTO "
+                  + TABLE
+                  + " (id, name, email, n, score, created) VALUES (?, ?, ?, ?, ?, ?)"
+                  + " USING TIMESTAMP ?");
+      PreparedStatement touch =
+          session.prepare("UPDATE " + TABLE + " USING TIMESTAMP ? SET score = ? WHERE id = ?");
+      Semaphore inFlight = new Semaphore(256);
+      AtomicReference<Throwable> failure = new AtomicReference<>();
+      for (long i = 0; i < rows && failure.get() == null; i++) {
+        UUID id = new UUID(0x5eed_0000_0000_0000L | i, i * 0x9E3779B97F4A7C15L);
+        BatchStatement batch =
+            BatchStatement.newInstance(
+                BatchType.UNLOGGED,
+                insert.bind(
+                    id,
+                    "person " + i,
+                    "person" + i + "@example.com",
+                    (int) i,
+                    i / 7.0,
+                    Instant.ofEpochMilli(1_700_000_000_000L + i),
+                    BASE_MICROS + i),
+                // A second write time in the row, as a row updated later has.
+                touch.bind(BASE_MICROS + i + 1_000_000, i / 3.0, id));
+        inFlight.acquire();
+        session
+            .executeAsync(batch)
+            .whenComplete(
+                (ok, error) -> {
+                  if (error != null) {
+                    failure.compareAndSet(null, error);
+                  }
+                  inFlight.release();
+                });
+      }
+      inFlight.acquire(256);
+      if (failure.get() != null) {
+        throw new IllegalStateException(failure.get());
+      }
+    }
+  }
+
+  static long count(String contactPoint) {
+    try (CqlSession session = connect(contactPoint)) {
+      long total = 0;
+      for (long[] range : ranges(64)) {
+        total +=
+            session
+                .execute(
+                    "SELECT count(*) FROM " + TABLE + " WHERE token(id) > ? AND token(id) <= ?",
+                    range[0],
+                    range[1])
+                .one()
+                .getLong(0);
+      }
+      return total;
+    }
+  }
+
+  static void copy(String from, String to, int scans, int inFlightLimit) throws Exception {
+    try (CqlSession source = connect(from);
+        CqlSession target = connect(to)) {
+      PreparedStatement scan =
+          source.prepare(
+              "SELECT id, name, email, n, score, created, WRITETIME(name), WRITETIME(score) FROM "
+                  + TABLE
+                  + " WHERE token(id) > ? AND token(id) <= ?");
+      PreparedStatement insert =
+          target.prepare(
+              "INSERT INTO "
+                  + TABLE
+                  + " (id, name, email, n, created) VALUES (?, ?, ?, ?, ?) USING TIMESTAMP ?");
+      PreparedStatement score =
+          target.prepare("INSERT INTO " + TABLE + " (id, score) VALUES (?, ?) USING TIMESTAMP ?");
+      Semaphore inFlight = new Semaphore(inFlightLimit);
+      AtomicReference<Throwable> failure = new AtomicReference<>();
+      AtomicLong copied = new AtomicLong();
+      long started = System.nanoTime();
+      ExecutorService pool = Executors.newFixedThreadPool(scans);
+      List<Future<?>> tasks = new ArrayList<>();
+      for (long[] range : ranges(256)) {
+        tasks.add(
+            pool.submit(
+                () -> {
+                  ResultSet rows = source.execute(scan.bind(range[0], range[1]).setPageSize(1000));
+                  for (Row row : rows) {
+                    BatchStatement batch =
+                        BatchStatement.newInstance(
+                            BatchType.UNLOGGED,
+                            insert.bind(
+                                row.getUuid(0),
+                                row.getString(1),
+                                row.getString(2),
+                                row.getInt(3),
+                                row.getInstant(5),
+                                row.getLong(6)),
+                            score.bind(row.getUuid(0), row.getDouble(4), row.getLong(7)));
+                    inFlight.acquireUninterruptibly();
+                    target
+                        .executeAsync(batch)
+                        .whenComplete(
+                            (ok, error) -> {
+                              if (error != null) {
+                                failure.compareAndSet(null, error);
+                              } else {
+                                copied.incrementAndGet();
+                              }
+                              inFlight.release();
+                            });
+                  }
+                  return null;
+                }));
+      }
+      for (Future<?> task : tasks) {
+        task.get();
+      }
+      inFlight.acquire(inFlightLimit);
+      pool.shutdown();
+      if (failure.get() != null) {
+        throw new IllegalStateException(failure.get());
+      }
+      double seconds = (System.nanoTime() - started) / 1e9;
+      System.out.printf("raw copier: %d rows in %.1f s, %.0f rows/s%n", copied.get(), seconds,
+          copied.get() / seconds);
+    }
+  }
+
+  /** The ring cut into {@code parts} equal token ranges (start exclusive, end inclusive). */
+  static List<long[]> ranges(int parts) {
+    List<long[]> ranges = new ArrayList<>();
+    BigInteger min = BigInteger.valueOf(Long.MIN_VALUE);
+    BigInteger span = BigInteger.valueOf(Long.MAX_VALUE).subtract(min);
+    long previous = Long.MIN_VALUE;
+    for (int i = 1; i <= parts; i++) {
+      long end =
+          i == parts
+              ? Long.MAX_VALUE
+              : min.add(span.multiply(BigInteger.valueOf(i)).divide(BigInteger.valueOf(parts)))
+                  .longValueExact();
+      ranges.add(new long[] {previous, end});
+      previous = end;
+    }
+    return ranges;
+  }
+}

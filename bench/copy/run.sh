@@ -1,0 +1,114 @@
+#!/usr/bin/env bash
+# Copies one table between two local nodes with a raw driver copier, DSBulk (unload to files, then
+# load) and Sluice, one process each, and prints rows/s and the ratios; see README.md. Not run by
+# the build.
+set -euo pipefail
+
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
+root="$(cd "$here/../.." && pwd)"
+work="$here/target"
+jar="$root/sluice-cli/target/sluice.jar"
+cassandra_home="$root/sluice-cassandra-dist/target/cassandra-5.0.9"
+dsbulk_lib="$root/bench/load/target/dsbulk-lib"
+rows="${ROWS:-1000000}"
+copiers="${COPIERS:-raw dsbulk sluice}"
+
+if [ -n "${JAVA_HOME:-}" ] && [ -x "$JAVA_HOME/bin/java" ]; then java="$JAVA_HOME/bin/java"; else java=java; fi
+
+if [ ! -f "$jar" ] || [ ! -d "$cassandra_home/lib" ]; then
+  echo "Building sluice.jar ..." >&2
+  "$root/mvnw" -B -q -pl sluice-cassandra-dist,sluice-cli -am package -DskipTests \
+    -Dspotless.check.skip=true >&2
+fi
+if [ ! -f "$dsbulk_lib/dsbulk-workflow-unload-1.10.0.jar" ]; then
+  echo "Resolving DSBulk 1.10.0 from Maven Central ..." >&2
+  (cd "$root" && ./mvnw -B -q -f bench/load/dsbulk/pom.xml dependency:copy-dependencies \
+    -DincludeScope=runtime -DoutputDirectory="$dsbulk_lib" >&2)
+fi
+classes="$work/classes"
+if [ ! "$classes/RawCopier.class" -nt "$here/RawCopier.java" ]; then
+  mkdir -p "$classes"
+  "${java%java}javac" -nowarn -d "$classes" -cp "$jar" "$here/RawCopier.java"
+fi
+
+sluice() {
+  "$java" -Dsluice.cassandra.home="$cassandra_home" -Dsluice.home="$work" -jar "$jar" "$@"
+}
+helper() {
+  "$java" -cp "$classes:$jar" RawCopier "$@"
+}
+
+source_node=127.0.0.1:19442
+target_node=127.0.0.1:19542
+mkdir -p "$work/logs"
+sluice cassandra start --folder "$work/source" --native-port 19442 --storage-port 17440 \
+  --jmx-port 17499
+sluice cassandra start --folder "$work/target" --native-port 19542 --storage-port 17540 \
+  --jmx-port 17599
+if [ "${KEEP_NODES:-1}" = 0 ]; then
+  trap 'sluice cassandra stop --folder "$work/source"; sluice cassandra stop --folder "$work/target"' EXIT
+fi
+helper schema --contact-point "$source_node"
+helper schema --contact-point "$target_node"
+if [ "$(helper count --contact-point "$source_node")" != "$rows" ]; then
+  echo "Filling the source table with $rows rows ..." >&2
+  helper fill --contact-point "$source_node" --rows "$rows"
+fi
+
+cat > "$work/job.yaml" <<YAML
+name: bench-copy
+state-dir: state
+sources:
+  - name: source
+    type: cassandra
+    options:
+      contact-points: [$source_node]
+      keyspace: bench_copy
+      table: people
+target:
+  contact-points: [$target_node]
+  keyspace: bench_copy
+  table: people
+mapping:
+  columns: { id: id, name: name, email: email, n: n, score: score, created: created }
+max-errors: 0
+YAML
+
+truncate_target() {
+  helper truncate --contact-point "$target_node"
+  sleep 5
+}
+
+declare -A seconds
+for copier in $copiers; do
+  truncate_target
+  log="$work/logs/$copier.log"
+  start=$(date +%s.%N)
+  case "$copier" in
+    raw) helper copy --from "$source_node" --to "$target_node" > "$log" 2>&1 ;;
+    dsbulk)
+      rm -rf "$work/unload"
+      dsbulk=("$java" -cp "$dsbulk_lib/*" com.datastax.oss.dsbulk.runner.DataStaxBulkLoader)
+      "${dsbulk[@]}" unload -k bench_copy -t people -h 127.0.0.1 -port 19442 \
+        -url "$work/unload" -logDir "$work/dsbulk-logs" > "$log" 2>&1
+      "${dsbulk[@]}" load -k bench_copy -t people -h 127.0.0.1 -port 19542 \
+        -url "$work/unload" -header true -logDir "$work/dsbulk-logs" >> "$log" 2>&1
+      ;;
+    sluice) sluice migrate "$work/job.yaml" --fresh > "$log" 2>&1 ;;
+  esac
+  end=$(date +%s.%N)
+  copied=$(helper count --contact-point "$target_node")
+  if [ "$copied" != "$rows" ]; then
+    echo "$copier copied $copied rows of $rows; see $log" >&2
+    exit 1
+  fi
+  seconds[$copier]=$(echo "$end - $start" | bc -l)
+  printf '%-8s %8.1f s %10.0f rows/s\n' "$copier" "${seconds[$copier]}" \
+    "$(echo "$rows / ${seconds[$copier]}" | bc -l)"
+done
+if [ -n "${seconds[sluice]:-}" ] && [ -n "${seconds[dsbulk]:-}" ]; then
+  printf 'Sluice / DSBulk: %.2f\n' "$(echo "${seconds[dsbulk]} / ${seconds[sluice]}" | bc -l)"
+fi
+if [ -n "${seconds[sluice]:-}" ] && [ -n "${seconds[raw]:-}" ]; then
+  printf 'Sluice / raw:    %.2f\n' "$(echo "${seconds[raw]} / ${seconds[sluice]}" | bc -l)"
+fi
