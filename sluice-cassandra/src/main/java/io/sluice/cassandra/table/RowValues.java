@@ -8,15 +8,12 @@ import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.net.InetAddress;
 import java.nio.ByteBuffer;
-import java.time.Instant;
-import java.time.LocalDate;
-import java.time.LocalTime;
 import java.util.ArrayList;
 import java.util.Collection;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 
 /**
  * Turns values the driver read into Sluice's value model ({@link io.sluice.core.value.Values}), so
@@ -82,19 +79,16 @@ final class RowValues {
     return value;
   }
 
-  /** A map key as document key: the text the mapper converts back to the key's type. */
+  /**
+   * A map key as document key: the text the mapper converts back to the key's type. Keys without a
+   * text form the mapper reads back (a blob, a tuple) still get one, so that the record is read and
+   * the mapping, not the reader, says why it cannot be written.
+   */
   private static String keyText(Object key) {
     Object value = toValue(key);
-    if (value instanceof String
-        || value instanceof Number
-        || value instanceof Boolean
-        || value instanceof UUID
-        || value instanceof Instant
-        || value instanceof LocalDate
-        || value instanceof LocalTime) {
-      return value.toString();
+    if (value instanceof BinaryValue binary) {
+      return "0x" + HexFormat.of().formatHex(binary.data());
     }
-    throw new IllegalArgumentException(
-        "a map key of type " + key.getClass().getSimpleName() + " has no text form to copy it by");
+    return String.valueOf(value);
   }
 }

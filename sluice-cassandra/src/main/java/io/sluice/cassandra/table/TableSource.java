@@ -6,11 +6,9 @@ import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import com.datastax.oss.driver.api.core.metadata.Node;
 import com.datastax.oss.driver.api.core.metadata.TokenMap;
-import com.datastax.oss.driver.api.core.metadata.schema.ColumnMetadata;
 import com.datastax.oss.driver.api.core.metadata.schema.KeyspaceMetadata;
 import com.datastax.oss.driver.api.core.metadata.schema.TableMetadata;
 import com.datastax.oss.driver.api.core.metadata.token.TokenRange;
-import com.datastax.oss.driver.api.core.type.DataTypes;
 import io.sluice.cassandra.SessionFactory;
 import io.sluice.cassandra.table.RingPlan.Sized;
 import io.sluice.core.source.Source;
@@ -268,9 +266,5 @@ public final class TableSource implements Source {
   @Override
   public void close() {
     session.close();
-  }
-
-  static boolean isCounter(ColumnMetadata column) {
-    return column.getType().equals(DataTypes.COUNTER);
   }
 }
