@@ -229,7 +229,9 @@ class TableCopyIT {
             + keyspace.name()
             + "\n"
             + "      table: wide_src\n"
-            + "      fetch-size: 200\n";
+            + "      fetch-size: 200\n"
+            // The source's own read rate keeps the copy slow enough to be killed midway.
+            + "      rows-per-second: 3000\n";
     Path job =
         JobFile.write(
             dir,
@@ -238,7 +240,7 @@ class TableCopyIT {
             "wide_dst",
             sources,
             "mapping:\n  columns: { id: id, n: n, v: v }\n"
-                + "flow: { workers: 2, rows-per-second: 3000 }\nmax-errors: 0\n");
+                + "flow: { workers: 2 }\nmax-errors: 0\n");
     Path checkpoint = dir.resolve("state-killed/checkpoint.json");
     Random random = new Random(11);
     int killedMidway = 0;

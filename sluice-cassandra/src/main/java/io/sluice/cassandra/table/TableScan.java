@@ -9,6 +9,7 @@ import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.metadata.schema.ColumnMetadata;
 import com.datastax.oss.driver.api.core.metadata.schema.TableMetadata;
 import com.datastax.oss.driver.api.core.type.DataTypes;
+import io.sluice.core.flow.TokenBucket;
 import io.sluice.core.source.CellTime;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -16,6 +17,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 /**
@@ -37,6 +39,7 @@ final class TableScan {
   private final String partitionToken;
   private final String consistency;
   private final int fetchSize;
+  private final TokenBucket readRate;
   private PreparedStatement prepared;
 
   private TableScan(
@@ -58,6 +61,21 @@ final class TableScan {
             + ")";
     this.consistency = options.consistency();
     this.fetchSize = options.fetchSize();
+    this.readRate =
+        options.rowsPerSecond() == null ? null : new TokenBucket(options.rowsPerSecond());
+  }
+
+  /**
+   * Waits, when the source has a read rate, until a page may be asked for: a page's worth of rows
+   * ({@code fetch-size}) is taken from the rate before each request, by every split alike.
+   */
+  void paceOnePage() throws InterruptedException {
+    if (readRate != null) {
+      long wait = readRate.reserve(fetchSize, System.nanoTime());
+      if (wait > 0) {
+        TimeUnit.NANOSECONDS.sleep(wait);
+      }
+    }
   }
 
   /**

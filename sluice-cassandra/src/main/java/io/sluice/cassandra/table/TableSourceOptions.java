@@ -23,6 +23,8 @@ import java.util.List;
  * @param fetchSize rows per page of a scan; default 1000
  * @param splitSizeMib the estimated size of a split in MiB, from the nodes' size estimates; default
  *     64
+ * @param rowsPerSecond the most rows a second read from the source cluster, over all splits, so
+ *     that it keeps serving its application while it is read; default no limit
  */
 public record TableSourceOptions(
     List<String> contactPoints,
@@ -37,7 +39,8 @@ public record TableSourceOptions(
     List<String> columns,
     List<Long> tokenRange,
     Integer fetchSize,
-    Integer splitSizeMib) {
+    Integer splitSizeMib,
+    Long rowsPerSecond) {
 
   public TableSourceOptions {
     contactPoints =
@@ -56,8 +59,9 @@ public record TableSourceOptions(
       throw new IllegalArgumentException(
           "token-range must be [from, to] with from below to, such as [-100, 100]");
     }
-    if (fetchSize < 1 || splitSizeMib < 1) {
-      throw new IllegalArgumentException("fetch-size and split-size-mib must be at least 1");
+    if (fetchSize < 1 || splitSizeMib < 1 || (rowsPerSecond != null && rowsPerSecond < 1)) {
+      throw new IllegalArgumentException(
+          "fetch-size, split-size-mib and rows-per-second must be at least 1");
     }
   }
 

@@ -114,6 +114,7 @@ final class TableSplitReader implements SplitReader {
     AsyncResultSet result = null;
     long pause = FIRST_PAUSE_MILLIS;
     for (int attempt = 1; result == null; attempt++) {
+      pace();
       try {
         result = await(session.executeAsync(statement).toCompletableFuture());
       } catch (InvalidQueryException | ProtocolError e) {
@@ -143,14 +144,18 @@ final class TableSplitReader implements SplitReader {
    * Makes {@code result} the current page, and asks for the next one at once, so that it arrives
    * while this one is mapped and written.
    */
-  private void take(ByteBuffer state, AsyncResultSet result) {
+  private void take(ByteBuffer state, AsyncResultSet result) throws IOException {
+    prefetch = null;
     pageState = state;
     page = result.currentPage().iterator();
     rowsLeftInPage = result.remaining();
     rowsIntoPage = 0;
     nextPageState = result.getExecutionInfo().getPagingState();
     lastPage = !result.hasMorePages();
-    prefetch = lastPage ? null : result.fetchNextPage().toCompletableFuture();
+    if (!lastPage) {
+      pace();
+      prefetch = result.fetchNextPage().toCompletableFuture();
+    }
   }
 
   /** The next page: the one asked for ahead, or, when that failed, asked again with retries. */
@@ -166,6 +171,16 @@ final class TableSplitReader implements SplitReader {
       }
     }
     fetch(nextPageState);
+  }
+
+  /** Waits for the source's read rate, if it has one, before asking for a page. */
+  private void pace() throws IOException {
+    try {
+      scan.paceOnePage();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IOException("interrupted while waiting for the source's read rate", e);
+    }
   }
 
   /** Waits for a request; its failure is thrown as the driver's exception. */

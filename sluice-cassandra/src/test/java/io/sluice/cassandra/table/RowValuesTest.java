@@ -22,7 +22,8 @@ class RowValuesTest {
     assertThat(RowValues.toValue((short) 7)).isEqualTo(7);
     assertThat(RowValues.toValue((byte) -3)).isEqualTo(-3);
     assertThat(RowValues.toValue(1.5f)).isEqualTo(1.5d);
-    assertThat(RowValues.toValue(BigInteger.TEN.pow(30))).isEqualTo(new BigDecimal(BigInteger.TEN.pow(30)));
+    assertThat(RowValues.toValue(BigInteger.TEN.pow(30)))
+        .isEqualTo(new BigDecimal(BigInteger.TEN.pow(30)));
     assertThat(RowValues.toValue(ByteBuffer.wrap(new byte[] {1, 2})))
         .isEqualTo(new BinaryValue((byte) 0, new byte[] {1, 2}));
     assertThat(RowValues.toValue(InetAddress.getByName("10.0.0.1"))).isEqualTo("10.0.0.1");

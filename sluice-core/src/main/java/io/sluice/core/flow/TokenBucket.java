@@ -3,9 +3,10 @@ package io.sluice.core.flow;
 /**
  * A rate limit by reservation: each caller reserves its permits and is told how long to wait before
  * using them. Unused time is saved up to a short burst, so a pause does not turn into a flood
- * afterwards. The rate may change while the bucket is in use.
+ * afterwards. The rate may change while the bucket is in use. Public for the limits sources keep of
+ * their own (a table source's read rate).
  */
-final class TokenBucket {
+public final class TokenBucket {
 
   /** How much unused capacity is kept, as time at the full rate. */
   private static final double BURST_SECONDS = 0.05;
@@ -15,7 +16,7 @@ final class TokenBucket {
   /** When the next permit is free, in nanoseconds of the clock. */
   private double nextFreeNanos = Double.NEGATIVE_INFINITY;
 
-  TokenBucket(double permitsPerSecond) {
+  public TokenBucket(double permitsPerSecond) {
     setRate(permitsPerSecond);
   }
 
@@ -31,7 +32,7 @@ final class TokenBucket {
   }
 
   /** Reserves {@code permits} at time {@code now}; returns the nanoseconds to wait before use. */
-  synchronized long reserve(long permits, long now) {
+  public synchronized long reserve(long permits, long now) {
     double earliest = now - BURST_SECONDS * 1e9;
     if (nextFreeNanos < earliest) {
       nextFreeNanos = earliest;
