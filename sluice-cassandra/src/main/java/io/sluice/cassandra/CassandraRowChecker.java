@@ -182,8 +182,12 @@ final class CassandraRowChecker implements Sink {
         values.put(column.column(), row.values().get(column.column()));
       }
     }
+    // At the source's times: the row's timestamp, and each cell's own where it has one (a table
+    // source's); at the current time, one timestamp for all.
     Row rewrite =
-        new Row(values, now ? nowMicros.getAsLong() : row.writeTimestampMicros(), row.position());
+        now
+            ? new Row(values, nowMicros.getAsLong(), row.position())
+            : new Row(values, row.writeTimestampMicros(), row.position(), row.cellTimes());
     return repairs
         .write(List.of(rewrite))
         .toCompletableFuture()
@@ -256,7 +260,7 @@ final class CassandraRowChecker implements Sink {
   }
 
   private Verdict compare(Row row, TargetRow target) {
-    return comparison.compare(row.values(), row.writeTimestampMicros(), target);
+    return comparison.compare(row.values(), row.writeTimestampMicros(), row.cellTimes(), target);
   }
 
   @Override

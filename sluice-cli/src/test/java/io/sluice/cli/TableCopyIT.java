@@ -216,22 +216,8 @@ class TableCopyIT {
         session.execute(batch);
       }
     }
-    String sources =
-        "  - type: cassandra\n"
-            + "    options:\n"
-            + "      contact-points: ["
-            + keyspace.hostAndPort()
-            + "]\n"
-            + "      local-datacenter: "
-            + keyspace.localDatacenter()
-            + "\n"
-            + "      keyspace: "
-            + keyspace.name()
-            + "\n"
-            + "      table: wide_src\n"
-            + "      fetch-size: 200\n"
-            // The source's own read rate keeps the copy slow enough to be killed midway.
-            + "      rows-per-second: 3000\n";
+    // The source's own read rate keeps the copy slow enough to be killed midway.
+    String sources = tableSource(keyspace, "wide_src", 200) + "      rows-per-second: 3000\n";
     Path job =
         JobFile.write(
             dir,

@@ -2,6 +2,7 @@ package io.sluice.core.validate;
 
 import io.sluice.core.schema.ColumnSchema;
 import io.sluice.core.schema.TableSchema;
+import io.sluice.core.source.CellTime;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -20,7 +21,8 @@ import java.util.Map;
  *   <li>Values compare as Cassandra stores them ({@link SameValue}). Only columns that differ
  *       matter.
  *   <li>If no column differs: {@link Verdict.Match}. If any differing column's target writetime is
- *       newer than the source row's timestamp, a live write changed the row since: {@link
+ *       newer than the source's (the cell's own write time when the source keeps one, as a table
+ *       does, else the row's timestamp), a live write changed the row since: {@link
  *       Verdict.ChangedSince}. Otherwise the target is wrong: {@link Verdict.Mismatch}.
  * </ol>
  *
@@ -51,6 +53,20 @@ public final class RowComparison {
    * @param target the target row, or {@code null} when there is none
    */
   public Verdict compare(Map<String, Object> source, long sourceTimestamp, TargetRow target) {
+    return compare(source, sourceTimestamp, Map.of(), target);
+  }
+
+  /**
+   * Compares one row whose cells may carry their own write times (a table source's): a differing
+   * column is judged against its own cell's time when it has one, else against the row's.
+   *
+   * @param cellTimes the source cells' write times and TTLs, by column
+   */
+  public Verdict compare(
+      Map<String, Object> source,
+      long sourceTimestamp,
+      Map<String, CellTime> cellTimes,
+      TargetRow target) {
     if (target == null) {
       return new Verdict.Missing();
     }
@@ -67,7 +83,9 @@ public final class RowComparison {
         continue;
       }
       Long writetime = target.writetimes().get(column.name());
-      newer |= writetime != null && writetime > sourceTimestamp;
+      CellTime cell = cellTimes.get(column.name());
+      long sourceTime = cell == null ? sourceTimestamp : cell.writetimeMicros();
+      newer |= writetime != null && writetime > sourceTime;
       differences.add(
           new ColumnDifference(
               column.name(),

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.sluice.core.schema.ColumnSchema;
 import io.sluice.core.schema.CqlType;
 import io.sluice.core.schema.TableSchema;
+import io.sluice.core.source.CellTime;
 import java.math.BigDecimal;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -100,6 +101,24 @@ class RowComparisonTest {
 
     assertThat(verdict).isInstanceOf(Verdict.ChangedSince.class);
     assertThat(((Verdict.ChangedSince) verdict).columns()).hasSize(2);
+  }
+
+  /** A table source's cells carry their own write times, far above the row's tiny timestamp. */
+  @Test
+  void should_judge_a_cell_with_its_own_write_time_against_that_time() {
+    Map<String, CellTime> cells = Map.of("name", new CellTime(5_000, 0));
+    RowComparison comparison = new RowComparison(TABLE, false);
+
+    assertThat(
+            comparison.compare(
+                row("name", "Ada"), SOURCE_TS, cells, target(row("name", "x"), 4_000)))
+        .as("the target holds an older value than the source cell")
+        .isInstanceOf(Verdict.Mismatch.class);
+    assertThat(
+            comparison.compare(
+                row("name", "Ada"), SOURCE_TS, cells, target(row("name", "x"), 6_000)))
+        .as("a live write after the source cell")
+        .isInstanceOf(Verdict.ChangedSince.class);
   }
 
   @Test
