@@ -347,6 +347,23 @@ class TableCopyIT {
         .execute(
             "INSERT INTO orders (shop, day, seq, \"select\") VALUES ('s1', '2024-05-01', 1, 'y')"
                 + " USING TIMESTAMP 2000");
+    // The copy goes to a keyspace of another name, which its CQL must name throughout.
+    TestKeyspace target =
+        new TestKeyspace(
+            keyspace.contactPoints(), keyspace.localDatacenter(), keyspace.name() + "_copy");
+    session.execute(
+        "CREATE KEYSPACE "
+            + target.name()
+            + " WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
+    try {
+      copyWithThePlannedDefinition(session, target, source);
+    } finally {
+      session.execute("DROP KEYSPACE IF EXISTS " + target.name());
+    }
+  }
+
+  private void copyWithThePlannedDefinition(
+      CqlSession session, TestKeyspace keyspace, SecondCluster source) throws Exception {
     Path planJob =
         JobFile.write(
             dir,
@@ -374,6 +391,7 @@ class TableCopyIT {
         .contains("WITH CLUSTERING ORDER BY (seq DESC)");
     for (String statement : Files.readString(dir.resolve("orders.cql")).split(";")) {
       if (!statement.isBlank()) {
+        assertThat(statement).doesNotContain(source.keyspace().name() + ".");
         session.execute(statement);
       }
     }
@@ -391,7 +409,7 @@ class TableCopyIT {
     assertThat(run.exitCode()).as(run.toString()).isEqualTo(ExitCodes.OK);
     String cells = "SELECT seq, \"select\", buyer, pair, lines, owner, WRITETIME(\"select\") FROM ";
     List<Row> expected = source.session().execute(cells + "orders").all();
-    List<Row> actual = session.execute(cells + "orders_copy").all();
+    List<Row> actual = session.execute(cells + keyspace.name() + ".orders_copy").all();
     assertThat(actual).hasSize(2);
     for (int r = 0; r < expected.size(); r++) {
       for (int c = 0; c < expected.get(r).getColumnDefinitions().size(); c++) {

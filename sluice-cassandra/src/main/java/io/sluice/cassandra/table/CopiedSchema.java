@@ -47,7 +47,7 @@ final class CopiedSchema {
             "  "
                 + type.getFieldNames().get(i).asCql(true)
                 + " "
-                + type.getFieldTypes().get(i).asCql(true, true));
+                + cqlOf(type.getFieldTypes().get(i)));
       }
       cql.append(String.join(",\n", fields)).append("\n);\n");
     }
@@ -56,7 +56,7 @@ final class CopiedSchema {
       cql.append("  ")
           .append(column.getName().asCql(true))
           .append(' ')
-          .append(column.getType().asCql(true, true))
+          .append(cqlOf(column.getType()))
           .append(column.isStatic() ? " STATIC" : "")
           .append(",\n");
     }
@@ -77,6 +77,39 @@ final class CopiedSchema {
       cql.append(" WITH CLUSTERING ORDER BY (").append(String.join(", ", order)).append(')');
     }
     return cql.append(';').toString();
+  }
+
+  /**
+   * A type as the copy's CQL writes it: user-defined types by their name alone, so that they
+   * resolve in the target's keyspace (the driver's own form names the source's keyspace).
+   */
+  static String cqlOf(DataType type) {
+    if (type instanceof UserDefinedType udt) {
+      return frozen(udt.isFrozen(), udt.getName().asCql(true));
+    }
+    if (type instanceof ListType list) {
+      return frozen(list.isFrozen(), "list<" + cqlOf(list.getElementType()) + ">");
+    }
+    if (type instanceof SetType set) {
+      return frozen(set.isFrozen(), "set<" + cqlOf(set.getElementType()) + ">");
+    }
+    if (type instanceof MapType map) {
+      return frozen(
+          map.isFrozen(),
+          "map<" + cqlOf(map.getKeyType()) + ", " + cqlOf(map.getValueType()) + ">");
+    }
+    if (type instanceof TupleType tuple) {
+      return "tuple<"
+          + tuple.getComponentTypes().stream()
+              .map(CopiedSchema::cqlOf)
+              .collect(Collectors.joining(", "))
+          + ">";
+    }
+    return type.asCql(true, true);
+  }
+
+  private static String frozen(boolean frozen, String cql) {
+    return frozen ? "frozen<" + cql + ">" : cql;
   }
 
   /** Adds the user-defined types {@code type} uses, the nested ones first. */
