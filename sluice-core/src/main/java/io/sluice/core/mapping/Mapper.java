@@ -6,6 +6,7 @@ import io.sluice.core.source.CellTime;
 import io.sluice.core.source.Record;
 import io.sluice.core.value.Values;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -33,6 +34,7 @@ public final class Mapper {
   private final RecordFilter filter;
   private final ColumnPlan[] columns;
   private final ColumnSchema.Role[] roles;
+  private final boolean clustered;
   private final FieldPath explode;
   private final Map<String, String> fieldsNeeded;
 
@@ -53,6 +55,7 @@ public final class Mapper {
               .map(ColumnSchema::role)
               .orElse(ColumnSchema.Role.REGULAR);
     }
+    this.clustered = Arrays.asList(roles).contains(ColumnSchema.Role.CLUSTERING);
     this.explode = explode;
     this.fieldsNeeded = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(fieldsNeeded));
   }
@@ -241,6 +244,9 @@ public final class Mapper {
    * fails the row.
    */
   private String clusteringProblem(Object[] values, String where) {
+    if (!clustered) {
+      return null;
+    }
     int firstMissing = -1;
     boolean someClustering = false;
     boolean someStatic = false;
