@@ -7,6 +7,8 @@ import com.datastax.oss.driver.api.core.cql.BatchStatement;
 import com.datastax.oss.driver.api.core.cql.BatchType;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
+import com.datastax.oss.driver.api.core.data.TupleValue;
+import com.datastax.oss.driver.api.core.data.UdtValue;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.testinfra.Await;
 import io.sluice.testinfra.RealCassandra;
@@ -413,11 +415,22 @@ class TableCopyIT {
     assertThat(actual).hasSize(2);
     for (int r = 0; r < expected.size(); r++) {
       for (int c = 0; c < expected.get(r).getColumnDefinitions().size(); c++) {
-        assertThat(String.valueOf(actual.get(r).getObject(c)))
+        assertThat(text(actual.get(r).getObject(c)))
             .as("column %s of row %s", c, r)
-            .isEqualTo(String.valueOf(expected.get(r).getObject(c)));
+            .isEqualTo(text(expected.get(r).getObject(c)));
       }
     }
+  }
+
+  /** A value as CQL shows it: a user-defined type's or tuple's by content, not by its type. */
+  private static String text(Object value) {
+    if (value instanceof UdtValue udt) {
+      return udt.getFormattedContents();
+    }
+    if (value instanceof TupleValue tuple) {
+      return tuple.getFormattedContents();
+    }
+    return String.valueOf(value);
   }
 
   /** A partition of static cells only reads as a row without clustering values. */
