@@ -89,6 +89,6 @@ class FileSelectionTest {
         .hasMessageContaining("is neither a file nor a folder");
     assertThatThrownBy(() -> csv(dir, Map.of(), "*/x.csv"))
         .hasMessageContaining("a glob may only be in the file name");
-    assertThatThrownBy(() -> csv(dir, Map.of())).hasMessageContaining("needs at least one path");
+    assertThatThrownBy(() -> csv(dir, Map.of())).hasMessage("Source 't' has no 'path'.");
   }
 }
