@@ -46,7 +46,10 @@ final class TableSplitReader implements SplitReader {
   private final CqlSession session;
   private final TableScan scan;
   private final Split split;
-  private ByteBuffer pageState;
+
+  /** The paging state that fetched the current page, as a position writes it: once per page. */
+  private String pageStateText;
+
   private ByteBuffer nextPageState;
   private Iterator<Row> page;
   private CompletableFuture<AsyncResultSet> prefetch;
@@ -146,7 +149,7 @@ final class TableSplitReader implements SplitReader {
    */
   private void take(ByteBuffer state, AsyncResultSet result) throws IOException {
     prefetch = null;
-    pageState = state;
+    pageStateText = state == null ? "-" : HEX.formatHex(bytes(state));
     page = result.currentPage().iterator();
     rowsLeftInPage = result.remaining();
     rowsIntoPage = 0;
@@ -223,14 +226,13 @@ final class TableSplitReader implements SplitReader {
     long size = TableScan.bytesOf(row);
     workDone += size;
     long number = rowsBeforePage + rowsIntoPage - 1;
-    String state = pageState == null ? "-" : HEX.formatHex(bytes(pageState));
     return new Record(
         new SourcePosition(split.resource(), number, scan.keyText(row)),
         scan.fields(row),
         size,
         number + 1,
         scan.cellTimes(row),
-        rowsBeforePage + ":" + state + ":" + rowsIntoPage);
+        rowsBeforePage + ":" + pageStateText + ":" + rowsIntoPage);
   }
 
   private static byte[] bytes(ByteBuffer buffer) {
