@@ -4,6 +4,7 @@ import com.datastax.oss.driver.api.core.CqlIdentifier;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.BoundStatementBuilder;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+import com.datastax.oss.driver.api.core.metadata.TokenMap;
 import com.datastax.oss.driver.api.core.metadata.schema.ColumnMetadata;
 import com.datastax.oss.driver.api.core.metadata.schema.TableMetadata;
 import io.sluice.core.flow.FlowFeedback;
@@ -13,6 +14,7 @@ import io.sluice.core.sink.Row;
 import io.sluice.core.sink.Sink;
 import io.sluice.core.sink.TargetUnavailableException;
 import io.sluice.core.sink.WriteResult;
+import io.sluice.core.source.Split;
 import io.sluice.core.state.RejectStage;
 import io.sluice.core.validate.ColumnDifference;
 import io.sluice.core.validate.Difference;
@@ -25,15 +27,20 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.function.LongSupplier;
+import java.util.stream.Collectors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * The sink of a validation, which checks rows: instead of writing each row it reads the target row
  * of the same primary key with one prepared {@code SELECT columns..., writetime(column)... WHERE
  * key = ?} (async, retried like writes, bounded by the runner's in-flight limit) and compares them
- * with {@link RowComparison}.
+ * with {@link RowComparison}. The rows of a split of a table source, which come in the table's key
+ * order, are checked by a {@link MergeJoinChecker} instead, which reads the target by token range.
  *
  * <p>With {@code --repair}, a missing row is rewritten whole, and a mismatched row only in the
  * columns that differ (so equal cells, such as a non-frozen list that a rewrite at the same
@@ -44,6 +51,12 @@ import java.util.function.LongSupplier;
  */
 final class CassandraRowChecker implements Sink {
 
+  private static final Logger LOG = LoggerFactory.getLogger(CassandraRowChecker.class);
+
+  private final CqlSession session;
+  private final TableMetadata table;
+  private final String selected;
+  private final int selectedCount;
   private final TableSchema schema;
   private final RowComparison comparison;
   private final PreparedStatement select;
@@ -53,6 +66,7 @@ final class CassandraRowChecker implements Sink {
   private final RequestRetrier retrier;
   private final CassandraSink repairs;
   private final LongSupplier nowMicros;
+  private PreparedStatement rangeScan;
 
   CassandraRowChecker(
       CqlSession session,
@@ -64,6 +78,8 @@ final class CassandraRowChecker implements Sink {
       ValidationSpec spec,
       List<String> columns,
       LongSupplier nowMicros) {
+    this.session = session;
+    this.table = table;
     this.schema = schema;
     this.comparison = new RowComparison(schema, writeNulls);
     this.spec = spec;
@@ -81,6 +97,8 @@ final class CassandraRowChecker implements Sink {
       }
     }
     selected.addAll(writetimes);
+    this.selected = String.join(", ", selected);
+    this.selectedCount = selected.size();
     List<String> conditions = new ArrayList<>();
     for (ColumnMetadata column : primaryKey(table)) {
       keyColumns.add(new BoundColumn(column));
@@ -89,7 +107,7 @@ final class CassandraRowChecker implements Sink {
     this.select =
         session.prepare(
             "SELECT "
-                + String.join(", ", selected)
+                + this.selected
                 + " FROM "
                 + table.getKeyspace().asCql(true)
                 + "."
@@ -118,22 +136,99 @@ final class CassandraRowChecker implements Sink {
     return RejectStage.CHECK;
   }
 
+  /**
+   * For a split of a table source, read in the table's key order: a checker that reads the target
+   * along the split beside it ({@link MergeJoinChecker}); for any other split, this one.
+   */
+  @Override
+  public Sink forSplit(Split split, boolean keyOrdered) {
+    if (!keyOrdered) {
+      return this;
+    }
+    Optional<TokenMap> tokens = session.getMetadata().getTokenMap();
+    List<Integer> keyIndexes = new ArrayList<>();
+    for (ColumnMetadata column : primaryKey(table)) {
+      int index = indexOf(column.getName().asInternal());
+      if (index < 0) {
+        return this;
+      }
+      keyIndexes.add(index);
+    }
+    if (tokens.isEmpty()) {
+      LOG.debug("no token map of the target: split {} is checked row by row", split.id());
+      return this;
+    }
+    return new MergeJoinChecker(
+        this, split, new KeyOrder(table, tokens.get()), keyIndexes, selectedCount);
+  }
+
+  private int indexOf(String column) {
+    for (int i = 0; i < readColumns.size(); i++) {
+      if (readColumns.get(i).name.equals(column)) {
+        return i;
+      }
+    }
+    return -1;
+  }
+
+  /**
+   * The scan of one token interval of the target, with the columns a lookup reads and, after them,
+   * the partition's token: {@code token(key) > ? AND token(key) <= ?}.
+   */
+  synchronized PreparedStatement rangeScan() {
+    if (rangeScan == null) {
+      String token =
+          "token("
+              + table.getPartitionKey().stream()
+                  .map(c -> c.getName().asCql(true))
+                  .collect(Collectors.joining(", "))
+              + ")";
+      rangeScan =
+          session.prepare(
+              "SELECT "
+                  + selected
+                  + ", "
+                  + token
+                  + " FROM "
+                  + table.getKeyspace().asCql(true)
+                  + "."
+                  + table.getName().asCql(true)
+                  + " WHERE "
+                  + token
+                  + " > ? AND "
+                  + token
+                  + " <= ?");
+    }
+    return rangeScan;
+  }
+
+  RequestRetrier retrier() {
+    return retrier;
+  }
+
   @Override
   public CompletionStage<WriteResult> write(List<Row> rows) {
     List<CompletableFuture<Checked>> checks = new ArrayList<>(rows.size());
     for (Row row : rows) {
       checks.add(check(row));
     }
+    return combine(checks);
+  }
+
+  /** The answer to a write of rows, once each row's check is done. */
+  static CompletableFuture<WriteResult> combine(List<CompletableFuture<Checked>> checks) {
     return CompletableFuture.allOf(checks.toArray(CompletableFuture[]::new))
         .thenApply(
             ignored -> {
               long checked = 0;
               long retries = 0;
+              long lookedUp = 0;
               List<WriteResult.FailedRow> failed = new ArrayList<>();
               List<WriteResult.Finding> found = new ArrayList<>();
               for (CompletableFuture<Checked> check : checks) {
                 Checked result = check.join();
                 retries += result.retries;
+                lookedUp += result.lookedUp ? 1 : 0;
                 if (result.failed != null) {
                   failed.add(result.failed);
                   continue;
@@ -143,34 +238,41 @@ final class CassandraRowChecker implements Sink {
                   found.add(result.found);
                 }
               }
-              return new WriteResult(checked, retries, failed, found);
+              return new WriteResult(checked, retries, failed, found, lookedUp);
             });
   }
 
-  /** Reads the row back and compares it; repairs it if asked. */
-  private CompletableFuture<Checked> check(Row row) {
+  /** Reads the row back by its key and compares it; repairs it if asked. */
+  CompletableFuture<Checked> check(Row row) {
     return read(row)
         .handle(
-            (read, error) -> {
-              if (error != null) {
-                return unreadable(row, error);
-              }
-              Verdict verdict = compare(row, read.target);
-              if (verdict instanceof Verdict.Match) {
-                return CompletableFuture.completedFuture(new Checked(read.retries, null, null));
-              }
-              Difference found = Difference.of(verdict, PrimaryKey.of(row.values(), schema));
-              if (repairs == null || found.kind() == Difference.Kind.CHANGED_SINCE) {
-                return CompletableFuture.completedFuture(
-                    new Checked(read.retries, null, found.about(row)));
-              }
-              return repair(row, found, read.retries);
-            })
+            (read, error) ->
+                error != null
+                    ? unreadable(row, error)
+                    : judge(row, read.target, read.retries, true))
         .thenCompose(checked -> checked);
   }
 
+  /**
+   * Compares the row with the target's row of the same key, read already ({@code null} when the
+   * target has none), and repairs it if asked.
+   */
+  CompletableFuture<Checked> judge(Row row, TargetRow target, long retries, boolean lookedUp) {
+    Verdict verdict = compare(row, target);
+    if (verdict instanceof Verdict.Match) {
+      return CompletableFuture.completedFuture(new Checked(retries, null, null, lookedUp));
+    }
+    Difference found = Difference.of(verdict, PrimaryKey.of(row.values(), schema));
+    if (repairs == null || found.kind() == Difference.Kind.CHANGED_SINCE) {
+      return CompletableFuture.completedFuture(
+          new Checked(retries, null, found.about(row), lookedUp));
+    }
+    return repair(row, found, retries, lookedUp);
+  }
+
   /** Rewrites the source row, then reads it again to see whether the target now matches. */
-  private CompletableFuture<Checked> repair(Row row, Difference found, long retries) {
+  private CompletableFuture<Checked> repair(
+      Row row, Difference found, long retries, boolean lookedUp) {
     boolean now = spec.repairTimestamp() == ValidationSpec.RepairTimestamp.NOW;
     Map<String, Object> values = row.values();
     if (found.kind() == Difference.Kind.MISMATCH) {
@@ -209,7 +311,7 @@ final class CassandraRowChecker implements Sink {
                             : found.withRepair(false, stillDifferent(now, after));
                       });
             })
-        .thenApply(repaired -> new Checked(retries, null, repaired.about(row)));
+        .thenApply(repaired -> new Checked(retries, null, repaired.about(row), lookedUp));
   }
 
   private static String stillDifferent(boolean now, Verdict after) {
@@ -222,14 +324,15 @@ final class CassandraRowChecker implements Sink {
             + " target wins; --repair-timestamp now overrides it";
   }
 
-  private CompletableFuture<Checked> unreadable(Row row, Throwable error) {
+  CompletableFuture<Checked> unreadable(Row row, Throwable error) {
     Throwable cause = RequestRetrier.unwrap(error);
     if (cause instanceof TargetUnavailableException) {
       return CompletableFuture.failedFuture(cause);
     }
     String reason = RequestRetrier.describe(cause, "read");
     return CompletableFuture.completedFuture(
-        new Checked(RequestRetrier.retriesOf(cause), new WriteResult.FailedRow(row, reason), null));
+        new Checked(
+            RequestRetrier.retriesOf(cause), new WriteResult.FailedRow(row, reason), null, false));
   }
 
   private CompletableFuture<Read> read(Row row) {
@@ -243,7 +346,7 @@ final class CassandraRowChecker implements Sink {
         .thenApply(answer -> new Read(targetRow(answer.rows().one()), answer.retries()));
   }
 
-  private TargetRow targetRow(com.datastax.oss.driver.api.core.cql.Row read) {
+  TargetRow targetRow(com.datastax.oss.driver.api.core.cql.Row read) {
     if (read == null) {
       return null;
     }
@@ -271,8 +374,9 @@ final class CassandraRowChecker implements Sink {
     }
   }
 
-  /** What checking one row gave: a failure to read it, a finding, or neither (a match). */
-  private record Checked(long retries, WriteResult.FailedRow failed, WriteResult.Finding found) {}
+  /** What checking one row gave, and whether it took a read by key of its own. */
+  record Checked(
+      long retries, WriteResult.FailedRow failed, WriteResult.Finding found, boolean lookedUp) {}
 
   /** A target row read back, or null when there is none. */
   private record Read(TargetRow target, long retries) {}

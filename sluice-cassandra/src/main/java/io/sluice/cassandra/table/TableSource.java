@@ -252,6 +252,12 @@ public final class TableSource implements Source {
     return TableSplitReader.open(session, scan, split, position);
   }
 
+  /** Rows come in the table's key order, split by split: a validation reads the target beside. */
+  @Override
+  public boolean keyOrdered() {
+    return true;
+  }
+
   /** The table's columns: a mapping reading any other field is refused before the first row. */
   @Override
   public Optional<Set<String>> knownFields() {

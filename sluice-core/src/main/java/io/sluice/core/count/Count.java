@@ -41,7 +41,12 @@ public enum Count {
   /** Rows in the target that no source record gives. */
   ROWS_EXTRA("rows-extra"),
   /** Missing and mismatched rows rewritten and read back equal, and extra rows deleted. */
-  ROWS_REPAIRED("rows-repaired");
+  ROWS_REPAIRED("rows-repaired"),
+  /**
+   * Rows a validation read back by their key, one request each, rather than in a scan of the target
+   * beside the source (a table source's merge join).
+   */
+  ROWS_LOOKED_UP("rows-looked-up");
 
   private final String key;
 

@@ -119,6 +119,10 @@ public final class Counts {
     return get(Count.ROWS_REPAIRED);
   }
 
+  public long rowsLookedUp() {
+    return get(Count.ROWS_LOOKED_UP);
+  }
+
   /** Rejected records and rows, the figure {@code max-errors} is judged on. */
   public long rejected() {
     return rejectedDecode() + rejectedMapping() + rowsFailed();

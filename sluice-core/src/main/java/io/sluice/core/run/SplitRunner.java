@@ -87,6 +87,7 @@ public final class SplitRunner {
   /** Reads the split and sends its rows, without waiting for the answers. */
   void read(PlannedSource source, SplitLedger ledger) {
     Split split = ledger.split();
+    Sink splitSink = sink.forSplit(split, source.source().keyOrdered());
     try (SplitReader reader = source.source().open(split, ledger.resumePosition())) {
       SourceItem item = null;
       long consumed = 0;
@@ -97,7 +98,7 @@ public final class SplitRunner {
         long recordWork = work - consumed;
         consumed = work;
         if (item instanceof Record record) {
-          handle(source, ledger, record, recordWork);
+          handle(splitSink, source, ledger, record, recordWork);
         } else if (item instanceof MalformedRecord malformed) {
           RecordOutcome outcome = begin(ledger, malformed, recordWork, malformed.sizeBytes());
           count(outcome, Count.REJECTED_DECODE, 1);
@@ -130,7 +131,8 @@ public final class SplitRunner {
     outcome.counts.add(count, amount);
   }
 
-  private void handle(PlannedSource source, SplitLedger ledger, Record record, long work)
+  private void handle(
+      Sink splitSink, PlannedSource source, SplitLedger ledger, Record record, long work)
       throws InterruptedException {
     RecordOutcome outcome = begin(ledger, record, work, record.sizeBytes());
     MapResult result;
@@ -171,7 +173,7 @@ public final class SplitRunner {
     if (ledger.keepsRows()) {
       outcome.rows = rows;
     }
-    int requests = sink.requests(rows);
+    int requests = splitSink.requests(rows);
     if (!flow.acquire(rows.size(), requests, record.sizeBytes(), control::stopped)) {
       // Stopping: the record stays uncommitted, and a resumed run reads it again.
       return;
@@ -180,18 +182,18 @@ public final class SplitRunner {
     // finds nothing in flight has nothing left to account either.
     CompletionStage<WriteResult> answer;
     try {
-      answer = sink.write(rows);
+      answer = splitSink.write(rows);
     } catch (RuntimeException e) {
       // The rows could not even be sent (a value the target's driver cannot encode): they are
       // refused like rows the target refused, and the run goes on.
       flow.release(requests);
-      refuse(outcome, source, ledger, rows, "the row cannot be sent: " + describe(e));
+      refuse(splitSink, outcome, source, ledger, rows, "the row cannot be sent: " + describe(e));
       return;
     }
     answer.whenCompleteAsync(
         (written, error) -> {
           try {
-            account(source, ledger, outcome, written, error);
+            account(splitSink, source, ledger, outcome, written, error);
           } catch (RuntimeException | Error e) {
             // The record stays uncommitted, so the saved progress ends before it and a resumed
             // run writes it again.
@@ -204,6 +206,7 @@ public final class SplitRunner {
   }
 
   private void refuse(
+      Sink splitSink,
       RecordOutcome outcome,
       PlannedSource source,
       SplitLedger ledger,
@@ -211,7 +214,7 @@ public final class SplitRunner {
       String reason) {
     count(outcome, Count.ROWS_FAILED, rows.size());
     for (Row row : rows) {
-      reject(outcome, source, row.position(), sink.refusalStage(), reason);
+      reject(outcome, source, row.position(), splitSink.refusalStage(), reason);
     }
     ledger.complete(outcome);
   }
@@ -235,6 +238,7 @@ public final class SplitRunner {
   }
 
   private void account(
+      Sink splitSink,
       PlannedSource source,
       SplitLedger ledger,
       RecordOutcome outcome,
@@ -254,9 +258,12 @@ public final class SplitRunner {
     }
     count(outcome, Count.ROWS_WRITTEN, result.written());
     count(outcome, Count.RETRIES, result.retries());
+    if (result.lookedUp() > 0) {
+      count(outcome, Count.ROWS_LOOKED_UP, result.lookedUp());
+    }
     count(outcome, Count.ROWS_FAILED, result.failed().size());
     for (WriteResult.FailedRow failed : result.failed()) {
-      reject(outcome, source, failed.row().position(), sink.refusalStage(), failed.reason());
+      reject(outcome, source, failed.row().position(), splitSink.refusalStage(), failed.reason());
     }
     for (WriteResult.Finding found : result.findings()) {
       found.counts().forEach(count -> count(outcome, count, 1));

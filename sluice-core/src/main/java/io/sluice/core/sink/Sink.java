@@ -1,5 +1,6 @@
 package io.sluice.core.sink;
 
+import io.sluice.core.source.Split;
 import io.sluice.core.state.RejectStage;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
@@ -32,6 +33,20 @@ public interface Sink extends AutoCloseable {
    */
   default RejectStage refusalStage() {
     return RejectStage.WRITE;
+  }
+
+  /**
+   * The sink for the rows of one split, which the runner then sends in the split's order from one
+   * thread; by default this sink. A validation of a table source reads the target along the split
+   * beside it (a merge join) instead of looking up each row. The returned sink is not closed: it
+   * holds nothing this sink's {@link #close} does not release.
+   *
+   * @param keyOrdered whether the split's records come in the order of a Cassandra-family table's
+   *     keys and the split's start and end are Murmur3 tokens ({@link
+   *     io.sluice.core.source.Source#keyOrdered()})
+   */
+  default Sink forSplit(Split split, boolean keyOrdered) {
+    return this;
   }
 
   /** Writes a group of rows produced from one source record. */

@@ -16,13 +16,19 @@ import java.util.List;
  * @param failed rows that still failed after all retries, with the reason
  * @param findings what the sink found about rows beyond written or failed, each listed as a line
  *     and counted; empty for writes
+ * @param lookedUp rows a validation read back by their key, one request each; 0 for writes
  */
 public record WriteResult(
-    long written, long retries, List<FailedRow> failed, List<Finding> findings) {
+    long written, long retries, List<FailedRow> failed, List<Finding> findings, long lookedUp) {
 
   public WriteResult {
     failed = List.copyOf(failed);
     findings = List.copyOf(findings);
+  }
+
+  /** The result of writes or of checks that read no row by its key. */
+  public WriteResult(long written, long retries, List<FailedRow> failed, List<Finding> findings) {
+    this(written, retries, failed, findings, 0);
   }
 
   /** The result of writing rows. */

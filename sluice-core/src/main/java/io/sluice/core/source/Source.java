@@ -107,6 +107,15 @@ public interface Source extends AutoCloseable {
   }
 
   /**
+   * Whether each split's records come in the order of a Cassandra-family table's keys (the token of
+   * the partition key, then the clustering order), with the split's start and end as Murmur3
+   * tokens: true for a table source, whose validation can then read the target along each split.
+   */
+  default boolean keyOrdered() {
+    return false;
+  }
+
+  /**
    * For a source that is a table: the same table under the target's name, for {@code plan} to
    * propose with a mapping that copies every column; empty for the others.
    */

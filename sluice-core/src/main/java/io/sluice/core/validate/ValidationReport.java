@@ -65,6 +65,7 @@ public record ValidationReport(RunReport run, ValidationSpec spec) {
     totals.put("changed-since", c.rowsChangedSince());
     totals.put("extra", c.rowsExtra());
     totals.put("repaired", c.rowsRepaired());
+    totals.put("rows-looked-up", c.rowsLookedUp());
     totals.put("differences", c.differences());
     root.put("differences-file", run.rejectFile().toString());
     ArrayNode listed = root.putArray("findings");
@@ -120,6 +121,13 @@ public record ValidationReport(RunReport run, ValidationSpec spec) {
         String.format(
             "  Rows checked      %,d of %,d  (could not read %,d)%n",
             c.rowsWritten(), c.rowsProduced(), c.rowsFailed()));
+    if (c.rowsLookedUp() < c.rowsWritten()) {
+      text.append(
+          String.format(
+              "  Read by scan      %,d  (beside the source, range by range; %,d looked up by"
+                  + " key)%n",
+              c.rowsWritten() - c.rowsLookedUp(), c.rowsLookedUp()));
+    }
     text.append(String.format("  Matching          %,d%n", c.rowsMatching()));
     text.append(String.format("  Missing           %,d%n", c.rowsMissing()));
     text.append(String.format("  Mismatched        %,d%n", c.rowsMismatched()));
