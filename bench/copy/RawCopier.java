@@ -4,17 +4,24 @@ import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
 import com.datastax.oss.driver.api.core.cql.BatchStatement;
 import com.datastax.oss.driver.api.core.cql.BatchType;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
-import com.datastax.oss.driver.api.core.cql.ResultSet;
+import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
 import com.datastax.oss.driver.api.core.cql.Row;
+import com.datastax.oss.driver.api.core.cql.Statement;
 import java.math.BigInteger;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.NoSuchElementException;
+import java.util.Objects;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -33,13 +40,20 @@ import java.util.concurrent.atomic.AtomicReference;
  * RawCopier count  --contact-point host:port           rows of people, over 64 token ranges
  * RawCopier truncate --contact-point host:port         empties people
  * RawCopier copy   --from host:port --to host:port [--scans 8] [--in-flight 256]
+ * RawCopier lookup --from host:port --to host:port [--scans 8] [--in-flight 256]
  * </pre>
  *
  * {@code copy} is the smallest copier that keeps write times: the ring cut into 256 token ranges,
  * {@code --scans} of them read at once (paged, 1000 rows a page), each row written with one
  * prepared {@code INSERT ... USING TIMESTAMP} at its cells' write time, async, at most {@code
  * --in-flight} writes awaiting an answer; no retries, checkpoints or TTLs: what two nodes take when
- * the client does almost nothing, the practical limit.
+ * the client does almost nothing, the practical limit. Each scan asks for its next page as soon as
+ * a page arrives.
+ *
+ * <p>{@code lookup} is the validator Cassandra Data Migrator and scylla-migrator are: the same
+ * scans of the source, and for each source row one async {@code SELECT} of the target row by its
+ * key, compared column by column with the write times of {@code name} and {@code score}; it prints
+ * how many rows matched, differed and were missing.
  */
 public final class RawCopier {
 
@@ -62,6 +76,12 @@ public final class RawCopier {
       }
       case "copy" ->
           copy(
+              options.get("from"),
+              options.get("to"),
+              Integer.parseInt(options.getOrDefault("scans", "8")),
+              Integer.parseInt(options.getOrDefault("in-flight", "256")));
+      case "lookup" ->
+          lookup(
               options.get("from"),
               options.get("to"),
               Integer.parseInt(options.getOrDefault("scans", "8")),
@@ -182,8 +202,7 @@ public final class RawCopier {
         tasks.add(
             pool.submit(
                 () -> {
-                  ResultSet rows = source.execute(scan.bind(range[0], range[1]).setPageSize(1000));
-                  for (Row row : rows) {
+                  for (Row row : readAhead(source, scan.bind(range[0], range[1]))) {
                     BatchStatement batch =
                         BatchStatement.newInstance(
                             BatchType.UNLOGGED,
@@ -222,6 +241,122 @@ public final class RawCopier {
       double seconds = (System.nanoTime() - started) / 1e9;
       System.out.printf("raw copier: %d rows in %.1f s, %.0f rows/s%n", copied.get(), seconds,
           copied.get() / seconds);
+    }
+  }
+
+  private static final String SELECTED =
+      "id, name, email, n, score, created, WRITETIME(name), WRITETIME(score)";
+
+  static void lookup(String from, String to, int scans, int inFlightLimit) throws Exception {
+    try (CqlSession source = connect(from);
+        CqlSession target = connect(to)) {
+      PreparedStatement scan =
+          source.prepare(
+              "SELECT " + SELECTED + " FROM " + TABLE + " WHERE token(id) > ? AND token(id) <= ?");
+      PreparedStatement select =
+          target.prepare("SELECT " + SELECTED + " FROM " + TABLE + " WHERE id = ?");
+      Semaphore inFlight = new Semaphore(inFlightLimit);
+      AtomicReference<Throwable> failure = new AtomicReference<>();
+      AtomicLong matching = new AtomicLong();
+      AtomicLong differing = new AtomicLong();
+      AtomicLong missing = new AtomicLong();
+      long started = System.nanoTime();
+      ExecutorService pool = Executors.newFixedThreadPool(scans);
+      List<Future<?>> tasks = new ArrayList<>();
+      for (long[] range : ranges(256)) {
+        tasks.add(
+            pool.submit(
+                () -> {
+                  for (Row row : readAhead(source, scan.bind(range[0], range[1]))) {
+                    inFlight.acquireUninterruptibly();
+                    target
+                        .executeAsync(select.bind(row.getUuid(0)))
+                        .whenComplete(
+                            (answer, error) -> {
+                              if (error != null) {
+                                failure.compareAndSet(null, error);
+                              } else {
+                                Row found = answer.one();
+                                if (found == null) {
+                                  missing.incrementAndGet();
+                                } else if (same(row, found)) {
+                                  matching.incrementAndGet();
+                                } else {
+                                  differing.incrementAndGet();
+                                }
+                              }
+                              inFlight.release();
+                            });
+                  }
+                  return null;
+                }));
+      }
+      for (Future<?> task : tasks) {
+        task.get();
+      }
+      inFlight.acquire(inFlightLimit);
+      pool.shutdown();
+      if (failure.get() != null) {
+        throw new IllegalStateException(failure.get());
+      }
+      double seconds = (System.nanoTime() - started) / 1e9;
+      long checked = matching.get() + differing.get() + missing.get();
+      System.out.printf(
+          "lookup validator: %d rows in %.1f s, %.0f rows/s; matching %d, differing %d,"
+              + " missing %d%n",
+          checked, seconds, checked / seconds, matching.get(), differing.get(), missing.get());
+    }
+  }
+
+  private static boolean same(Row a, Row b) {
+    for (int i = 0; i < a.getColumnDefinitions().size(); i++) {
+      if (!Objects.equals(a.getObject(i), b.getObject(i))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
+  /** The rows of a scan, each page asked for as soon as the one before arrives. */
+  static Iterable<Row> readAhead(CqlSession session, Statement<?> statement) {
+    return () ->
+        new Iterator<>() {
+          private AsyncResultSet page = await(session.executeAsync(statement.setPageSize(1000)));
+          private CompletableFuture<AsyncResultSet> next = ahead(page);
+          private Iterator<Row> rows = page.currentPage().iterator();
+
+          @Override
+          public boolean hasNext() {
+            while (!rows.hasNext() && next != null) {
+              page = await(next);
+              next = ahead(page);
+              rows = page.currentPage().iterator();
+            }
+            return rows.hasNext();
+          }
+
+          @Override
+          public Row next() {
+            if (!hasNext()) {
+              throw new NoSuchElementException();
+            }
+            return rows.next();
+          }
+        };
+  }
+
+  private static CompletableFuture<AsyncResultSet> ahead(AsyncResultSet page) {
+    return page.hasMorePages() ? page.fetchNextPage().toCompletableFuture() : null;
+  }
+
+  private static AsyncResultSet await(CompletionStage<AsyncResultSet> request) {
+    try {
+      return request.toCompletableFuture().get();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    } catch (ExecutionException e) {
+      throw new IllegalStateException(e.getCause());
     }
   }
 

@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Copies one table between two local nodes with a raw driver copier, DSBulk (unload to files, then
-# load) and Sluice, one process each, and prints rows/s and the ratios; see README.md. Not run by
-# the build.
+# load) and Sluice, one process each, then validates the copy with a point-lookup validator and
+# with Sluice, and prints rows/s and the ratios; see README.md. Not run by the build.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -12,6 +12,7 @@ cassandra_home="$root/sluice-cassandra-dist/target/cassandra-5.0.9"
 dsbulk_lib="$root/bench/load/target/dsbulk-lib"
 rows="${ROWS:-1000000}"
 copiers="${COPIERS:-raw dsbulk sluice}"
+validators="${VALIDATORS:-lookup sluice}"
 
 if [ -n "${JAVA_HOME:-}" ] && [ -x "$JAVA_HOME/bin/java" ]; then java="$JAVA_HOME/bin/java"; else java=java; fi
 
@@ -111,4 +112,32 @@ if [ -n "${seconds[sluice]:-}" ] && [ -n "${seconds[dsbulk]:-}" ]; then
 fi
 if [ -n "${seconds[sluice]:-}" ] && [ -n "${seconds[raw]:-}" ]; then
   printf 'Sluice / raw:    %.2f\n' "$(echo "${seconds[raw]} / ${seconds[sluice]}" | bc -l)"
+fi
+
+# The validators compare the source with what the last copier left in the target, which must carry
+# write times (raw or sluice: the default order ends with sluice).
+declare -A checked
+for validator in $validators; do
+  log="$work/logs/validate-$validator.log"
+  start=$(date +%s.%N)
+  case "$validator" in
+    lookup) helper lookup --from "$source_node" --to "$target_node" > "$log" 2>&1 ;;
+    sluice) sluice validate "$work/job.yaml" --fresh > "$log" 2>&1 ;;
+  esac
+  end=$(date +%s.%N)
+  if [ "$validator" = lookup ] && ! grep -q "matching $rows, differing 0, missing 0" "$log"; then
+    echo "the lookup validator did not find the $rows rows equal; see $log" >&2
+    exit 1
+  fi
+  if [ "$validator" = sluice ] && ! grep -q "the target matches the source" "$log"; then
+    echo "sluice validate did not find the target equal; see $log" >&2
+    exit 1
+  fi
+  checked[$validator]=$(echo "$end - $start" | bc -l)
+  printf 'validate %-8s %8.1f s %10.0f rows/s\n' "$validator" "${checked[$validator]}" \
+    "$(echo "$rows / ${checked[$validator]}" | bc -l)"
+done
+if [ -n "${checked[sluice]:-}" ] && [ -n "${checked[lookup]:-}" ]; then
+  printf 'Sluice validate / lookup validator: %.2f\n' \
+    "$(echo "${checked[lookup]} / ${checked[sluice]}" | bc -l)"
 fi

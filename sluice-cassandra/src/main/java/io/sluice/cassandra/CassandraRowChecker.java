@@ -37,10 +37,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The sink of a validation, which checks rows: instead of writing each row it reads the target row
- * of the same primary key with one prepared {@code SELECT columns..., writetime(column)... WHERE
- * key = ?} (async, retried like writes, bounded by the runner's in-flight limit) and compares them
- * with {@link RowComparison}. The rows of a split of a table source, which come in the table's key
- * order, are checked by a {@link MergeJoinChecker} instead, which reads the target by token range.
+ * of the same primary key with one prepared {@code SELECT columns..., writetime(column),
+ * ttl(column)... WHERE key = ?} (async, retried like writes, bounded by the runner's in-flight
+ * limit) and compares them with {@link RowComparison}. The rows of a split of a table source, which
+ * come in the table's key order, are checked by a {@link MergeJoinChecker} instead, which reads the
+ * target by token range.
  *
  * <p>With {@code --repair}, a missing row is rewritten whole, and a mismatched row only in the
  * columns that differ (so equal cells, such as a non-frozen list that a rewrite at the same
@@ -93,7 +94,9 @@ final class CassandraRowChecker implements Sink {
       readColumns.add(new ReadColumn(column, timed ? columns.size() + writetimes.size() : -1));
       selected.add(column.getName().asCql(true));
       if (timed) {
+        // Read as a pair: the TTL right after the write time.
         writetimes.add("writetime(" + column.getName().asCql(true) + ")");
+        writetimes.add("ttl(" + column.getName().asCql(true) + ")");
       }
     }
     selected.addAll(writetimes);
@@ -352,14 +355,19 @@ final class CassandraRowChecker implements Sink {
     }
     Map<String, Object> values = new HashMap<>();
     Map<String, Long> writetimes = new HashMap<>();
+    Map<String, Integer> ttls = new HashMap<>();
     for (int i = 0; i < readColumns.size(); i++) {
       ReadColumn column = readColumns.get(i);
-      values.put(column.name, DriverValues.fromDriver(read.getObject(i), column.type()));
+      Object value = read.getObject(i);
+      values.put(column.name, column.convert ? DriverValues.fromDriver(value, column.type) : value);
       if (column.writetimeIndex >= 0 && !read.isNull(column.writetimeIndex)) {
         writetimes.put(column.name, read.getLong(column.writetimeIndex));
+        if (!read.isNull(column.writetimeIndex + 1)) {
+          ttls.put(column.name, read.getInt(column.writetimeIndex + 1));
+        }
       }
     }
-    return new TargetRow(values, writetimes);
+    return new TargetRow(values, writetimes, ttls);
   }
 
   private Verdict compare(Row row, TargetRow target) {
@@ -381,11 +389,21 @@ final class CassandraRowChecker implements Sink {
   /** A target row read back, or null when there is none. */
   private record Read(TargetRow target, long retries) {}
 
-  /** A selected column, and where its writetime is in the result (-1 when it has none). */
+  /**
+   * A selected column, and where its writetime is in the result, its TTL right after (-1 when it
+   * has none).
+   */
   private record ReadColumn(
-      String name, com.datastax.oss.driver.api.core.type.DataType type, int writetimeIndex) {
+      String name,
+      com.datastax.oss.driver.api.core.type.DataType type,
+      boolean convert,
+      int writetimeIndex) {
     ReadColumn(ColumnMetadata column, int writetimeIndex) {
-      this(column.getName().asInternal(), column.getType(), writetimeIndex);
+      this(
+          column.getName().asInternal(),
+          column.getType(),
+          DriverValues.needsConversion(column.getType()),
+          writetimeIndex);
     }
   }
 }

@@ -9,11 +9,15 @@ import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Statement;
 import com.datastax.oss.driver.api.core.metadata.schema.ColumnMetadata;
 import com.datastax.oss.driver.api.core.metadata.schema.TableMetadata;
+import com.datastax.oss.driver.api.core.type.DataType;
+import com.datastax.oss.driver.api.core.type.MapType;
+import com.datastax.oss.driver.api.core.type.SetType;
 import io.sluice.core.schema.CqlIdentifiers;
 import io.sluice.core.sink.Row;
 import io.sluice.core.source.CellTime;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -33,7 +37,14 @@ import java.util.stream.Collectors;
  * such row through): it is inserted by its partition key only, which CQL allows for static columns.
  * The sink sends such rows here even when they carry no cell times.
  *
- * <p>One insert is prepared per shape (the group's columns, with or without TTL) and kept.
+ * <p>A non-frozen set or map whose cell time carries each element's time (a Cassandra 5.0 source)
+ * is written element by element instead, so that every element keeps its own time and TTL: a
+ * deletion of the collection just before its oldest element (as a whole-collection write makes one
+ * just before its own time), then one {@code UPDATE ... SET c = c + ?} per (write time, TTL) of its
+ * elements. A list is written whole at its newest element's time: appending elements one by one
+ * would duplicate them when a write is retried.
+ *
+ * <p>One statement is prepared per shape (the group's columns, with or without TTL) and kept.
  */
 final class CellTimeInserts {
 
@@ -45,6 +56,7 @@ final class CellTimeInserts {
   private final List<BoundColumn> regular = new ArrayList<>();
   private final boolean writeNulls;
   private final Map<Shape, PreparedStatement> prepared = new ConcurrentHashMap<>();
+  private final Map<String, PreparedStatement> preparedUpdates = new ConcurrentHashMap<>();
 
   CellTimeInserts(
       CqlSession session, TableMetadata table, List<BoundColumn> columns, boolean writeNulls) {
@@ -64,28 +76,149 @@ final class CellTimeInserts {
   /** The statement writing {@code row}: one insert, or a batch of one insert per group. */
   Statement<?> statement(Row row) {
     Map<Group, List<BoundColumn>> groups = new LinkedHashMap<>();
+    List<BoundStatement> elementWrites = new ArrayList<>();
+    List<BoundColumn> rowKey = staticOnly(row) ? partitionKey : key;
     for (BoundColumn column : regular) {
       Object value = row.values().get(column.name);
       if (value == null && !(writeNulls && row.values().containsKey(column.name))) {
         continue;
       }
       CellTime time = row.cellTimes().get(column.name);
+      if (time != null && elementWise(column, value, time)) {
+        writeElements(
+            row, column, time, column.metadata.isStatic() ? partitionKey : rowKey, elementWrites);
+        continue;
+      }
       Group group =
           time == null
               ? new Group(row.writeTimestampMicros(), null)
               : new Group(time.writetimeMicros(), time.ttlSeconds());
       groups.computeIfAbsent(group, g -> new ArrayList<>()).add(column);
     }
-    if (groups.isEmpty()) {
+    if (groups.isEmpty() && elementWrites.isEmpty()) {
       groups.put(new Group(row.writeTimestampMicros(), null), List.of());
     }
-    List<BoundColumn> rowKey = staticOnly(row) ? partitionKey : key;
-    List<BoundStatement> inserts = new ArrayList<>(groups.size());
+    List<BoundStatement> inserts = new ArrayList<>(groups.size() + elementWrites.size());
     groups.forEach((group, columns) -> inserts.add(insert(row, group, columns, rowKey)));
+    inserts.addAll(elementWrites);
     if (inserts.size() == 1) {
       return inserts.get(0);
     }
     return BatchStatement.newInstance(BatchType.UNLOGGED).addAll(inserts).setIdempotent(true);
+  }
+
+  /** Whether a set or map value is written element by element, each at the time the source gave. */
+  private static boolean elementWise(BoundColumn column, Object value, CellTime time) {
+    DataType type = column.metadata.getType();
+    if (time.elements().isEmpty() || !DriverValues.multiCell(type)) {
+      return false;
+    }
+    if (type instanceof SetType && value instanceof Set<?> set) {
+      return set.size() == time.elements().size();
+    }
+    return type instanceof MapType
+        && value instanceof Map<?, ?> map
+        && map.size() == time.elements().size();
+  }
+
+  /**
+   * The deletion of the collection just before its oldest element, then its elements grouped by
+   * (write time, TTL), each group added to it at its time.
+   */
+  private void writeElements(
+      Row row,
+      BoundColumn column,
+      CellTime time,
+      List<BoundColumn> where,
+      List<BoundStatement> out) {
+    Object value = row.values().get(column.name);
+    List<Object> elements = new ArrayList<>();
+    if (value instanceof Set<?> set) {
+      elements.addAll(set);
+    } else {
+      elements.addAll(((Map<?, ?>) value).entrySet());
+    }
+    Map<Group, List<Object>> groups = new LinkedHashMap<>();
+    long oldest = Long.MAX_VALUE;
+    for (int i = 0; i < elements.size(); i++) {
+      CellTime element = time.elements().get(i);
+      oldest = Math.min(oldest, element.writetimeMicros());
+      groups
+          .computeIfAbsent(
+              new Group(element.writetimeMicros(), element.ttlSeconds()), g -> new ArrayList<>())
+          .add(elements.get(i));
+    }
+    out.add(
+        bindWhere(
+                row,
+                where,
+                prepared(
+                    "UPDATE "
+                        + tableName
+                        + " USING TIMESTAMP ? SET "
+                        + quoted(column)
+                        + " = null WHERE "
+                        + conditions(where)),
+                1)
+            .setLong(0, oldest - 1)
+            .setIdempotence(true)
+            .build());
+    for (Map.Entry<Group, List<Object>> group : groups.entrySet()) {
+      Object part =
+          value instanceof Set<?>
+              ? new LinkedHashSet<>(group.getValue())
+              : entries(group.getValue());
+      BoundStatementBuilder builder =
+          bindWhere(
+              row,
+              where,
+              prepared(
+                  "UPDATE "
+                      + tableName
+                      + " USING TIMESTAMP ? AND TTL ? SET "
+                      + quoted(column)
+                      + " = "
+                      + quoted(column)
+                      + " + ? WHERE "
+                      + conditions(where)),
+              3);
+      builder =
+          builder
+              .setLong(0, group.getKey().writetimeMicros())
+              .setInt(1, group.getKey().ttlSeconds());
+      out.add(column.bind(builder, 2, part).setIdempotence(true).build());
+    }
+  }
+
+  private static Map<Object, Object> entries(List<Object> entries) {
+    Map<Object, Object> map = new LinkedHashMap<>();
+    for (Object entry : entries) {
+      Map.Entry<?, ?> e = (Map.Entry<?, ?>) entry;
+      map.put(e.getKey(), e.getValue());
+    }
+    return map;
+  }
+
+  /** Binds the key columns of {@code where} after the statement's first {@code from} values. */
+  private static BoundStatementBuilder bindWhere(
+      Row row, List<BoundColumn> where, PreparedStatement statement, int from) {
+    BoundStatementBuilder builder = statement.boundStatementBuilder();
+    for (int i = 0; i < where.size(); i++) {
+      builder = where.get(i).bind(builder, from + i, row.values().get(where.get(i).name));
+    }
+    return builder;
+  }
+
+  private static String conditions(List<BoundColumn> where) {
+    return where.stream().map(c -> quoted(c) + " = ?").collect(Collectors.joining(" AND "));
+  }
+
+  private static String quoted(BoundColumn column) {
+    return CqlIdentifiers.quoteIfNeeded(column.name);
+  }
+
+  private PreparedStatement prepared(String cql) {
+    return preparedUpdates.computeIfAbsent(cql, session::prepare);
   }
 
   /**

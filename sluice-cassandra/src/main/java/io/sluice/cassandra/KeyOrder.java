@@ -3,7 +3,6 @@ package io.sluice.cassandra;
 import com.datastax.oss.driver.api.core.ProtocolVersion;
 import com.datastax.oss.driver.api.core.metadata.TokenMap;
 import com.datastax.oss.driver.api.core.metadata.schema.ClusteringOrder;
-import com.datastax.oss.driver.api.core.metadata.schema.ColumnMetadata;
 import com.datastax.oss.driver.api.core.metadata.schema.TableMetadata;
 import com.datastax.oss.driver.api.core.type.DataType;
 import com.datastax.oss.driver.api.core.type.DataTypes;
@@ -30,14 +29,14 @@ import java.util.Map;
 final class KeyOrder {
 
   private final TokenMap tokens;
-  private final List<ColumnMetadata> partitionKey;
-  private final List<ColumnMetadata> clustering;
+  private final List<BoundColumn> partitionKey = new ArrayList<>();
+  private final List<BoundColumn> clustering = new ArrayList<>();
   private final List<Boolean> descending = new ArrayList<>();
 
   KeyOrder(TableMetadata table, TokenMap tokens) {
     this.tokens = tokens;
-    this.partitionKey = table.getPartitionKey();
-    this.clustering = new ArrayList<>(table.getClusteringColumns().keySet());
+    table.getPartitionKey().forEach(c -> partitionKey.add(new BoundColumn(c)));
+    table.getClusteringColumns().keySet().forEach(c -> clustering.add(new BoundColumn(c)));
     table.getClusteringColumns().values().forEach(o -> descending.add(o == ClusteringOrder.DESC));
   }
 
@@ -80,17 +79,15 @@ final class KeyOrder {
     return new Key(token, partitionBytes(partitionParts), clustering);
   }
 
-  private static ByteBuffer encode(ColumnMetadata column, Map<String, Object> values) {
-    Object value = values.get(column.getName().asInternal());
+  private static ByteBuffer encode(BoundColumn column, Map<String, Object> values) {
+    Object value = values.get(column.name);
     if (value == null) {
       return null;
     }
     try {
       Object driverValue =
-          DriverValues.needsConversion(column.getType())
-              ? DriverValues.toDriver(value, column.getType())
-              : value;
-      return DriverValues.codec(column.getType()).encode(driverValue, ProtocolVersion.DEFAULT);
+          column.convert ? DriverValues.toDriver(value, column.metadata.getType()) : value;
+      return column.codec.encode(driverValue, ProtocolVersion.DEFAULT);
     } catch (RuntimeException e) {
       return null;
     }
@@ -125,7 +122,7 @@ final class KeyOrder {
       return c;
     }
     for (int i = 0; i < clustering.size(); i++) {
-      c = compare(clustering.get(i).getType(), a.clustering()[i], b.clustering()[i]);
+      c = compare(clustering.get(i).metadata.getType(), a.clustering()[i], b.clustering()[i]);
       if (c != 0) {
         return descending.get(i) ? -c : c;
       }
@@ -223,14 +220,14 @@ final class KeyOrder {
   }
 
   private static int unsigned(ByteBuffer a, ByteBuffer b) {
-    int length = Math.min(a.remaining(), b.remaining());
-    for (int i = 0; i < length; i++) {
-      int c = Integer.compare(a.get(a.position() + i) & 0xff, b.get(b.position() + i) & 0xff);
-      if (c != 0) {
-        return c;
-      }
+    int at = a.mismatch(b);
+    if (at < 0) {
+      return 0;
     }
-    return Integer.compare(a.remaining(), b.remaining());
+    if (at >= a.remaining() || at >= b.remaining()) {
+      return Integer.compare(a.remaining(), b.remaining());
+    }
+    return Integer.compare(a.get(a.position() + at) & 0xff, b.get(b.position() + at) & 0xff);
   }
 
   private static byte[] bytes(ByteBuffer value) {

@@ -64,7 +64,11 @@ public final class SessionFactory {
             .withInt(DefaultDriverOption.CONNECTION_MAX_REQUESTS, 2048)
             // Come back quickly after a node restart; writes wait for it meanwhile.
             .withDuration(DefaultDriverOption.RECONNECTION_BASE_DELAY, Duration.ofMillis(500))
-            .withDuration(DefaultDriverOption.RECONNECTION_MAX_DELAY, Duration.ofSeconds(5));
+            .withDuration(DefaultDriverOption.RECONNECTION_MAX_DELAY, Duration.ofSeconds(5))
+            // A session is closed only once its work is done: no quiet period of 2 s per thread
+            // group waiting for tasks that will not come (a run closes a source's and a target's).
+            .withInt(DefaultDriverOption.NETTY_IO_SHUTDOWN_QUIET_PERIOD, 0)
+            .withInt(DefaultDriverOption.NETTY_ADMIN_SHUTDOWN_QUIET_PERIOD, 0);
     CqlSessionBuilder builder =
         CqlSession.builder()
             .withConfigLoader(config.build())

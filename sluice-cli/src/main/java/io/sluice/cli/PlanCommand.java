@@ -181,6 +181,12 @@ final class PlanCommand implements Callable<Integer> {
     out.println(yaml);
     out.println("Table that fits it (the source's own definition):");
     out.println(copy.cql());
+    if (!copy.writeRules().isEmpty()) {
+      out.println();
+      out.println(
+          "Collections copied with their elements' write times (Cassandra 5.0 gives them):");
+      copy.writeRules().forEach(rule -> out.println("  " + rule));
+    }
     write(yaml, copy.cql(), out);
   }
 

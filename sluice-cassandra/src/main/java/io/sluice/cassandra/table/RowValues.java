@@ -27,8 +27,14 @@ final class RowValues {
   private RowValues() {}
 
   static Object toValue(Object value) {
-    if (value == null) {
-      return null;
+    // The common kinds first, as they are: this runs for every cell read.
+    if (value == null
+        || value instanceof String
+        || value instanceof Integer
+        || value instanceof Long
+        || value instanceof Double
+        || value instanceof Boolean) {
+      return value;
     }
     if (value instanceof Short || value instanceof Byte) {
       return ((Number) value).intValue();

@@ -8,7 +8,13 @@ import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.metadata.schema.ColumnMetadata;
 import com.datastax.oss.driver.api.core.metadata.schema.TableMetadata;
+import com.datastax.oss.driver.api.core.type.DataType;
 import com.datastax.oss.driver.api.core.type.DataTypes;
+import com.datastax.oss.driver.api.core.type.ListType;
+import com.datastax.oss.driver.api.core.type.MapType;
+import com.datastax.oss.driver.api.core.type.SetType;
+import com.datastax.oss.driver.api.core.type.UserDefinedType;
+import com.datastax.oss.driver.api.core.type.VectorType;
 import io.sluice.core.flow.TokenBucket;
 import io.sluice.core.source.CellTime;
 import java.nio.ByteBuffer;
@@ -25,8 +31,9 @@ import java.util.stream.Collectors;
  * each cell's write time and TTL, and how a row of its result becomes a record's fields and cell
  * times. Every selected column that is not part of the primary key is read as {@code c,
  * WRITETIME(c), TTL(c)}. For a non-frozen collection Cassandra 5.0 gives one write time and TTL per
- * element (CASSANDRA-8877); the copy is written at the newest element's time, with that element's
- * TTL.
+ * element (CASSANDRA-8877): the cell time carries them all, in the collection's order, and the
+ * newest as the collection's own (the sink writes set and map elements each at its own time, and a
+ * list whole at the newest).
  */
 final class TableScan {
 
@@ -40,9 +47,11 @@ final class TableScan {
   private final String consistency;
   private final int fetchSize;
   private final TokenBucket readRate;
+  private final ReadLatencyWatch latencyWatch;
   private PreparedStatement prepared;
 
   private TableScan(
+      String sourceName,
       TableMetadata metadata,
       List<ColumnMetadata> key,
       List<ColumnMetadata> timed,
@@ -63,11 +72,13 @@ final class TableScan {
     this.fetchSize = options.fetchSize();
     this.readRate =
         options.rowsPerSecond() == null ? null : new TokenBucket(options.rowsPerSecond());
+    this.latencyWatch = new ReadLatencyWatch(sourceName, options.readLatencyMs());
   }
 
   /**
-   * Waits, when the source has a read rate, until a page may be asked for: a page's worth of rows
-   * ({@code fetch-size}) is taken from the rate before each request, by every split alike.
+   * Waits until a page may be asked for: when the source has a read rate, a page's worth of rows
+   * ({@code fetch-size}) is taken from it before each request, by every split alike; and while the
+   * source's pages are slow, the {@link ReadLatencyWatch} spaces them out.
    */
   void paceOnePage() throws InterruptedException {
     if (readRate != null) {
@@ -76,11 +87,20 @@ final class TableScan {
         TimeUnit.NANOSECONDS.sleep(wait);
       }
     }
+    long wait = latencyWatch.reserve(System.nanoTime());
+    if (wait > 0) {
+      TimeUnit.NANOSECONDS.sleep(wait);
+    }
+  }
+
+  /** Tells the source's latency watch how long a page took, from its request to its answer. */
+  void pageAnswered(long latencyNanos) {
+    latencyWatch.answered(latencyNanos, System.nanoTime());
   }
 
   /**
    * @throws IllegalArgumentException naming the columns the table lacks, or those of a type that
-   *     cannot be copied (counters, durations)
+   *     cannot be copied (counters, durations, vectors)
    */
   static TableScan of(String sourceName, TableMetadata metadata, TableSourceOptions options) {
     String where = "source '" + sourceName + "'";
@@ -105,13 +125,15 @@ final class TableScan {
       }
     }
     List<String> counters = new ArrayList<>();
-    List<String> durations = new ArrayList<>();
+    List<String> unwritable = new ArrayList<>();
     for (ColumnMetadata column : metadata.getColumns().values()) {
+      boolean read = keySet.contains(column) || timed.contains(column);
       if (column.getType().equals(DataTypes.COUNTER)) {
         counters.add(column.getName().asInternal());
-      } else if (column.getType().equals(DataTypes.DURATION)
-          && (keySet.contains(column) || timed.contains(column))) {
-        durations.add(column.getName().asInternal());
+      } else if (read
+          && (column.getType().equals(DataTypes.DURATION)
+              || column.getType() instanceof VectorType)) {
+        unwritable.add(column.getName().asInternal() + " " + column.getType().asCql(false, true));
       }
     }
     if (!counters.isEmpty()) {
@@ -122,11 +144,15 @@ final class TableScan {
               + " cannot be copied: a counter is written by adding to it, so a copy that is"
               + " retried or resumed would add twice; Sluice does not copy counter tables.");
     }
-    if (!durations.isEmpty()) {
+    if (!unwritable.isEmpty()) {
       throw new IllegalArgumentException(
-          where + ": columns " + durations + " are of type duration, which Sluice cannot copy.");
+          where
+              + ": columns "
+              + unwritable
+              + " are of types Sluice cannot copy yet (duration, vector); list the other columns"
+              + " under 'columns' to copy the rest.");
     }
-    return new TableScan(metadata, key, timed, options);
+    return new TableScan(sourceName, metadata, key, timed, options);
   }
 
   /** The table, as {@code keyspace.table}: the resource of every split and record. */
@@ -139,6 +165,32 @@ final class TableScan {
     List<ColumnMetadata> columns = new ArrayList<>(key);
     columns.addAll(timed);
     return CopiedSchema.cql(metadata, columns, keyspace, table);
+  }
+
+  /**
+   * What rule writes each non-frozen collection or user-defined type column copied, one sentence
+   * each: sets and maps element by element, lists and user-defined types whole.
+   */
+  List<String> writeRules() {
+    List<String> rules = new ArrayList<>();
+    for (ColumnMetadata column : timed) {
+      DataType type = column.getType();
+      String name = column.getName().asInternal();
+      if (type instanceof SetType set && !set.isFrozen()
+          || type instanceof MapType map && !map.isFrozen()) {
+        rules.add(name + ": each element at its own write time and with its own TTL");
+      } else if (type instanceof ListType list && !list.isFrozen()) {
+        rules.add(
+            name
+                + ": a list, written whole at its newest element's write time and with that"
+                + " element's TTL (appending elements one by one would duplicate them on a"
+                + " retry)");
+      } else if (type instanceof UserDefinedType udt && !udt.isFrozen()) {
+        rules.add(
+            name + ": a user-defined type, written whole at its newest field's write time and TTL");
+      }
+    }
+    return rules;
   }
 
   /** The names of the fields a record holds: the primary key and the columns copied. */
@@ -225,8 +277,8 @@ final class TableScan {
   }
 
   /**
-   * One cell's time: a single write time and TTL, or for a non-frozen collection the newest
-   * element's.
+   * One cell's time: a single write time and TTL, or for a non-frozen collection each element's,
+   * with the newest element's as the collection's.
    */
   private static CellTime cellTime(Object writetime, Object ttl) {
     if (writetime instanceof Long micros) {
@@ -243,9 +295,15 @@ final class TableScan {
       if (newest < 0) {
         return null;
       }
-      Object newestTtl = newest < ttls.size() ? ttls.get(newest) : null;
-      return new CellTime(
-          (Long) times.get(newest), newestTtl instanceof Integer seconds ? seconds : 0);
+      List<CellTime> elements = new ArrayList<>(times.size());
+      for (int e = 0; e < times.size(); e++) {
+        Object elementTtl = e < ttls.size() ? ttls.get(e) : null;
+        elements.add(
+            new CellTime(
+                times.get(e) instanceof Long t ? t : (Long) times.get(newest),
+                elementTtl instanceof Integer seconds ? seconds : 0));
+      }
+      return new CellTime((Long) times.get(newest), elements.get(newest).ttlSeconds(), elements);
     }
     return null;
   }

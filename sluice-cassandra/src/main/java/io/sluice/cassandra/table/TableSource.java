@@ -266,7 +266,8 @@ public final class TableSource implements Source {
 
   @Override
   public Optional<TableCopy> tableCopy(String keyspace, String table) {
-    return Optional.of(new TableCopy(scan.fieldNames(), scan.copiedCql(keyspace, table)));
+    return Optional.of(
+        new TableCopy(scan.fieldNames(), scan.copiedCql(keyspace, table), scan.writeRules()));
   }
 
   @Override

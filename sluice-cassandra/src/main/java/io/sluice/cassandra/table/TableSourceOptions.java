@@ -25,6 +25,8 @@ import java.util.List;
  *     64
  * @param rowsPerSecond the most rows a second read from the source cluster, over all splits, so
  *     that it keeps serving its application while it is read; default no limit
+ * @param readLatencyMs the average page latency above which the reads slow down, so that a cluster
+ *     that gets busy is read more gently ({@link ReadLatencyWatch}); default 500, 0 for no watch
  */
 public record TableSourceOptions(
     List<String> contactPoints,
@@ -40,7 +42,8 @@ public record TableSourceOptions(
     List<Long> tokenRange,
     Integer fetchSize,
     Integer splitSizeMib,
-    Long rowsPerSecond) {
+    Long rowsPerSecond,
+    Long readLatencyMs) {
 
   public TableSourceOptions {
     contactPoints =
@@ -52,12 +55,16 @@ public record TableSourceOptions(
     columns = columns == null ? List.of() : List.copyOf(columns);
     fetchSize = fetchSize == null ? 1000 : fetchSize;
     splitSizeMib = splitSizeMib == null ? 64 : splitSizeMib;
+    readLatencyMs = readLatencyMs == null ? 500 : readLatencyMs;
     if (keyspace == null || table == null) {
       throw new IllegalArgumentException("a cassandra source needs 'keyspace' and 'table'");
     }
     if (tokenRange != null && (tokenRange.size() != 2 || tokenRange.get(0) >= tokenRange.get(1))) {
       throw new IllegalArgumentException(
           "token-range must be [from, to] with from below to, such as [-100, 100]");
+    }
+    if (readLatencyMs < 0) {
+      throw new IllegalArgumentException("read-latency-ms must be 0 (no watch) or more");
     }
     if (fetchSize < 1 || splitSizeMib < 1 || (rowsPerSecond != null && rowsPerSecond < 1)) {
       throw new IllegalArgumentException(

@@ -58,6 +58,7 @@ final class TableSplitReader implements SplitReader {
   private long rowsBeforePage;
   private boolean lastPage;
   private long workDone;
+  private long readAgain;
 
   private TableSplitReader(CqlSession session, TableScan scan, Split split) {
     this.session = session;
@@ -105,6 +106,7 @@ final class TableSplitReader implements SplitReader {
       reader.page.next();
       reader.rowsLeftInPage--;
       reader.rowsIntoPage++;
+      reader.readAgain++;
     }
     return reader;
   }
@@ -119,7 +121,9 @@ final class TableSplitReader implements SplitReader {
     for (int attempt = 1; result == null; attempt++) {
       pace();
       try {
+        long asked = System.nanoTime();
         result = await(session.executeAsync(statement).toCompletableFuture());
+        scan.pageAnswered(System.nanoTime() - asked);
       } catch (InvalidQueryException | ProtocolError e) {
         throw e;
       } catch (DriverException e) {
@@ -157,7 +161,17 @@ final class TableSplitReader implements SplitReader {
     lastPage = !result.hasMorePages();
     if (!lastPage) {
       pace();
-      prefetch = result.fetchNextPage().toCompletableFuture();
+      long asked = System.nanoTime();
+      prefetch =
+          result
+              .fetchNextPage()
+              .toCompletableFuture()
+              .whenComplete(
+                  (page, error) -> {
+                    if (error == null) {
+                      scan.pageAnswered(System.nanoTime() - asked);
+                    }
+                  });
     }
   }
 
@@ -239,6 +253,11 @@ final class TableSplitReader implements SplitReader {
     byte[] bytes = new byte[buffer.remaining()];
     buffer.duplicate().get(bytes);
     return bytes;
+  }
+
+  @Override
+  public long readAgain() {
+    return readAgain;
   }
 
   @Override

@@ -46,7 +46,13 @@ public enum Count {
    * Rows a validation read back by their key, one request each, rather than in a scan of the target
    * beside the source (a table source's merge join).
    */
-  ROWS_LOOKED_UP("rows-looked-up");
+  ROWS_LOOKED_UP("rows-looked-up"),
+  /**
+   * Records a resumed split's reader read again to find where it stood, beyond the records it
+   * returns (a table's reader fetches the page of its saved position again and skips to it): the
+   * cost of a resume, not records of the report's other counts.
+   */
+  RECORDS_READ_AGAIN("records-read-again");
 
   private final String key;
 

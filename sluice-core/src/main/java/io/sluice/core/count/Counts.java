@@ -119,6 +119,10 @@ public final class Counts {
     return get(Count.ROWS_REPAIRED);
   }
 
+  public long recordsReadAgain() {
+    return get(Count.RECORDS_READ_AGAIN);
+  }
+
   public long rowsLookedUp() {
     return get(Count.ROWS_LOOKED_UP);
   }

@@ -91,6 +91,12 @@ public record RunReport(
         String.format(
             "  Time              %s (this run), %,.0f rows/s, %.1f MB read%n",
             formatDuration(elapsed), rowsPerSecond(), c.bytesRead() / 1e6));
+    if (c.recordsReadAgain() > 0) {
+      text.append(
+          String.format(
+              "  Read again        %,d  (to find where resumed splits stood)%n",
+              c.recordsReadAgain()));
+    }
     if (flow != null) {
       text.append(FlowSummary.of(flow));
     }

@@ -91,20 +91,25 @@ public final class SplitRunner {
     try (SplitReader reader = source.source().open(split, ledger.resumePosition())) {
       SourceItem item = null;
       long consumed = 0;
+      long readAgain = reader.readAgain();
       while (!control.stopped() && (item = reader.next()) != null) {
         // Progress counts the split's own work (compressed bytes of a .gz file), while the
         // report counts each record's own size.
         long work = reader.workDone();
         long recordWork = work - consumed;
         consumed = work;
+        // The records read again are counted with the first record read since: committed with
+        // it, or read again with it.
         if (item instanceof Record record) {
-          handle(splitSink, source, ledger, record, recordWork);
+          handle(splitSink, source, ledger, record, recordWork, readAgain);
         } else if (item instanceof MalformedRecord malformed) {
-          RecordOutcome outcome = begin(ledger, malformed, recordWork, malformed.sizeBytes());
+          RecordOutcome outcome =
+              begin(ledger, malformed, recordWork, malformed.sizeBytes(), readAgain);
           count(outcome, Count.REJECTED_DECODE, 1);
           reject(outcome, source, malformed.position(), RejectStage.DECODE, malformed.reason());
           ledger.complete(outcome);
         }
+        readAgain = 0;
       }
       if (item == null && !control.stopped()) {
         ledger.readToEnd();
@@ -118,11 +123,16 @@ public final class SplitRunner {
     }
   }
 
-  private RecordOutcome begin(SplitLedger ledger, SourceItem item, long work, long recordBytes) {
+  private RecordOutcome begin(
+      SplitLedger ledger, SourceItem item, long work, long recordBytes, long readAgain) {
     live.increment(Count.RECORDS_READ);
     live.add(Count.BYTES_READ, recordBytes);
     live.addWork(work);
-    return ledger.begin(item, work, recordBytes);
+    RecordOutcome outcome = ledger.begin(item, work, recordBytes);
+    if (readAgain > 0) {
+      count(outcome, Count.RECORDS_READ_AGAIN, readAgain);
+    }
+    return outcome;
   }
 
   /** Counts {@code amount} of {@code count} for the record, and in the run's live counts. */
@@ -132,9 +142,14 @@ public final class SplitRunner {
   }
 
   private void handle(
-      Sink splitSink, PlannedSource source, SplitLedger ledger, Record record, long work)
+      Sink splitSink,
+      PlannedSource source,
+      SplitLedger ledger,
+      Record record,
+      long work,
+      long readAgain)
       throws InterruptedException {
-    RecordOutcome outcome = begin(ledger, record, work, record.sizeBytes());
+    RecordOutcome outcome = begin(ledger, record, work, record.sizeBytes(), readAgain);
     MapResult result;
     try {
       result = mapper.apply(record);

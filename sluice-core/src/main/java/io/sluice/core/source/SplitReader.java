@@ -20,6 +20,15 @@ public interface SplitReader extends AutoCloseable {
    */
   long workDone();
 
+  /**
+   * Records this reader read and skipped to reach the position it was opened at: a table's reader
+   * fetches the page of its saved position again and skips the rows before it. 0 for a reader that
+   * seeks (a file's), and for one opened at its split's start.
+   */
+  default long readAgain() {
+    return 0;
+  }
+
   @Override
   void close() throws IOException;
 }

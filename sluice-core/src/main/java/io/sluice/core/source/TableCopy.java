@@ -9,10 +9,18 @@ import java.util.List;
  * @param columns the columns copied, primary key first
  * @param cql the {@code CREATE TYPE} statements the table needs and its {@code CREATE TABLE}, for
  *     the target's keyspace and table, ready to apply
+ * @param writeRules one sentence per column whose cells are not each copied at their own write time
+ *     as a single cell is, saying what rule applies (a list at its newest element's time)
  */
-public record TableCopy(List<String> columns, String cql) {
+public record TableCopy(List<String> columns, String cql, List<String> writeRules) {
 
   public TableCopy {
     columns = List.copyOf(columns);
+    writeRules = List.copyOf(writeRules);
+  }
+
+  /** A copy whose every column is written at its cells' own times. */
+  public TableCopy(List<String> columns, String cql) {
+    this(columns, cql, List.of());
   }
 }

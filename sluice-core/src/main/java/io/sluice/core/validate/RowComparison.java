@@ -28,8 +28,21 @@ import java.util.Map;
  *
  * A non-frozen collection or user-defined type has no single writetime, so a difference there never
  * makes a row "changed since" by itself: it does only together with a newer differing column.
+ *
+ * <p>When the source's cells carry their own write time and TTL (a table source), a cell whose
+ * value is equal is also judged by its time: written in the target at an older time than the
+ * source's cell, or at the same time with a TTL that differs from the source's by more than {@link
+ * #TTL_TOLERANCE_SECONDS} (or expiring on one side only), it differs. A cell written in the target
+ * at a newer time with the same value is a later write of that value, and matches.
  */
 public final class RowComparison {
+
+  /**
+   * How far a target cell's remaining TTL may be from the source cell's: the two are read a moment
+   * apart, each counting down in whole seconds, and a copy's TTL is what remained when it was
+   * written.
+   */
+  public static final int TTL_TOLERANCE_SECONDS = 60;
 
   private final Map<String, ColumnSchema> columns = new HashMap<>();
   private final boolean writeNulls;
@@ -79,11 +92,21 @@ public final class RowComparison {
         continue;
       }
       Object targetValue = target.values().get(column.name());
-      if (SameValue.same(sourceValue, targetValue)) {
-        continue;
-      }
       Long writetime = target.writetimes().get(column.name());
       CellTime cell = cellTimes.get(column.name());
+      if (SameValue.same(sourceValue, targetValue)) {
+        String time =
+            cell == null ? null : timeDifference(cell, writetime, target.ttls().get(column.name()));
+        if (time != null) {
+          differences.add(
+              new ColumnDifference(
+                  column.name(),
+                  CqlLiterals.excerpt(sourceValue, column.type()) + " " + describe(cell),
+                  CqlLiterals.excerpt(targetValue, column.type()) + " " + time,
+                  writetime));
+        }
+        continue;
+      }
       long sourceTime = cell == null ? sourceTimestamp : cell.writetimeMicros();
       newer |= writetime != null && writetime > sourceTime;
       differences.add(
@@ -99,5 +122,29 @@ public final class RowComparison {
     return newer
         ? new Verdict.ChangedSince(List.copyOf(differences))
         : new Verdict.Mismatch(List.copyOf(differences));
+  }
+
+  /**
+   * How an equal cell's time in the target differs from the source cell's, or null when it does
+   * not, or cannot be told (no write time read: a non-frozen collection).
+   */
+  private static String timeDifference(CellTime cell, Long writetime, Integer ttl) {
+    if (writetime == null || writetime > cell.writetimeMicros()) {
+      return null;
+    }
+    int targetTtl = ttl == null ? 0 : ttl;
+    boolean sameTtl =
+        (targetTtl == 0) == (cell.ttlSeconds() == 0)
+            && Math.abs(targetTtl - cell.ttlSeconds()) <= TTL_TOLERANCE_SECONDS;
+    if (writetime == cell.writetimeMicros() && sameTtl) {
+      return null;
+    }
+    return "written at " + writetime + (targetTtl == 0 ? "" : ", TTL " + targetTtl + " s");
+  }
+
+  private static String describe(CellTime cell) {
+    return "written at "
+        + cell.writetimeMicros()
+        + (cell.ttlSeconds() == 0 ? "" : ", TTL " + cell.ttlSeconds() + " s");
   }
 }

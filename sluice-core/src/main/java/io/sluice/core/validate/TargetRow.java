@@ -10,5 +10,14 @@ import java.util.Map;
  * @param writetimes column name to the cell's write timestamp in microseconds; absent for a null
  *     cell, a primary key column and a non-frozen collection or user-defined type, which has one
  *     timestamp per element rather than one per column
+ * @param ttls column name to the cell's remaining TTL in seconds, for the cells that expire (read
+ *     for the same columns as {@code writetimes}); empty when not read
  */
-public record TargetRow(Map<String, Object> values, Map<String, Long> writetimes) {}
+public record TargetRow(
+    Map<String, Object> values, Map<String, Long> writetimes, Map<String, Integer> ttls) {
+
+  /** A row read without TTLs. */
+  public TargetRow(Map<String, Object> values, Map<String, Long> writetimes) {
+    this(values, writetimes, Map.of());
+  }
+}

@@ -121,6 +121,52 @@ class RowComparisonTest {
         .isInstanceOf(Verdict.ChangedSince.class);
   }
 
+  /** An equal value is judged by its cell's time too, when the source keeps one. */
+  @Test
+  void should_find_an_equal_cell_written_at_an_older_time_or_with_another_ttl() {
+    RowComparison comparison = new RowComparison(TABLE, false);
+    Map<String, CellTime> cells = Map.of("name", new CellTime(5_000, 3_600));
+    Map<String, Object> source = row("name", "Ada");
+
+    assertThat(comparison.compare(source, SOURCE_TS, cells, timed("Ada", 5_000, 3_590)))
+        .as("same time, TTL counted down for a moment")
+        .isInstanceOf(Verdict.Match.class);
+    assertThat(comparison.compare(source, SOURCE_TS, cells, timed("Ada", 9_000, null)))
+        .as("the same value written again later")
+        .isInstanceOf(Verdict.Match.class);
+    Verdict older = comparison.compare(source, SOURCE_TS, cells, timed("Ada", 4_000, 3_600));
+    assertThat(older).isInstanceOf(Verdict.Mismatch.class);
+    assertThat(((Verdict.Mismatch) older).columns().get(0).targetValue())
+        .isEqualTo("'Ada' written at 4000, TTL 3600 s");
+    assertThat(comparison.compare(source, SOURCE_TS, cells, timed("Ada", 5_000, null)))
+        .as("the copy does not expire")
+        .isInstanceOf(Verdict.Mismatch.class);
+    assertThat(
+            comparison.compare(
+                source,
+                SOURCE_TS,
+                cells,
+                timed("Ada", 5_000, 3_600 - RowComparison.TTL_TOLERANCE_SECONDS - 1)))
+        .as("a TTL further off than the tolerance")
+        .isInstanceOf(Verdict.Mismatch.class);
+    assertThat(
+            comparison.compare(
+                source, SOURCE_TS, Map.of("name", new CellTime(5_000, 0)), timed("Ada", 5_000, 60)))
+        .as("the copy expires, the source does not")
+        .isInstanceOf(Verdict.Mismatch.class);
+  }
+
+  @Test
+  void should_not_judge_equal_cells_by_time_without_source_cell_times() {
+    assertThat(compare(row("name", "Ada"), timed("Ada", 1, null)))
+        .isInstanceOf(Verdict.Match.class);
+  }
+
+  private static TargetRow timed(String name, long writetime, Integer ttl) {
+    return new TargetRow(
+        row("name", name), Map.of("name", writetime), ttl == null ? Map.of() : Map.of("name", ttl));
+  }
+
   @Test
   void should_ignore_newer_columns_that_do_not_differ() {
     TargetRow target =
