@@ -4,6 +4,7 @@ import com.datastax.oss.driver.api.core.CqlIdentifier;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.BoundStatementBuilder;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import com.datastax.oss.driver.api.core.metadata.TokenMap;
 import com.datastax.oss.driver.api.core.metadata.schema.ColumnMetadata;
 import com.datastax.oss.driver.api.core.metadata.schema.TableMetadata;
@@ -68,6 +69,7 @@ final class CassandraRowChecker implements Sink {
   private final CassandraSink repairs;
   private final LongSupplier nowMicros;
   private PreparedStatement rangeScan;
+  private final boolean findsExtra;
 
   CassandraRowChecker(
       CqlSession session,
@@ -78,7 +80,9 @@ final class CassandraRowChecker implements Sink {
       FlowFeedback feedback,
       ValidationSpec spec,
       List<String> columns,
+      boolean findsExtra,
       LongSupplier nowMicros) {
+    this.findsExtra = findsExtra;
     this.session = session;
     this.table = table;
     this.schema = schema;
@@ -145,6 +149,18 @@ final class CassandraRowChecker implements Sink {
    */
   @Override
   public Sink forSplit(Split split, boolean keyOrdered) {
+    Sink checker = mergeChecker(split, keyOrdered);
+    if (findsExtra && checker == this) {
+      throw new IllegalStateException(
+          "split "
+              + split.id()
+              + " cannot be read beside the target in its key order, so its extra rows cannot be"
+              + " found");
+    }
+    return checker;
+  }
+
+  private Sink mergeChecker(Split split, boolean keyOrdered) {
     if (!keyOrdered) {
       return this;
     }
@@ -162,7 +178,7 @@ final class CassandraRowChecker implements Sink {
       return this;
     }
     return new MergeJoinChecker(
-        this, split, new KeyOrder(table, tokens.get()), keyIndexes, selectedCount);
+        this, split, new KeyOrder(table, tokens.get()), keyIndexes, selectedCount, findsExtra);
   }
 
   private int indexOf(String column) {
@@ -325,6 +341,41 @@ final class CassandraRowChecker implements Sink {
         ? "rewritten, but the target still differs"
         : "rewritten at the source's timestamp, but a deletion or an equal-timestamp value in the"
             + " target wins; --repair-timestamp now overrides it";
+  }
+
+  /**
+   * A target row that no source row gives, found by a merge join: listed as extra, and with {@code
+   * --delete-extra} deleted at the current time.
+   */
+  CompletableFuture<WriteResult.Finding> extra(TargetRow target) {
+    PrimaryKey key = PrimaryKey.of(target.values(), schema);
+    Difference extra = new Difference(Difference.Kind.EXTRA, key, List.of(), false, null);
+    if (!spec.deleteExtra()) {
+      return CompletableFuture.completedFuture(extra.about(null));
+    }
+    SimpleStatement delete =
+        SimpleStatement.newInstance(
+                "DELETE FROM "
+                    + table.getKeyspace().asCql(true)
+                    + "."
+                    + table.getName().asCql(true)
+                    + " USING TIMESTAMP "
+                    + nowMicros.getAsLong()
+                    + " WHERE "
+                    + key.whereClause())
+            .setIdempotent(true);
+    return retrier
+        .request(delete)
+        .handle(
+            (deleted, error) ->
+                error == null
+                    ? extra.withRepair(true, null).about(null)
+                    : extra
+                        .withRepair(
+                            false,
+                            "could not be deleted: "
+                                + RequestRetrier.describe(RequestRetrier.unwrap(error), "delete"))
+                        .about(null));
   }
 
   CompletableFuture<Checked> unreadable(Row row, Throwable error) {

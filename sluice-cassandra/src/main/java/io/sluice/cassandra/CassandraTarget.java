@@ -12,6 +12,7 @@ import io.sluice.core.job.FlowSpec;
 import io.sluice.core.job.TargetSpec;
 import io.sluice.core.schema.TableSchema;
 import io.sluice.core.sink.Sink;
+import io.sluice.core.source.KeyColumn;
 import io.sluice.core.validate.PrimaryKey;
 import io.sluice.core.validate.ValidatingTarget;
 import io.sluice.core.validate.ValidationSpec;
@@ -107,6 +108,16 @@ public final class CassandraTarget implements ValidatingTarget {
   @Override
   public Sink openChecker(
       FlowSpec flow, FlowFeedback feedback, ValidationSpec validation, List<String> columns) {
+    return openChecker(flow, feedback, validation, columns, false);
+  }
+
+  @Override
+  public Sink openChecker(
+      FlowSpec flow,
+      FlowFeedback feedback,
+      ValidationSpec validation,
+      List<String> columns,
+      boolean findsExtra) {
     return new CassandraRowChecker(
         session,
         table,
@@ -116,7 +127,13 @@ public final class CassandraTarget implements ValidatingTarget {
         feedback,
         validation,
         columns,
+        findsExtra,
         this::nowMicros);
+  }
+
+  @Override
+  public List<KeyColumn> keyColumns() {
+    return TableKeys.of(table);
   }
 
   /**

@@ -31,6 +31,13 @@ import org.slf4j.LoggerFactory;
  * every row after a page of the scan failed for good. A resumed split starts its scan at the token
  * of its first row.
  *
+ * <p>When the validation looks for extra rows and knows the split's rows come in the target's key
+ * order ({@code findsExtra}), every target row the scan passes without a source row is extra: it is
+ * listed with the next source row's result, and those after the split's last source row with the
+ * split's end ({@link #splitEnds}). A resumed split starts after the row its earlier run committed
+ * last ({@link #resumesAfter}), so that it neither misses nor repeats an extra row. Rows that then
+ * do not come in order stop the run: its extra rows could not be trusted.
+ *
  * <p>The runner sends one split's rows from one thread, in order; the scan is advanced by one row
  * at a time, each step chained after the one before, while the comparisons and repairs of rows run
  * concurrently.
@@ -39,19 +46,21 @@ final class MergeJoinChecker implements Sink {
 
   private static final Logger LOG = LoggerFactory.getLogger(MergeJoinChecker.class);
   private static final int PAGE_ROWS = 1000;
-  private static final Located LOOK_UP = new Located(null, 0, true);
+  private static final Located LOOK_UP = new Located(null, 0, true, List.of(), null);
 
   private final CassandraRowChecker checker;
   private final Split split;
   private final KeyOrder order;
   private final List<Integer> keyIndexes;
   private final int tokenIndex;
+  private final boolean findsExtra;
 
   /** The last step of the scan asked for; the next row's step runs after it. */
   private CompletableFuture<Void> tail = CompletableFuture.completedFuture(null);
 
   // Touched by one step at a time, in the order of the chain.
   private Key previous;
+  private Key after;
   private boolean ordered = true;
   private boolean started;
   private boolean broken;
@@ -63,13 +72,16 @@ final class MergeJoinChecker implements Sink {
   /**
    * @param keyIndexes where each primary key column is among the columns the checker reads
    * @param tokenIndex where the partition's token is in a row of the scan
+   * @param findsExtra whether target rows the scan passes are extra rows
    */
   MergeJoinChecker(
       CassandraRowChecker checker,
       Split split,
       KeyOrder order,
       List<Integer> keyIndexes,
-      int tokenIndex) {
+      int tokenIndex,
+      boolean findsExtra) {
+    this.findsExtra = findsExtra;
     this.checker = checker;
     this.split = split;
     this.order = order;
@@ -85,35 +97,144 @@ final class MergeJoinChecker implements Sink {
   @Override
   public CompletionStage<WriteResult> write(List<Row> rows) {
     List<CompletableFuture<Checked>> checks = new ArrayList<>(rows.size());
+    List<CompletableFuture<List<WriteResult.Finding>>> extras = new ArrayList<>();
     for (Row row : rows) {
       CompletableFuture<Located> located = tail.thenCompose(ignored -> locate(row));
       tail = located.handle((found, error) -> null);
+      CompletableFuture<Located> inOrder = located.thenApply(MergeJoinChecker::inOrder);
       checks.add(
-          located
+          inOrder
               .handle(
                   (found, error) -> {
                     if (error != null) {
-                      return checker.unreadable(row, error);
+                      return OrderBroken.of(error) != null
+                          ? CompletableFuture.<Checked>failedFuture(OrderBroken.of(error))
+                          : checker.unreadable(row, error);
                     }
                     return found.lookUp
                         ? checker.check(row)
                         : checker.judge(row, found.target, found.retries, false);
                   })
               .thenCompose(checked -> checked));
+      extras.add(
+          inOrder
+              .handle((found, error) -> error == null ? found.passed : List.<TargetRow>of())
+              .thenCompose(this::extras));
     }
-    return CassandraRowChecker.combine(checks);
+    return CassandraRowChecker.combine(checks)
+        .thenCombine(
+            CompletableFuture.allOf(extras.toArray(CompletableFuture[]::new)),
+            (result, ignored) -> withExtras(result, extras));
+  }
+
+  private static Located inOrder(Located found) {
+    if (found.broken != null) {
+      throw found.broken;
+    }
+    return found;
+  }
+
+  private static WriteResult withExtras(
+      WriteResult result, List<CompletableFuture<List<WriteResult.Finding>>> extras) {
+    List<WriteResult.Finding> findings = new ArrayList<>();
+    extras.forEach(extra -> findings.addAll(extra.join()));
+    if (findings.isEmpty()) {
+      return result;
+    }
+    findings.addAll(result.findings());
+    return new WriteResult(
+        result.written(), result.retries(), result.failed(), findings, result.lookedUp());
+  }
+
+  /** The findings of the target rows a row's step passed, each extra. */
+  private CompletableFuture<List<WriteResult.Finding>> extras(List<TargetRow> passed) {
+    if (passed.isEmpty()) {
+      return CompletableFuture.completedFuture(List.of());
+    }
+    List<CompletableFuture<WriteResult.Finding>> found = new ArrayList<>();
+    passed.forEach(row -> found.add(checker.extra(row)));
+    return CompletableFuture.allOf(found.toArray(CompletableFuture[]::new))
+        .thenApply(ignored -> found.stream().map(CompletableFuture::join).toList());
+  }
+
+  /**
+   * The rows of the split's earlier run: the scan starts right after the last of them, which it
+   * need not compare again.
+   */
+  @Override
+  public void resumesAfter(List<Row> committed) {
+    for (Row row : committed) {
+      Key key = order.keyOf(row.values());
+      if (key != null && (after == null || order.compare(key, after) > 0)) {
+        after = key;
+      }
+    }
+    previous = after;
+  }
+
+  /**
+   * The target rows after the split's last source row, which are extra; null when the validation
+   * does not look for extra rows.
+   */
+  @Override
+  public CompletionStage<WriteResult> splitEnds() {
+    if (!findsExtra) {
+      return null;
+    }
+    CompletableFuture<List<TargetRow>> rest = tail.thenCompose(ignored -> drain());
+    tail = rest.handle((passed, error) -> null);
+    return rest.thenCompose(this::extras)
+        .thenApply(found -> new WriteResult(0, 0, List.of(), found, 0));
+  }
+
+  /** Reads the scan to its end, from where it stands (its start if it has not started). */
+  private CompletableFuture<List<TargetRow>> drain() {
+    if (broken) {
+      return CompletableFuture.failedFuture(
+          new IllegalStateException(
+              "split " + split.id() + ": the target's scan failed, so its extra rows are unknown"));
+    }
+    if (!started) {
+      start(scanStart(null));
+    }
+    return drainInto(new ArrayList<>());
+  }
+
+  private CompletableFuture<List<TargetRow>> drainInto(List<TargetRow> passed) {
+    while (index < page.size()) {
+      Scanned target = page.get(index++);
+      if (after == null || order.compare(target.key, after) > 0) {
+        passed.add(target.row);
+      }
+    }
+    if (ahead == null) {
+      return CompletableFuture.completedFuture(passed);
+    }
+    CompletableFuture<RequestRetrier.Answer> next = ahead;
+    ahead = null;
+    return next.thenCompose(
+        answer -> {
+          take(answer.rows());
+          return drainInto(passed);
+        });
   }
 
   /** Finds the row's key in the scan: the target row, or that it must be looked up by key. */
   private CompletableFuture<Located> locate(Row row) {
     Key key = order.keyOf(row.values());
+    if (key == null && findsExtra) {
+      return brokenOrder(null);
+    }
     if (broken || !ordered || key == null) {
       return CompletableFuture.completedFuture(LOOK_UP);
     }
     if (key.token() <= split.start() || key.token() > split.end()) {
-      return CompletableFuture.completedFuture(LOOK_UP);
+      return findsExtra ? brokenOrder(key) : CompletableFuture.completedFuture(LOOK_UP);
     }
     if (previous != null && order.compare(key, previous) <= 0) {
+      if (findsExtra) {
+        return brokenOrder(key);
+      }
       LOG.info(
           "split {}: the rows do not come in the target's key order (does the mapping change the"
               + " primary key?); its other rows are looked up one by one",
@@ -123,32 +244,68 @@ final class MergeJoinChecker implements Sink {
     }
     previous = key;
     if (!started) {
-      started = true;
-      // A resumed split starts at its first row's partition, not at the split's start.
-      long from = Math.max(split.start(), key.token() - 1);
-      statement =
-          checker.rangeScan().bind(from, split.end()).setPageSize(PAGE_ROWS).setIdempotent(true);
-      ahead = checker.retrier().request(statement);
+      start(scanStart(key));
     }
-    return advanceTo(key, 0);
+    return advanceTo(key, 0, new ArrayList<>());
   }
 
-  /** Moves the scan up to {@code key}, reading pages as needed. */
-  private CompletableFuture<Located> advanceTo(Key key, long retries) {
+  /**
+   * Where the scan starts, exclusive: when it looks for extra rows, at the split's start, or at the
+   * partition of the row the split's earlier run committed last; otherwise at the partition of the
+   * first row it is to find, {@code first}.
+   */
+  private long scanStart(Key first) {
+    Key from = findsExtra ? after : first;
+    return from == null ? split.start() : Math.max(split.start(), from.token() - 1);
+  }
+
+  private void start(long from) {
+    started = true;
+    statement =
+        checker.rangeScan().bind(from, split.end()).setPageSize(PAGE_ROWS).setIdempotent(true);
+    ahead = checker.retrier().request(statement);
+  }
+
+  private CompletableFuture<Located> brokenOrder(Key key) {
+    broken = true;
+    return CompletableFuture.completedFuture(
+        new Located(
+            null,
+            0,
+            true,
+            List.of(),
+            new OrderBroken(
+                "split "
+                    + split.id()
+                    + ": a row does not come in the target's key order ("
+                    + (key == null ? "its key cannot be encoded" : "token " + key.token())
+                    + "), so the target rows around it cannot be told extra; the validation"
+                    + " stops")));
+  }
+
+  /**
+   * Moves the scan up to {@code key}, reading pages as needed; the target rows it passes are kept
+   * in {@code passed} when they are extra.
+   */
+  private CompletableFuture<Located> advanceTo(Key key, long retries, List<TargetRow> passed) {
     while (index < page.size()) {
       Scanned target = page.get(index);
       int c = order.compare(target.key, key);
       if (c < 0) {
         index++;
+        if (findsExtra && (after == null || order.compare(target.key, after) > 0)) {
+          passed.add(target.row);
+        }
       } else if (c == 0) {
         index++;
-        return CompletableFuture.completedFuture(new Located(target.row, retries, false));
+        return CompletableFuture.completedFuture(
+            new Located(target.row, retries, false, passed, null));
       } else {
-        return CompletableFuture.completedFuture(LOOK_UP);
+        return CompletableFuture.completedFuture(lookUp(passed));
       }
     }
     if (ahead == null) {
-      return CompletableFuture.completedFuture(LOOK_UP);
+      return CompletableFuture.completedFuture(lookUp(passed));
     }
     CompletableFuture<RequestRetrier.Answer> next = ahead;
     ahead = null;
@@ -161,10 +318,10 @@ final class MergeJoinChecker implements Sink {
                     split.id(),
                     RequestRetrier.describe(RequestRetrier.unwrap(error), "read"));
                 broken = true;
-                return CompletableFuture.completedFuture(LOOK_UP);
+                return CompletableFuture.completedFuture(lookUp(passed));
               }
               take(answer.rows());
-              return advanceTo(key, retries + answer.retries());
+              return advanceTo(key, retries + answer.retries(), passed);
             })
         .thenCompose(located -> located);
   }
@@ -202,8 +359,33 @@ final class MergeJoinChecker implements Sink {
   @Override
   public void close() {}
 
-  /** Where the scan stands for one source row: its target row, or that it must be looked up. */
-  private record Located(TargetRow target, long retries, boolean lookUp) {}
+  private static Located lookUp(List<TargetRow> passed) {
+    return passed.isEmpty() ? LOOK_UP : new Located(null, 0, true, passed, null);
+  }
+
+  /**
+   * Where the scan stands for one source row: its target row, or that it must be looked up; the
+   * extra target rows passed on the way; or that the rows broke the key order.
+   */
+  private record Located(
+      TargetRow target, long retries, boolean lookUp, List<TargetRow> passed, OrderBroken broken) {}
+
+  /** Rows that do not come in the order the validation was told they would. */
+  static final class OrderBroken extends IllegalStateException {
+    private static final long serialVersionUID = 1L;
+
+    OrderBroken(String message) {
+      super(message);
+    }
+
+    static OrderBroken of(Throwable error) {
+      Throwable cause = error;
+      while (cause != null && !(cause instanceof OrderBroken)) {
+        cause = cause.getCause();
+      }
+      return (OrderBroken) cause;
+    }
+  }
 
   /** A row of the target's scan, with its place in the order. */
   private record Scanned(Key key, TargetRow row) {}

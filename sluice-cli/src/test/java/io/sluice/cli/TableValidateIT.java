@@ -3,6 +3,8 @@ package io.sluice.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.BatchStatement;
+import com.datastax.oss.driver.api.core.cql.BatchType;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -10,9 +12,13 @@ import io.sluice.testinfra.RealCassandra;
 import io.sluice.testinfra.SecondCluster;
 import io.sluice.testinfra.TestKeyspace;
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
+import java.util.Set;
+import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -111,7 +117,7 @@ class TableValidateIT {
             "now",
             "--delete-extra");
     assertThat(repair.exitCode()).as(repair.toString()).isEqualTo(ExitCodes.COMPLETED_WITH_ERRORS);
-    assertThat(summary().at("/totals/repaired").asLong()).isEqualTo(3);
+    assertThat(summary().at("/totals/repaired").asLong()).as(repair.toString()).isEqualTo(3);
 
     CliRun again = CliRun.of("validate", job.toString(), "--extra");
 
@@ -120,5 +126,97 @@ class TableValidateIT {
     assertThat(keys(summary(), "changed-since")).singleElement().asString().contains("id=3");
     assertThat(session.execute("SELECT v FROM events WHERE id = 2 AND n = 2").one().getString(0))
         .isEqualTo("v2-2");
+  }
+
+  /**
+   * A validation killed at random moments and resumed reports every row the target lacks and every
+   * row only the target holds exactly once: each resumed split's scan of the target starts right
+   * after the row its earlier run committed last.
+   */
+  @Test
+  void should_find_each_difference_once_when_killed_and_resumed(
+      CqlSession session, TestKeyspace keyspace, SecondCluster source) throws Exception {
+    String table = "CREATE TABLE wide (id int, n int, v text, PRIMARY KEY (id, n))";
+    source.session().execute(table);
+    session.execute(table);
+    int partitions = 12;
+    int rows = 2_500;
+    for (CqlSession cluster : List.of(source.session(), session)) {
+      PreparedStatement insert =
+          cluster.prepare("INSERT INTO wide (id, n, v) VALUES (?, ?, ?) USING TIMESTAMP ?");
+      for (int id = 0; id < partitions; id++) {
+        for (int from = 0; from < rows; from += 100) {
+          BatchStatement batch = BatchStatement.newInstance(BatchType.UNLOGGED);
+          for (int n = from; n < from + 100; n++) {
+            batch = batch.add(insert.bind(id, n, "v" + id + "/" + n, BASE_MICROS + n));
+          }
+          cluster.execute(batch);
+        }
+      }
+    }
+    Set<String> extra = new TreeSet<>();
+    Set<String> missing = new TreeSet<>();
+    Random random = new Random(5);
+    for (int i = 0; i < 40; i++) {
+      // Extra rows inside partitions, between and after the source's rows, and a whole partition.
+      int id = i < 30 ? random.nextInt(partitions) : 100 + i;
+      int n = i < 30 ? rows + random.nextInt(1_000) : i;
+      session.execute("INSERT INTO wide (id, n, v) VALUES (?, ?, 'only here')", id, n);
+      extra.add("id=" + id + ", n=" + n);
+      int gone = random.nextInt(rows);
+      int of = random.nextInt(partitions);
+      session.execute("DELETE FROM wide WHERE id = ? AND n = ?", of, gone);
+      missing.add("id=" + of + ", n=" + gone);
+    }
+    String sources =
+        "  - type: cassandra\n"
+            + "    options:\n"
+            + "      contact-points: ["
+            + source.keyspace().hostAndPort()
+            + "]\n"
+            + "      keyspace: "
+            + source.keyspace().name()
+            + "\n"
+            + "      table: wide\n"
+            + "      fetch-size: 200\n"
+            + "      rows-per-second: 4000\n";
+    Path job =
+        JobFile.write(
+            dir,
+            "resumed",
+            keyspace,
+            "wide",
+            sources,
+            "mapping:\n  columns: { id: id, n: n, v: v }\nflow: { workers: 2 }\n");
+    Path checkpoint = dir.resolve("state-resumed/validate/checkpoint.json");
+    int killed = 0;
+    for (int kill = 0; kill < 3; kill++) {
+      SluiceProcess sluice = SluiceProcess.start(dir, "validate", job.toString(), "--extra");
+      // Kill after the first or second save of this run: at a state, not a time.
+      if (sluice.awaitSaves(checkpoint, 1 + random.nextInt(2)) && sluice.isAlive()) {
+        sluice.kill();
+        killed++;
+      }
+    }
+    SluiceProcess last = SluiceProcess.start(dir, "validate", job.toString(), "--extra");
+    int exit = last.waitFor(600);
+
+    assertThat(exit).as(last.output()).isEqualTo(ExitCodes.COMPLETED_WITH_ERRORS);
+    assertThat(killed).isGreaterThanOrEqualTo(1);
+    JsonNode summary =
+        new ObjectMapper().readTree(dir.resolve("state-resumed/validate/validation.json").toFile());
+    assertThat(summary.at("/totals/rows-checked").asLong()).isEqualTo((long) partitions * rows);
+    assertThat(summary.at("/totals/extra").asLong()).isEqualTo(extra.size());
+    assertThat(summary.at("/totals/missing").asLong()).isEqualTo(missing.size());
+    List<String> listed = new ArrayList<>();
+    for (String line :
+        Files.readAllLines(dir.resolve("state-resumed/validate/differences.jsonl"))) {
+      JsonNode finding = new ObjectMapper().readTree(line);
+      listed.add(finding.get("kind").asText() + " " + finding.get("key").asText());
+    }
+    List<String> expected = new ArrayList<>();
+    extra.forEach(key -> expected.add("extra " + key));
+    missing.forEach(key -> expected.add("missing " + key));
+    assertThat(listed).containsExactlyInAnyOrderElementsOf(expected);
   }
 }

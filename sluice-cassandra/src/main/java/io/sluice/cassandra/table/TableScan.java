@@ -15,8 +15,10 @@ import com.datastax.oss.driver.api.core.type.MapType;
 import com.datastax.oss.driver.api.core.type.SetType;
 import com.datastax.oss.driver.api.core.type.UserDefinedType;
 import com.datastax.oss.driver.api.core.type.VectorType;
+import io.sluice.cassandra.TableKeys;
 import io.sluice.core.flow.TokenBucket;
 import io.sluice.core.source.CellTime;
+import io.sluice.core.source.KeyColumn;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -191,6 +193,11 @@ final class TableScan {
       }
     }
     return rules;
+  }
+
+  /** The table's primary key, partition key first. */
+  List<KeyColumn> keyColumns() {
+    return TableKeys.of(metadata);
   }
 
   /** The names of the fields a record holds: the primary key and the columns copied. */

@@ -11,6 +11,7 @@ import com.datastax.oss.driver.api.core.metadata.schema.TableMetadata;
 import com.datastax.oss.driver.api.core.metadata.token.TokenRange;
 import io.sluice.cassandra.SessionFactory;
 import io.sluice.cassandra.table.RingPlan.Sized;
+import io.sluice.core.source.KeyColumn;
 import io.sluice.core.source.Source;
 import io.sluice.core.source.Split;
 import io.sluice.core.source.SplitReader;
@@ -256,6 +257,11 @@ public final class TableSource implements Source {
   @Override
   public boolean keyOrdered() {
     return true;
+  }
+
+  @Override
+  public List<KeyColumn> keyColumns() {
+    return scan.keyColumns();
   }
 
   /** The table's columns: a mapping reading any other field is refused before the first row. */

@@ -59,6 +59,7 @@ final class TableSplitReader implements SplitReader {
   private boolean lastPage;
   private long workDone;
   private long readAgain;
+  private Row skipped;
 
   private TableSplitReader(CqlSession session, TableScan scan, Split split) {
     this.session = session;
@@ -103,7 +104,7 @@ final class TableSplitReader implements SplitReader {
     }
     reader.rowsBeforePage = rowsBefore;
     for (int i = 0; i < rowsInto && reader.rowsLeftInPage > 0; i++) {
-      reader.page.next();
+      reader.skipped = reader.page.next();
       reader.rowsLeftInPage--;
       reader.rowsIntoPage++;
       reader.readAgain++;
@@ -258,6 +259,22 @@ final class TableSplitReader implements SplitReader {
   @Override
   public long readAgain() {
     return readAgain;
+  }
+
+  /** The row right before the resumed position, read again with its page. */
+  @Override
+  public Record resumedAfter() {
+    if (skipped == null) {
+      return null;
+    }
+    return new Record(
+        new SourcePosition(
+            split.resource(), rowsBeforePage + rowsIntoPage - 1, scan.keyText(skipped)),
+        scan.fields(skipped),
+        TableScan.bytesOf(skipped),
+        rowsBeforePage + rowsIntoPage,
+        scan.cellTimes(skipped),
+        null);
   }
 
   @Override

@@ -155,6 +155,7 @@ public final class JobRun implements AutoCloseable {
     }
     List<String> warnings = new ArrayList<>(WriteRuleCheck.check(target.schema()));
     Mapper mapper = Mapper.compile(job.mapping(), target.schema());
+    workflow.sourcesKnown(sources);
     List<WriteTimestamps> timestamps = WriteTimestamps.forSources(job.sources());
     Optional<Checkpoint> previous = Optional.empty();
     if (!fresh) {

@@ -35,6 +35,16 @@ final class RecordOutcome {
     counts.add(Count.BYTES_READ, bytesRead);
   }
 
+  /** The outcome of what a sink found past a split's last record: no record of its own. */
+  private RecordOutcome() {
+    this.item = null;
+    this.work = 0;
+  }
+
+  static RecordOutcome splitEnd() {
+    return new RecordOutcome();
+  }
+
   void add(RejectLine line) {
     if (lines == null) {
       lines = new ArrayList<>(1);

@@ -158,6 +158,15 @@ public final class SplitLedger {
     return outcome;
   }
 
+  /** Registers what the split's sink found past its last record, committed after every record. */
+  RecordOutcome beginSplitEnd() {
+    RecordOutcome outcome = RecordOutcome.splitEnd();
+    synchronized (lock) {
+      inFlight.addLast(outcome);
+    }
+    return outcome;
+  }
+
   /** Marks a record handled, and commits it and any handled records after it. */
   void complete(RecordOutcome outcome) {
     synchronized (lock) {
@@ -197,7 +206,9 @@ public final class SplitLedger {
       if (rowsCommitted != null && !head.rows.isEmpty()) {
         rowsCommitted.committed(head.rows);
       }
-      lastCommitted = head.item;
+      if (head.item != null) {
+        lastCommitted = head.item;
+      }
       workDone += head.work;
     }
     if (inFlight.isEmpty()) {

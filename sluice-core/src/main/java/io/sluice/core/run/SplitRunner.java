@@ -92,6 +92,9 @@ public final class SplitRunner {
       SourceItem item = null;
       long consumed = 0;
       long readAgain = reader.readAgain();
+      if (splitSink != sink && reader.resumedAfter() != null) {
+        splitSink.resumesAfter(committedRows(reader.resumedAfter()));
+      }
       while (!control.stopped() && (item = reader.next()) != null) {
         // Progress counts the split's own work (compressed bytes of a .gz file), while the
         // report counts each record's own size.
@@ -111,7 +114,7 @@ public final class SplitRunner {
         }
         readAgain = 0;
       }
-      if (item == null && !control.stopped()) {
+      if (item == null && !control.stopped() && endSplit(splitSink, source, ledger)) {
         ledger.readToEnd();
       }
     } catch (IOException e) {
@@ -121,6 +124,48 @@ public final class SplitRunner {
       Thread.currentThread().interrupt();
       control.stop("interrupted");
     }
+  }
+
+  /** The rows a record an earlier run committed maps to, by their values alone. */
+  private List<Row> committedRows(Record record) {
+    List<Row> rows = new ArrayList<>();
+    try {
+      if (mapper.apply(record) instanceof MapResult.Rows mapped) {
+        mapped.rows().forEach(values -> rows.add(new Row(values, 0, record.position())));
+      }
+    } catch (RuntimeException e) {
+      // Its rows were rejected by the earlier run: there is nothing to start after.
+    }
+    return rows;
+  }
+
+  /**
+   * Accounts what the split's sink found past the split's last record, as an outcome of its own
+   * that commits after every record; it holds a place in the window until accounted, so that the
+   * run waits for it. Returns false when the run stopped first: the split is then not done.
+   */
+  private boolean endSplit(Sink splitSink, PlannedSource source, SplitLedger ledger)
+      throws InterruptedException {
+    CompletionStage<WriteResult> end = splitSink.splitEnds();
+    if (end == null) {
+      return true;
+    }
+    if (!flow.acquire(0, 1, 0, control::stopped)) {
+      return false;
+    }
+    RecordOutcome outcome = ledger.beginSplitEnd();
+    end.whenCompleteAsync(
+        (found, error) -> {
+          try {
+            account(splitSink, source, ledger, outcome, found, error);
+          } catch (RuntimeException | Error e) {
+            control.stop("accounting the end of a split failed: " + e);
+          } finally {
+            flow.release(1);
+          }
+        },
+        accounting);
+    return true;
   }
 
   private RecordOutcome begin(
@@ -285,7 +330,7 @@ public final class SplitRunner {
       outcome.add(
           new RejectLine(
               source.source().name(),
-              found.row().position(),
+              found.row() == null ? null : found.row().position(),
               RejectStage.DIFFERENCE,
               found.reason(),
               found.detail()));

@@ -9,8 +9,10 @@ import io.sluice.core.mapping.MapResult;
 import io.sluice.core.mapping.Mapper;
 import io.sluice.core.sink.Sink;
 import io.sluice.core.source.Record;
+import io.sluice.core.source.Source;
 import io.sluice.core.state.JobState;
 import io.sluice.core.state.LineStore;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -28,6 +30,9 @@ public interface Workflow {
   default boolean resumes(JobSpec job, Checkpoint saved) {
     return true;
   }
+
+  /** Told of the job's sources once they are created, before the run is planned further. */
+  default void sourcesKnown(List<Source> sources) {}
 
   /** Prepares this run's own state, from the checkpoint it resumes if any, before any record. */
   default void begin(Optional<Checkpoint> resumed, JobState state) {}

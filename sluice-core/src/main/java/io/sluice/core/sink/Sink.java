@@ -49,6 +49,22 @@ public interface Sink extends AutoCloseable {
     return this;
   }
 
+  /**
+   * For a sink given by {@link #forSplit}: the rows before the split's first row in this run, which
+   * an earlier run committed (a resumed split's last one), so that the sink starts after them; the
+   * runner calls it, when it knows them, before the first {@link #write}.
+   */
+  default void resumesAfter(List<Row> committed) {}
+
+  /**
+   * For a sink given by {@link #forSplit}, once the split's last row was sent: what the sink found
+   * past it (a validation's merge join: the target's rows after the source's last one, which are
+   * extra), as a result with no written or failed rows; or null when it has nothing to add.
+   */
+  default CompletionStage<WriteResult> splitEnds() {
+    return null;
+  }
+
   /** Writes a group of rows produced from one source record. */
   CompletionStage<WriteResult> write(List<Row> rows);
 

@@ -116,6 +116,14 @@ public interface Source extends AutoCloseable {
   }
 
   /**
+   * For a source whose records come in a table's key order ({@link #keyOrdered()}): the table's
+   * primary key, partition key first; empty for the others.
+   */
+  default List<KeyColumn> keyColumns() {
+    return List.of();
+  }
+
+  /**
    * For a source that is a table: the same table under the target's name, for {@code plan} to
    * propose with a mapping that copies every column; empty for the others.
    */

@@ -29,6 +29,15 @@ public interface SplitReader extends AutoCloseable {
     return 0;
   }
 
+  /**
+   * The last record this reader read again and skipped to reach the position it was opened at (the
+   * record right before it), or null: a validation that reads the target beside the source starts
+   * there, so that it neither misses nor repeats what lies between.
+   */
+  default Record resumedAfter() {
+    return null;
+  }
+
   @Override
   void close() throws IOException;
 }

@@ -5,6 +5,7 @@ import io.sluice.core.job.FlowSpec;
 import io.sluice.core.sink.Sink;
 import io.sluice.core.sink.Target;
 import io.sluice.core.sink.WriteResult;
+import io.sluice.core.source.KeyColumn;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -28,6 +29,29 @@ public interface ValidatingTarget extends Target {
    * @param columns the columns the mapping fills: only those are read and compared
    */
   Sink openChecker(FlowSpec flow, FlowFeedback feedback, ValidationSpec spec, List<String> columns);
+
+  /**
+   * A checker as {@link #openChecker(FlowSpec, FlowFeedback, ValidationSpec, List)} gives, which
+   * also lists as extra the target rows it passes in a split read in the table's key order (its
+   * merge join with a scan of the target), when {@code findsExtra}: the validation then knows each
+   * such split's rows map to the target's keys in the same order. By default, none.
+   */
+  default Sink openChecker(
+      FlowSpec flow,
+      FlowFeedback feedback,
+      ValidationSpec spec,
+      List<String> columns,
+      boolean findsExtra) {
+    return openChecker(flow, feedback, spec, columns);
+  }
+
+  /**
+   * The table's primary key, partition key first, when this target reads rows along token ranges
+   * beside a source (a merge join); empty when it does not.
+   */
+  default List<KeyColumn> keyColumns() {
+    return List.of();
+  }
 
   /**
    * Reads the primary key of every row of the table, in no particular order, and hands each to

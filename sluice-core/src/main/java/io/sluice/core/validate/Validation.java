@@ -6,8 +6,10 @@ import io.sluice.core.count.LiveCounts;
 import io.sluice.core.flow.FlowFeedback;
 import io.sluice.core.job.JobFileException;
 import io.sluice.core.job.JobSpec;
+import io.sluice.core.mapping.ColumnSpec;
 import io.sluice.core.mapping.MapResult;
 import io.sluice.core.mapping.Mapper;
+import io.sluice.core.mapping.MappingSpec;
 import io.sluice.core.run.JobRun;
 import io.sluice.core.run.ProgressLedger;
 import io.sluice.core.run.RowsCommitted;
@@ -18,6 +20,7 @@ import io.sluice.core.run.WriteTimestamps;
 import io.sluice.core.schema.TableSchema;
 import io.sluice.core.sink.Sink;
 import io.sluice.core.sink.Target;
+import io.sluice.core.source.KeyColumn;
 import io.sluice.core.source.Record;
 import io.sluice.core.source.Source;
 import io.sluice.core.state.JobState;
@@ -33,7 +36,8 @@ import java.util.Optional;
  * migration, and checks each row against the target through its {@link ValidatingTarget} instead of
  * writing it. Rows that could not be read are rejected at the check stage, findings are listed in
  * {@code differences.jsonl}, and with {@code --extra} the primary keys of committed source rows are
- * kept in sorted runs for the {@link ExtraRowScan} once every split is done.
+ * kept in sorted runs for the {@link ExtraRowScan} once every split is done; unless the checker's
+ * merge join finds the extra rows itself, split by split ({@link #sourcesKnown}).
  *
  * <p>Run locally, its state lives in the {@code validate} folder of the job's state folder ({@link
  * LocalJobState#ofValidation}). A finished validation is not resumed: running it again checks
@@ -50,6 +54,7 @@ public final class Validation implements Workflow {
   private JobState state;
   private volatile SortedKeyRuns keys;
   private volatile boolean extraRowsDone;
+  private boolean mergeFindsExtra;
 
   private Validation(JobSpec job, ValidatingTarget target, ValidationSpec spec, Clock clock) {
     this.job = job;
@@ -114,13 +119,46 @@ public final class Validation implements Workflow {
     return sample + (saved.extraRows() ? " and --extra" : " and no --extra");
   }
 
+  /**
+   * Extra rows are found by the checker's merge join itself, with no key spill and no scan of the
+   * target afterwards, when every source reads a table in its key order and the mapping fills each
+   * of the target's primary key columns from the source's key column in the same place, of a type
+   * that orders alike: then each split's rows come in the target's own key order.
+   */
+  @Override
+  public void sourcesKnown(List<Source> sources) {
+    mergeFindsExtra =
+        spec.extraRows() && !sources.isEmpty() && sources.stream().allMatch(this::keepsKeyOrder);
+  }
+
+  private boolean keepsKeyOrder(Source source) {
+    List<KeyColumn> from = source.keyColumns();
+    List<KeyColumn> to = target.keyColumns();
+    MappingSpec mapping = job.mapping();
+    if (from.isEmpty() || from.size() != to.size() || mapping.explode() != null) {
+      return false;
+    }
+    for (int i = 0; i < to.size(); i++) {
+      ColumnSpec column = mapping.columns().get(to.get(i).name());
+      if (column == null
+          || column.defaultValue() != null
+          || !from.get(i).name().equals(column.field())
+          || !from.get(i).ordersAs(to.get(i))) {
+        return false;
+      }
+    }
+    return true;
+  }
+
   @Override
   public void begin(Optional<Checkpoint> resumed, JobState runState) {
     this.state = runState;
     Optional<ValidationCheckpoint> validated = resumed.map(Checkpoint::validation);
-    extraRowsDone = validated.map(ValidationCheckpoint::extraRowsDone).orElse(false);
+    // Extra rows the merge join finds are done with the splits they lie in.
+    extraRowsDone =
+        mergeFindsExtra || validated.map(ValidationCheckpoint::extraRowsDone).orElse(false);
     keys =
-        spec.extraRows()
+        spec.extraRows() && !mergeFindsExtra
             ? runState.openKeyRuns(
                 "keys",
                 SortedKeyRuns.DEFAULT_RUN_SIZE,
@@ -130,7 +168,7 @@ public final class Validation implements Workflow {
 
   @Override
   public Sink openSink(Mapper mapper, FlowFeedback feedback) {
-    return target.openChecker(job.flow(), feedback, spec, mapper.columns());
+    return target.openChecker(job.flow(), feedback, spec, mapper.columns(), mergeFindsExtra);
   }
 
   @Override

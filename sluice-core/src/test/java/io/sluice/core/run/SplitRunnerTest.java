@@ -22,10 +22,13 @@ import io.sluice.core.source.SourceSpec;
 import io.sluice.core.source.Split;
 import io.sluice.core.state.RejectLine;
 import io.sluice.core.state.RejectStage;
+import io.sluice.core.validate.Difference;
+import io.sluice.core.validate.PrimaryKey;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -131,6 +134,73 @@ class SplitRunnerTest {
             org.assertj.core.groups.Tuple.tuple(RejectStage.WRITE, 100L),
             org.assertj.core.groups.Tuple.tuple(RejectStage.MAPPING, 1_500L),
             org.assertj.core.groups.Tuple.tuple(RejectStage.WRITE, 3_000L));
+  }
+
+  /**
+   * A sink that follows its split (a validation's merge join) finds rows past the split's last
+   * record: they are counted and listed with the split, which is done only once they are.
+   */
+  @Test
+  void should_commit_what_a_split_sink_finds_past_the_last_record_with_the_split()
+      throws Exception {
+    Sink rows = target.openSink(FLOW);
+    List<Split> followed = new ArrayList<>();
+    Sink following =
+        new Sink() {
+          @Override
+          public Sink forSplit(Split of, boolean keyOrdered) {
+            followed.add(of);
+            return new Sink() {
+              @Override
+              public CompletionStage<WriteResult> write(List<Row> written) {
+                return rows.write(written);
+              }
+
+              @Override
+              public CompletionStage<WriteResult> splitEnds() {
+                Difference extra =
+                    new Difference(
+                        Difference.Kind.EXTRA,
+                        new PrimaryKey(List.of("id"), List.of("'zz'")),
+                        List.of(),
+                        false,
+                        null);
+                return CompletableFuture.completedFuture(
+                    new WriteResult(0, 0, List.of(), List.of(extra.about(null))));
+              }
+
+              @Override
+              public void close() {}
+            };
+          }
+
+          @Override
+          public CompletionStage<WriteResult> write(List<Row> written) {
+            throw new AssertionError("rows go to the split's own sink");
+          }
+
+          @Override
+          public void close() {}
+        };
+    InMemoryLines lines = new InMemoryLines();
+    StopSwitch control = new StopSwitch();
+
+    SplitResult result =
+        runSplit(
+            planned,
+            new SplitLedger(split, null, source::positionAfter, lines, null),
+            control,
+            following);
+
+    assertThat(control.reason).isNull();
+    assertThat(followed).containsExactly(split);
+    assertThat(result.done()).isTrue();
+    assertThat(result.counts().recordsRead()).isEqualTo(400);
+    assertThat(result.counts().rowsExtra()).isEqualTo(1);
+    assertThat(lines.lines)
+        .filteredOn(line -> line.stage() == RejectStage.DIFFERENCE)
+        .singleElement()
+        .satisfies(line -> assertThat(line.reason()).contains("no source record gives"));
   }
 
   @Test
