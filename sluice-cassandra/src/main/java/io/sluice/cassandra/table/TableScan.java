@@ -20,6 +20,7 @@ import io.sluice.core.flow.TokenBucket;
 import io.sluice.core.source.CellTime;
 import io.sluice.core.source.KeyColumn;
 import java.nio.ByteBuffer;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -50,6 +51,7 @@ final class TableScan {
   private final int fetchSize;
   private final TokenBucket readRate;
   private final ReadLatencyWatch latencyWatch;
+  private final Duration outagePatience;
   private PreparedStatement prepared;
 
   private TableScan(
@@ -75,6 +77,7 @@ final class TableScan {
     this.readRate =
         options.rowsPerSecond() == null ? null : new TokenBucket(options.rowsPerSecond());
     this.latencyWatch = new ReadLatencyWatch(sourceName, options.readLatencyMs());
+    this.outagePatience = options.outagePatienceDuration();
   }
 
   /**
@@ -93,6 +96,11 @@ final class TableScan {
     if (wait > 0) {
       TimeUnit.NANOSECONDS.sleep(wait);
     }
+  }
+
+  /** How long reads wait for a source cluster that stopped answering. */
+  Duration outagePatience() {
+    return outagePatience;
   }
 
   /** Tells the source's latency watch how long a page took, from its request to its answer. */

@@ -1,7 +1,9 @@
 package io.sluice.cassandra.table;
 
 import io.sluice.core.job.ClusterSpec;
+import io.sluice.core.job.DurationText;
 import io.sluice.core.job.TlsSpec;
+import java.time.Duration;
 import java.util.List;
 
 /**
@@ -27,6 +29,9 @@ import java.util.List;
  *     that it keeps serving its application while it is read; default no limit
  * @param readLatencyMs the average page latency above which the reads slow down, so that a cluster
  *     that gets busy is read more gently ({@link ReadLatencyWatch}); default 500, 0 for no watch
+ * @param outagePatience how long reads wait for a source cluster that stopped answering (no node
+ *     reachable) before the run stops with its progress saved, as {@code flow.outage-patience} for
+ *     a target; default {@code 10m}
  */
 public record TableSourceOptions(
     List<String> contactPoints,
@@ -43,7 +48,8 @@ public record TableSourceOptions(
     Integer fetchSize,
     Integer splitSizeMib,
     Long rowsPerSecond,
-    Long readLatencyMs) {
+    Long readLatencyMs,
+    String outagePatience) {
 
   public TableSourceOptions {
     contactPoints =
@@ -56,6 +62,8 @@ public record TableSourceOptions(
     fetchSize = fetchSize == null ? 1000 : fetchSize;
     splitSizeMib = splitSizeMib == null ? 64 : splitSizeMib;
     readLatencyMs = readLatencyMs == null ? 500 : readLatencyMs;
+    outagePatience = outagePatience == null ? "10m" : outagePatience;
+    DurationText.parse(outagePatience, "outage-patience");
     if (keyspace == null || table == null) {
       throw new IllegalArgumentException("a cassandra source needs 'keyspace' and 'table'");
     }
@@ -70,6 +78,10 @@ public record TableSourceOptions(
       throw new IllegalArgumentException(
           "fetch-size, split-size-mib and rows-per-second must be at least 1");
     }
+  }
+
+  Duration outagePatienceDuration() {
+    return DurationText.parse(outagePatience, "outage-patience");
   }
 
   /** How to reach the cluster, named for messages as where these settings sit. */

@@ -1,5 +1,6 @@
 package io.sluice.cassandra.table;
 
+import com.datastax.oss.driver.api.core.AllNodesFailedException;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.DriverException;
 import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
@@ -34,7 +35,8 @@ import org.slf4j.LoggerFactory;
  * change nothing.
  *
  * <p>A page that fails (a timeout, a node restarting) is asked again, up to {@link #ATTEMPTS} times
- * with a growing pause, before the split fails.
+ * with a growing pause, before the split fails. While no node of the source answers at all, the
+ * page is asked again every 2 s at most, for as long as the source's {@code outage-patience}.
  */
 final class TableSplitReader implements SplitReader {
 
@@ -42,6 +44,7 @@ final class TableSplitReader implements SplitReader {
   private static final HexFormat HEX = HexFormat.of();
   private static final int ATTEMPTS = 8;
   private static final long FIRST_PAUSE_MILLIS = 250;
+  private static final long OUTAGE_PAUSE_MILLIS = 2_000;
 
   private final CqlSession session;
   private final TableScan scan;
@@ -119,14 +122,44 @@ final class TableSplitReader implements SplitReader {
     BoundStatement statement = scan.scan(session, split.start(), split.end()).setPagingState(state);
     AsyncResultSet result = null;
     long pause = FIRST_PAUSE_MILLIS;
+    long outageSince = -1;
     for (int attempt = 1; result == null; attempt++) {
       pace();
       try {
         long asked = System.nanoTime();
         result = await(session.executeAsync(statement).toCompletableFuture());
         scan.pageAnswered(System.nanoTime() - asked);
+        if (outageSince >= 0) {
+          LOG.info(
+              "split {} of {}: the source cluster answers again after {} s; reading goes on.",
+              split.id(),
+              split.resource(),
+              (System.nanoTime() - outageSince) / 1_000_000_000L);
+        }
       } catch (InvalidQueryException | ProtocolError e) {
         throw e;
+      } catch (AllNodesFailedException e) {
+        // No node answers at all: wait for the cluster within the source's outage patience.
+        long now = System.nanoTime();
+        if (outageSince < 0) {
+          outageSince = now;
+          LOG.warn(
+              "split {} of {}: the source cluster does not answer; reads wait up to {} for it"
+                  + " (the source's outage-patience).",
+              split.id(),
+              split.resource(),
+              scan.outagePatience());
+        } else if (now - outageSince > scan.outagePatience().toNanos()) {
+          throw new IOException(
+              "the source cluster did not answer for "
+                  + scan.outagePatience().toSeconds()
+                  + " s, its outage-patience: "
+                  + e.getMessage(),
+              e);
+        }
+        attempt--;
+        sleep(Math.min(pause, OUTAGE_PAUSE_MILLIS));
+        pause = Math.min(pause * 2, OUTAGE_PAUSE_MILLIS);
       } catch (DriverException e) {
         if (attempt == ATTEMPTS) {
           throw new IOException(
