@@ -88,6 +88,36 @@ class TableSourceRefusalIT {
     assertNothingWritten(session);
   }
 
+  /** The plan's mapping copies every column by name: one the target table lacks is named. */
+  @Test
+  void should_name_a_column_the_target_lacks(CqlSession session, TestKeyspace keyspace)
+      throws Exception {
+    String sources =
+        "  - name: old\n"
+            + "    type: cassandra\n"
+            + "    options:\n"
+            + "      contact-points: ["
+            + keyspace.hostAndPort()
+            + "]\n"
+            + "      keyspace: "
+            + keyspace.name()
+            + "\n"
+            + "      table: people\n";
+    Path job =
+        JobFile.write(
+            dir,
+            "lacking",
+            keyspace,
+            "people_copy",
+            sources,
+            "mapping:\n  columns: { id: id, name: name, nickname: name }\n");
+
+    String err = CliRun.refusal(job);
+
+    assertThat(err).contains("nickname");
+    assertNothingWritten(session);
+  }
+
   @Test
   void should_name_columns_the_table_lacks(CqlSession session, TestKeyspace keyspace)
       throws Exception {
