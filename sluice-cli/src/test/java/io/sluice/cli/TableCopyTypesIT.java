@@ -87,17 +87,7 @@ class TableCopyTypesIT {
         "mapping:\n  columns: { k: k, c: c, "
             + SINGLE_CELLS.stream().map(c -> c + ": " + c).collect(Collectors.joining(", "))
             + ", l: l, s: s, m: m }\nmax-errors: 0\n";
-    String sources =
-        "  - name: every\n"
-            + "    type: cassandra\n"
-            + "    options:\n"
-            + "      contact-points: ["
-            + source.keyspace().hostAndPort()
-            + "]\n"
-            + "      keyspace: "
-            + source.keyspace().name()
-            + "\n"
-            + "      table: every\n";
+    String sources = TableSourceYaml.of("every", source.keyspace(), "every");
     Path job = JobFile.write(dir, "every", keyspace, "every", sources, mapping);
 
     CliRun run = CliRun.of("migrate", job.toString());

@@ -92,17 +92,7 @@ class TableSourceRefusalIT {
   @Test
   void should_name_a_column_the_target_lacks(CqlSession session, TestKeyspace keyspace)
       throws Exception {
-    String sources =
-        "  - name: old\n"
-            + "    type: cassandra\n"
-            + "    options:\n"
-            + "      contact-points: ["
-            + keyspace.hostAndPort()
-            + "]\n"
-            + "      keyspace: "
-            + keyspace.name()
-            + "\n"
-            + "      table: people\n";
+    String sources = TableSourceYaml.of("old", keyspace, "people");
     Path job =
         JobFile.write(
             dir,
@@ -170,21 +160,7 @@ class TableSourceRefusalIT {
     long from = -(1L << 62);
     long to = 1L << 62;
     String sources =
-        "  - name: old\n"
-            + "    type: cassandra\n"
-            + "    options:\n"
-            + "      contact-points: ["
-            + keyspace.hostAndPort()
-            + "]\n"
-            + "      keyspace: "
-            + keyspace.name()
-            + "\n"
-            + "      table: ranged\n"
-            + "      token-range: ["
-            + from
-            + ", "
-            + to
-            + "]\n";
+        TableSourceYaml.of("old", keyspace, "ranged", "token-range: [" + from + ", " + to + "]");
     Path job =
         JobFile.write(
             dir,

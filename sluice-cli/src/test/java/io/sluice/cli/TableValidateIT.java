@@ -64,16 +64,7 @@ class TableValidateIT {
         source.session().execute(insert.bind(id, n, "v" + id + "-" + n, BASE_MICROS + n));
       }
     }
-    String sources =
-        "  - type: cassandra\n"
-            + "    options:\n"
-            + "      contact-points: ["
-            + source.keyspace().hostAndPort()
-            + "]\n"
-            + "      keyspace: "
-            + source.keyspace().name()
-            + "\n"
-            + "      table: events\n";
+    String sources = TableSourceYaml.of("old", source.keyspace(), "events");
     Path job =
         JobFile.write(
             dir,
@@ -169,17 +160,8 @@ class TableValidateIT {
       missing.add("id=" + of + ", n=" + gone);
     }
     String sources =
-        "  - type: cassandra\n"
-            + "    options:\n"
-            + "      contact-points: ["
-            + source.keyspace().hostAndPort()
-            + "]\n"
-            + "      keyspace: "
-            + source.keyspace().name()
-            + "\n"
-            + "      table: wide\n"
-            + "      fetch-size: 200\n"
-            + "      rows-per-second: 4000\n";
+        TableSourceYaml.of(
+            "old", source.keyspace(), "wide", "fetch-size: 200", "rows-per-second: 4000");
     Path job =
         JobFile.write(
             dir,
