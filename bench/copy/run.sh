@@ -11,8 +11,8 @@ jar="$root/sluice-cli/target/sluice.jar"
 cassandra_home="$root/sluice-cassandra-dist/target/cassandra-5.0.9"
 dsbulk_lib="$root/bench/load/target/dsbulk-lib"
 rows="${ROWS:-1000000}"
-copiers="${COPIERS:-raw dsbulk sluice}"
-validators="${VALIDATORS:-lookup sluice}"
+copiers="${COPIERS-raw dsbulk sluice}"
+validators="${VALIDATORS-lookup sluice}"
 
 if [ -n "${JAVA_HOME:-}" ] && [ -x "$JAVA_HOME/bin/java" ]; then java="$JAVA_HOME/bin/java"; else java=java; fi
 

@@ -237,28 +237,29 @@ final class CassandraRowChecker implements Sink {
   /** The answer to a write of rows, once each row's check is done. */
   static CompletableFuture<WriteResult> combine(List<CompletableFuture<Checked>> checks) {
     return CompletableFuture.allOf(checks.toArray(CompletableFuture[]::new))
-        .thenApply(
-            ignored -> {
-              long checked = 0;
-              long retries = 0;
-              long lookedUp = 0;
-              List<WriteResult.FailedRow> failed = new ArrayList<>();
-              List<WriteResult.Finding> found = new ArrayList<>();
-              for (CompletableFuture<Checked> check : checks) {
-                Checked result = check.join();
-                retries += result.retries;
-                lookedUp += result.lookedUp ? 1 : 0;
-                if (result.failed != null) {
-                  failed.add(result.failed);
-                  continue;
-                }
-                checked++;
-                if (result.found != null) {
-                  found.add(result.found);
-                }
-              }
-              return new WriteResult(checked, retries, failed, found, lookedUp);
-            });
+        .thenApply(ignored -> resultOf(checks.stream().map(CompletableFuture::join).toList()));
+  }
+
+  /** The answer to a write of rows, from each row's check. */
+  static WriteResult resultOf(List<Checked> checks) {
+    long checked = 0;
+    long retries = 0;
+    long lookedUp = 0;
+    List<WriteResult.FailedRow> failed = new ArrayList<>();
+    List<WriteResult.Finding> found = new ArrayList<>();
+    for (Checked result : checks) {
+      retries += result.retries;
+      lookedUp += result.lookedUp ? 1 : 0;
+      if (result.failed != null) {
+        failed.add(result.failed);
+        continue;
+      }
+      checked++;
+      if (result.found != null) {
+        found.add(result.found);
+      }
+    }
+    return new WriteResult(checked, retries, failed, found, lookedUp);
   }
 
   /** Reads the row back by its key and compares it; repairs it if asked. */

@@ -4,8 +4,10 @@ import com.datastax.oss.driver.api.core.ProtocolVersion;
 import com.datastax.oss.driver.api.core.metadata.TokenMap;
 import com.datastax.oss.driver.api.core.metadata.schema.ClusteringOrder;
 import com.datastax.oss.driver.api.core.metadata.schema.TableMetadata;
+import com.datastax.oss.driver.api.core.metadata.token.Token;
 import com.datastax.oss.driver.api.core.type.DataType;
 import com.datastax.oss.driver.api.core.type.DataTypes;
+import com.datastax.oss.driver.internal.core.metadata.token.Murmur3Token;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
@@ -70,8 +72,15 @@ final class KeyOrder {
     for (int i = 0; i < parts.length; i++) {
       hashed[i] = parts[i].duplicate();
     }
-    long token = Long.parseLong(tokens.format(tokens.newToken(hashed)));
-    return new Key(token, partitionBytes(parts), clusteringValues);
+    return new Key(tokenOf(hashed), partitionBytes(parts), clusteringValues);
+  }
+
+  /** The partition's Murmur3 token, read as a number without a round trip through its text. */
+  private long tokenOf(ByteBuffer[] hashed) {
+    Token token = tokens.newToken(hashed);
+    return token instanceof Murmur3Token murmur3
+        ? murmur3.getValue()
+        : Long.parseLong(tokens.format(token));
   }
 
   /** The key of a row the target gave, from its raw key values and its token. */

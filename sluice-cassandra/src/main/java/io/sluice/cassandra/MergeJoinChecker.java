@@ -47,6 +47,7 @@ final class MergeJoinChecker implements Sink {
   private static final Logger LOG = LoggerFactory.getLogger(MergeJoinChecker.class);
   private static final int PAGE_ROWS = 1000;
   private static final Located LOOK_UP = new Located(null, 0, true, List.of(), null);
+  private static final CompletableFuture<Void> DONE = CompletableFuture.completedFuture(null);
 
   private final CassandraRowChecker checker;
   private final Split split;
@@ -56,7 +57,7 @@ final class MergeJoinChecker implements Sink {
   private final boolean findsExtra;
 
   /** The last step of the scan asked for; the next row's step runs after it. */
-  private CompletableFuture<Void> tail = CompletableFuture.completedFuture(null);
+  private CompletableFuture<Void> tail = DONE;
 
   // Touched by one step at a time, in the order of the chain.
   private Key previous;
@@ -99,8 +100,23 @@ final class MergeJoinChecker implements Sink {
     List<CompletableFuture<Checked>> checks = new ArrayList<>(rows.size());
     List<CompletableFuture<List<WriteResult.Finding>>> extras = new ArrayList<>();
     for (Row row : rows) {
-      CompletableFuture<Located> located = tail.thenCompose(ignored -> locate(row));
-      tail = located.handle((found, error) -> null);
+      CompletableFuture<Located> located;
+      if (tail.isDone()) {
+        // No step is pending: this row's step runs now, and most rows meet their target row in
+        // the page at hand, with nothing to wait for.
+        located = locateNow(row);
+        Located now = located.getNow(null);
+        if (rows.size() == 1 && now != null && now.matched()) {
+          CompletableFuture<Checked> judged = checker.judge(row, now.target, now.retries, false);
+          Checked done = judged.getNow(null);
+          return done != null
+              ? CompletableFuture.completedFuture(CassandraRowChecker.resultOf(List.of(done)))
+              : CassandraRowChecker.combine(List.of(judged));
+        }
+      } else {
+        located = tail.thenCompose(ignored -> locate(row));
+      }
+      tail = located.isDone() ? DONE : located.handle((found, error) -> null);
       CompletableFuture<Located> inOrder = located.thenApply(MergeJoinChecker::inOrder);
       checks.add(
           inOrder
@@ -125,6 +141,14 @@ final class MergeJoinChecker implements Sink {
         .thenCombine(
             CompletableFuture.allOf(extras.toArray(CompletableFuture[]::new)),
             (result, ignored) -> withExtras(result, extras));
+  }
+
+  private CompletableFuture<Located> locateNow(Row row) {
+    try {
+      return locate(row);
+    } catch (RuntimeException e) {
+      return CompletableFuture.failedFuture(e);
+    }
   }
 
   private static Located inOrder(Located found) {
@@ -368,7 +392,13 @@ final class MergeJoinChecker implements Sink {
    * extra target rows passed on the way; or that the rows broke the key order.
    */
   private record Located(
-      TargetRow target, long retries, boolean lookUp, List<TargetRow> passed, OrderBroken broken) {}
+      TargetRow target, long retries, boolean lookUp, List<TargetRow> passed, OrderBroken broken) {
+
+    /** The source row met its target row, with no extra row passed on the way. */
+    boolean matched() {
+      return broken == null && !lookUp && passed.isEmpty();
+    }
+  }
 
   /** Rows that do not come in the order the validation was told they would. */
   static final class OrderBroken extends IllegalStateException {
