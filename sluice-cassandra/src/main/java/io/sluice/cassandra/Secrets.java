@@ -9,7 +9,7 @@ import java.util.Map;
  * Reads a secret (a password) from the environment variable or the file a job names, never from the
  * job file itself. Messages name the setting and the variable or file, never the value.
  */
-final class Secrets {
+public final class Secrets {
 
   private Secrets() {}
 
@@ -19,7 +19,7 @@ final class Secrets {
    * @param setting where the two settings sit, such as {@code target.password}: messages name
    *     {@code setting-env} and {@code setting-file}
    */
-  static String read(
+  public static String read(
       String setting, String envName, String fileName, Path baseDir, Map<String, String> env) {
     if (envName != null) {
       String value = env.get(envName);

@@ -1,6 +1,7 @@
 package io.sluice.cassandra;
 
 import com.datastax.oss.driver.api.core.AllNodesFailedException;
+import com.datastax.oss.driver.api.core.CqlIdentifier;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.CqlSessionBuilder;
 import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
@@ -33,7 +34,18 @@ public final class SessionFactory {
    *     the login or the TLS settings, or has no datacenter named as the local one
    */
   public static CqlSession open(ClusterSpec cluster, Path baseDir) {
-    CqlSession session = connect(cluster, baseDir);
+    return open(cluster, baseDir, null);
+  }
+
+  /**
+   * Opens a session as {@link #open(ClusterSpec, Path)} does, with every connection using the
+   * keyspace named (none when null).
+   *
+   * @throws com.datastax.oss.driver.api.core.InvalidKeyspaceException when the keyspace does not
+   *     exist
+   */
+  public static CqlSession open(ClusterSpec cluster, Path baseDir, String keyspace) {
+    CqlSession session = connect(cluster, baseDir, keyspace);
     Optional<String> problem = datacenterProblem(cluster, session);
     if (problem.isPresent()) {
       session.close();
@@ -44,6 +56,10 @@ public final class SessionFactory {
 
   /** Opens a session as {@link #open} does, without checking the local datacenter. */
   static CqlSession connect(ClusterSpec cluster, Path baseDir) {
+    return connect(cluster, baseDir, null);
+  }
+
+  private static CqlSession connect(ClusterSpec cluster, Path baseDir, String keyspace) {
     ProgrammaticDriverConfigLoaderBuilder config =
         DriverConfigLoader.programmaticBuilder()
             // Server warnings are logged with the statement's bound values by default: off, so no
@@ -62,6 +78,9 @@ public final class SessionFactory {
             .withDuration(
                 DefaultDriverOption.METADATA_SCHEMA_REQUEST_TIMEOUT, Duration.ofSeconds(30))
             .withInt(DefaultDriverOption.CONNECTION_MAX_REQUESTS, 2048)
+            // A run holds a source's and a target's sessions, the proxy one per keyspace and
+            // cluster: more than the driver's default of 4 is no leak.
+            .withInt(DefaultDriverOption.SESSION_LEAK_THRESHOLD, 64)
             // Come back quickly after a node restart; writes wait for it meanwhile.
             .withDuration(DefaultDriverOption.RECONNECTION_BASE_DELAY, Duration.ofMillis(500))
             .withDuration(DefaultDriverOption.RECONNECTION_MAX_DELAY, Duration.ofSeconds(5))
@@ -72,7 +91,8 @@ public final class SessionFactory {
     CqlSessionBuilder builder =
         CqlSession.builder()
             .withConfigLoader(config.build())
-            .withLocalDatacenter(cluster.localDatacenter());
+            .withLocalDatacenter(cluster.localDatacenter())
+            .withKeyspace(keyspace == null ? null : CqlIdentifier.fromInternal(keyspace));
     for (String contactPoint : cluster.contactPoints()) {
       builder.addContactPoint(parse(contactPoint));
     }

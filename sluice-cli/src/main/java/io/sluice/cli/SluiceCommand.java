@@ -21,6 +21,7 @@ import picocli.CommandLine.Option;
       ValidateCommand.class,
       CassandraCommand.class,
       DemoCommand.class,
+      ProxyCommand.class,
       CommandLine.HelpCommand.class
     },
     footer = {

@@ -17,6 +17,7 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /** Reads job files (YAML, kebab-case keys) into {@link JobSpec}s and checks them. */
@@ -48,11 +49,25 @@ public final class JobFiles {
    *     of the problem
    */
   public static JobSpec load(Path file) {
-    JobSpec raw;
+    JobSpec raw = readFile(file, JobSpec.class, "Job file");
+    Path baseDir = file.toAbsolutePath().getParent();
+    return resolve(raw, baseDir, defaultName(file));
+  }
+
+  /**
+   * Reads a YAML file of kebab-case settings, such as a job file or {@code proxy.yaml}, into its
+   * record, unchecked.
+   *
+   * @param kind what the file is, capitalised, for messages: {@code Job file}
+   * @throws JobFileException with a one-sentence message naming the file and, where known, the line
+   *     of the problem
+   */
+  public static <T> T readFile(Path file, Class<T> type, String kind) {
+    T raw;
     try {
-      raw = YAML.readValue(Files.readString(file), JobSpec.class);
+      raw = YAML.readValue(Files.readString(file), type);
     } catch (NoSuchFileException e) {
-      throw new JobFileException("Job file " + file + " does not exist.");
+      throw new JobFileException(kind + " " + file + " does not exist.");
     } catch (UnrecognizedPropertyException e) {
       throw new JobFileException(
           file
@@ -65,13 +80,13 @@ public final class JobFiles {
     } catch (JsonProcessingException e) {
       throw new JobFileException(file + at(e.getLocation()) + ": " + JobFileErrors.describe(e));
     } catch (IOException e) {
-      throw new JobFileException("Cannot read job file " + file + ": " + e.getMessage());
+      throw new JobFileException(
+          "Cannot read " + kind.toLowerCase(Locale.ROOT) + " " + file + ": " + e.getMessage());
     }
     if (raw == null) {
-      throw new JobFileException("Job file " + file + " is empty.");
+      throw new JobFileException(kind + " " + file + " is empty.");
     }
-    Path baseDir = file.toAbsolutePath().getParent();
-    return resolve(raw, baseDir, defaultName(file));
+    return raw;
   }
 
   /**

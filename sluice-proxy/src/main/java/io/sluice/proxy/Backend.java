@@ -1,0 +1,281 @@
+package io.sluice.proxy;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.InvalidKeyspaceException;
+import com.datastax.oss.driver.api.core.config.DriverExecutionProfile;
+import com.datastax.oss.driver.api.core.metadata.Node;
+import com.datastax.oss.driver.api.core.session.Request;
+import com.datastax.oss.driver.internal.core.channel.DriverChannel;
+import com.datastax.oss.driver.internal.core.channel.ResponseCallback;
+import com.datastax.oss.driver.internal.core.context.InternalDriverContext;
+import com.datastax.oss.driver.internal.core.pool.ChannelPool;
+import com.datastax.oss.driver.internal.core.session.DefaultSession;
+import com.datastax.oss.driver.internal.core.session.SessionWrapper;
+import com.datastax.oss.protocol.internal.Frame;
+import com.datastax.oss.protocol.internal.Message;
+import com.datastax.oss.protocol.internal.ProtocolConstants;
+import com.datastax.oss.protocol.internal.request.Prepare;
+import com.datastax.oss.protocol.internal.response.Error;
+import com.datastax.oss.protocol.internal.response.error.Unprepared;
+import com.datastax.oss.protocol.internal.response.result.Prepared;
+import io.netty.util.concurrent.ScheduledFuture;
+import io.sluice.cassandra.SessionFactory;
+import io.sluice.core.job.ClusterSpec;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.Map;
+import java.util.Queue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One of the proxy's clusters. Requests reach it as protocol messages, decoded from the client and
+ * re-encoded by the driver's own connections at whatever protocol version each node speaks; the
+ * driver's load-balancing policy picks the node (token-aware where the request has a routing token)
+ * and its pools reconnect after a node restarts. A session per keyspace carries the client's {@code
+ * USE}: its connections are set to that keyspace, so unqualified names resolve on protocol v4 nodes
+ * too, which have no per-request keyspace.
+ */
+final class Backend implements AutoCloseable {
+
+  private static final Logger LOG = LoggerFactory.getLogger(Backend.class);
+  private static final String NO_KEYSPACE = "";
+
+  private final String role;
+  private final ClusterSpec spec;
+  private final Path baseDir;
+  private final Duration timeout;
+  private final Map<String, CompletableFuture<CqlSession>> sessions = new ConcurrentHashMap<>();
+  private final ExecutorService opener;
+
+  private Backend(String role, ClusterSpec spec, Path baseDir, Duration timeout) {
+    this.role = role;
+    this.spec = spec;
+    this.baseDir = baseDir;
+    this.timeout = timeout;
+    this.opener = Executors.newSingleThreadExecutor(r -> new Thread(r, "sluice-proxy-" + role));
+  }
+
+  /**
+   * Connects to the cluster.
+   *
+   * @throws IllegalArgumentException with one sentence when the cluster cannot be reached
+   */
+  static Backend connect(String role, ProxyCluster cluster, Path baseDir, Duration timeout) {
+    Backend backend = new Backend(role, cluster.spec(role), baseDir, timeout);
+    try {
+      CqlSession first = SessionFactory.open(backend.spec, baseDir);
+      backend.sessions.put(NO_KEYSPACE, CompletableFuture.completedFuture(first));
+    } catch (RuntimeException e) {
+      backend.close();
+      throw e;
+    }
+    return backend;
+  }
+
+  /** {@code primary} or {@code secondary}. */
+  String role() {
+    return role;
+  }
+
+  /** The session whose connections use the keyspace (none when null), opened the first time. */
+  CompletableFuture<CqlSession> session(String keyspace) {
+    String key = keyspace == null ? NO_KEYSPACE : keyspace;
+    CompletableFuture<CqlSession> session =
+        sessions.computeIfAbsent(
+            key,
+            name ->
+                CompletableFuture.supplyAsync(
+                    () -> SessionFactory.open(spec, baseDir, name), opener));
+    // A keyspace that does not exist (yet) is asked about again next time.
+    session.whenComplete(
+        (opened, error) -> {
+          if (error != null) {
+            sessions.remove(key, session);
+          }
+        });
+    return session;
+  }
+
+  /**
+   * Sends the message to a node of the cluster and completes with the node's answer, an error
+   * answer included. Completes exceptionally when no node could be asked or none answered in time.
+   *
+   * @param keyspace the keyspace the client is in, or null
+   * @param routing where the data lives, for the choice of node
+   * @param statements the statement to prepare again on a node that answers {@code UNPREPARED}, by
+   *     this cluster's id of it
+   */
+  CompletableFuture<Frame> send(
+      Message message, String keyspace, Request routing, Map<ByteBuffer, Prepare> statements) {
+    return session(keyspace)
+        .thenCompose(
+            session -> {
+              InternalDriverContext context = (InternalDriverContext) session.getContext();
+              Queue<Node> plan =
+                  context
+                      .getLoadBalancingPolicyWrapper()
+                      .newQueryPlan(routing, DriverExecutionProfile.DEFAULT_NAME, session);
+              DefaultSession inner = defaultSession(session);
+              Attempt attempt = new Attempt(inner, plan, message, statements);
+              attempt.next();
+              return attempt.answer;
+            });
+  }
+
+  private static DefaultSession defaultSession(CqlSession session) {
+    return (DefaultSession)
+        (session instanceof SessionWrapper wrapper ? wrapper.getDelegate() : session);
+  }
+
+  /** The keyspace does not exist on this cluster, as the driver reports it. */
+  static boolean isMissingKeyspace(Throwable error) {
+    Throwable cause = error;
+    while (cause != null) {
+      if (cause instanceof InvalidKeyspaceException) {
+        return true;
+      }
+      cause = cause.getCause();
+    }
+    return false;
+  }
+
+  @Override
+  public void close() {
+    for (CompletableFuture<CqlSession> session : sessions.values()) {
+      session.thenAccept(CqlSession::close);
+    }
+    opener.shutdown();
+  }
+
+  /** One request to the cluster: the nodes of its query plan, tried in turn until one answers. */
+  private final class Attempt implements ResponseCallback {
+
+    final CompletableFuture<Frame> answer = new CompletableFuture<>();
+    private final DefaultSession session;
+    private final Queue<Node> plan;
+    private final Message message;
+    private final Map<ByteBuffer, Prepare> statements;
+    private DriverChannel channel;
+    private ScheduledFuture<?> timer;
+    private boolean reprepared;
+
+    Attempt(
+        DefaultSession session, Queue<Node> plan, Message message, Map<ByteBuffer, Prepare> all) {
+      this.session = session;
+      this.plan = plan;
+      this.message = message;
+      this.statements = all;
+    }
+
+    void next() {
+      Node node;
+      while ((node = plan.poll()) != null) {
+        ChannelPool pool = session.getPools().get(node);
+        DriverChannel candidate = pool == null ? null : pool.next();
+        if (candidate != null) {
+          write(candidate, message);
+          return;
+        }
+      }
+      answer.completeExceptionally(
+          new NoNodeAnswers("no node of the " + role + " cluster is available"));
+    }
+
+    private void write(DriverChannel on, Message request) {
+      channel = on;
+      on.write(request, false, Frame.NO_PAYLOAD, this)
+          .addListener(
+              written -> {
+                if (!written.isSuccess()) {
+                  LOG.debug("The {} cluster's node {} took no request", role, on.getEndPoint());
+                  next();
+                } else if (!answer.isDone()) {
+                  timer =
+                      on.eventLoop()
+                          .schedule(this::timedOut, timeout.toMillis(), TimeUnit.MILLISECONDS);
+                }
+              });
+    }
+
+    private void timedOut() {
+      channel.cancel(this);
+      answer.completeExceptionally(
+          new NoNodeAnswers(
+              "the " + role + " cluster did not answer within " + timeout.toMillis() + " ms"));
+    }
+
+    @Override
+    public void onResponse(Frame frame) {
+      if (timer != null) {
+        timer.cancel(false);
+      }
+      Message response = frame.message;
+      if (response instanceof Unprepared unprepared && !reprepared) {
+        Prepare prepare = statements.get(ByteBuffer.wrap(unprepared.id));
+        if (prepare != null) {
+          reprepared = true;
+          prepareAgain(prepare);
+          return;
+        }
+      }
+      if (response instanceof Error error
+          && (error.code == ProtocolConstants.ErrorCode.OVERLOADED
+              || error.code == ProtocolConstants.ErrorCode.IS_BOOTSTRAPPING)
+          && !plan.isEmpty()) {
+        next();
+        return;
+      }
+      answer.complete(frame);
+    }
+
+    /** Prepares the statement on the node that forgot it (it restarted), then asks again. */
+    private void prepareAgain(Prepare prepare) {
+      DriverChannel on = channel;
+      ResponseCallback prepared =
+          new ResponseCallback() {
+            @Override
+            public void onResponse(Frame frame) {
+              if (frame.message instanceof Prepared) {
+                write(on, message);
+              } else {
+                answer.complete(frame);
+              }
+            }
+
+            @Override
+            public void onFailure(Throwable error) {
+              answer.completeExceptionally(error);
+            }
+          };
+      on.write(prepare, false, Frame.NO_PAYLOAD, prepared)
+          .addListener(
+              written -> {
+                if (!written.isSuccess()) {
+                  answer.completeExceptionally(written.cause());
+                }
+              });
+    }
+
+    @Override
+    public void onFailure(Throwable error) {
+      if (timer != null) {
+        timer.cancel(false);
+      }
+      answer.completeExceptionally(error);
+    }
+  }
+
+  /** No node of a cluster could be asked, or none answered in time. */
+  static final class NoNodeAnswers extends RuntimeException {
+    NoNodeAnswers(String message) {
+      super(message, null, false, false);
+    }
+  }
+}

@@ -1,0 +1,135 @@
+package io.sluice.proxy;
+
+import com.datastax.oss.protocol.internal.Frame;
+import com.datastax.oss.protocol.internal.Message;
+import com.datastax.oss.protocol.internal.ProtocolConstants;
+import com.datastax.oss.protocol.internal.request.AuthResponse;
+import com.datastax.oss.protocol.internal.request.Options;
+import com.datastax.oss.protocol.internal.request.Register;
+import com.datastax.oss.protocol.internal.request.Startup;
+import com.datastax.oss.protocol.internal.response.AuthSuccess;
+import com.datastax.oss.protocol.internal.response.Authenticate;
+import com.datastax.oss.protocol.internal.response.Error;
+import com.datastax.oss.protocol.internal.response.Ready;
+import com.datastax.oss.protocol.internal.response.Supported;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.SimpleChannelInboundHandler;
+import java.util.List;
+import java.util.Map;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * One client's connection: the handshake (options, startup, login) answered by the proxy itself,
+ * then every request handed to the {@link Dispatcher} and its answer sent back under the client's
+ * stream id, in whatever order the answers come.
+ */
+final class ClientConnection extends SimpleChannelInboundHandler<Frame> {
+
+  private static final Logger LOG = LoggerFactory.getLogger(ClientConnection.class);
+  private static final int NEWEST_VERSION = 5;
+  private static final Map<String, List<String>> SUPPORTED =
+      Map.of(
+          "CQL_VERSION", List.of("3.4.7"),
+          "COMPRESSION", List.of(),
+          "PROTOCOL_VERSIONS", List.of("3/v3", "4/v4", "5/v5"));
+
+  private final Dispatcher dispatcher;
+  private final ClientPasswords passwords;
+  private final Framing framing;
+  private final ClientState state = new ClientState();
+  private boolean loggedIn;
+
+  ClientConnection(Dispatcher dispatcher, ClientPasswords passwords, Framing framing) {
+    this.dispatcher = dispatcher;
+    this.passwords = passwords;
+    this.framing = framing;
+  }
+
+  @Override
+  protected void channelRead0(ChannelHandlerContext ctx, Frame frame) {
+    if (frame.protocolVersion > NEWEST_VERSION || frame.beta) {
+      reply(
+          ctx,
+          Math.min(frame.protocolVersion, NEWEST_VERSION),
+          frame.streamId,
+          new Error(
+              ProtocolConstants.ErrorCode.PROTOCOL_ERROR,
+              "Invalid or unsupported protocol version ("
+                  + frame.protocolVersion
+                  + "); supported versions are (3/v3, 4/v4, 5/v5)"));
+      return;
+    }
+    Message request = frame.message;
+    if (request instanceof Options) {
+      reply(ctx, frame, new Supported(SUPPORTED));
+    } else if (request instanceof Startup startup) {
+      startup(ctx, frame, startup);
+    } else if (request instanceof AuthResponse login) {
+      login(ctx, frame, login);
+    } else if (request instanceof Register) {
+      reply(ctx, frame, new Ready());
+    } else if (!loggedIn) {
+      reply(
+          ctx,
+          frame,
+          new Error(
+              ProtocolConstants.ErrorCode.PROTOCOL_ERROR,
+              "Start the connection (and log in) before sending requests"));
+    } else {
+      dispatcher.answer(request, state).thenAccept(answer -> reply(ctx, frame, answer));
+    }
+  }
+
+  private void startup(ChannelHandlerContext ctx, Frame frame, Startup startup) {
+    String compression = startup.options.get("COMPRESSION");
+    if (compression != null) {
+      reply(
+          ctx,
+          frame,
+          new Error(
+              ProtocolConstants.ErrorCode.PROTOCOL_ERROR,
+              "The proxy does not compress frames (asked for " + compression + ")"));
+      return;
+    }
+    if (passwords == null) {
+      loggedIn = true;
+      reply(ctx, frame, new Ready());
+    } else {
+      reply(ctx, frame, new Authenticate(ClientPasswords.AUTHENTICATOR));
+    }
+    if (frame.protocolVersion >= 5) {
+      framing.switchToSegments(ctx.pipeline());
+    }
+  }
+
+  private void login(ChannelHandlerContext ctx, Frame frame, AuthResponse login) {
+    if (passwords != null && passwords.accepts(login.token)) {
+      loggedIn = true;
+      reply(ctx, frame, new AuthSuccess(null));
+    } else {
+      LOG.info("A client from {} gave a wrong user or password", ctx.channel().remoteAddress());
+      reply(
+          ctx,
+          frame,
+          new Error(
+              ProtocolConstants.ErrorCode.AUTH_ERROR,
+              "Provided username and/or password are incorrect"));
+    }
+  }
+
+  private static void reply(ChannelHandlerContext ctx, Frame request, Message answer) {
+    reply(ctx, request.protocolVersion, request.streamId, answer);
+  }
+
+  private static void reply(ChannelHandlerContext ctx, int version, int streamId, Message answer) {
+    ctx.writeAndFlush(
+        Frame.forResponse(version, streamId, null, Frame.NO_PAYLOAD, List.of(), answer));
+  }
+
+  @Override
+  public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+    LOG.debug("Closing the connection of {}: {}", ctx.channel().remoteAddress(), cause.toString());
+    ctx.close();
+  }
+}

@@ -1,0 +1,359 @@
+package io.sluice.proxy;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import com.datastax.oss.driver.api.core.session.Request;
+import com.datastax.oss.protocol.internal.Frame;
+import com.datastax.oss.protocol.internal.Message;
+import com.datastax.oss.protocol.internal.ProtocolConstants;
+import com.datastax.oss.protocol.internal.request.Batch;
+import com.datastax.oss.protocol.internal.request.Execute;
+import com.datastax.oss.protocol.internal.request.Prepare;
+import com.datastax.oss.protocol.internal.request.Query;
+import com.datastax.oss.protocol.internal.request.query.QueryOptions;
+import com.datastax.oss.protocol.internal.response.Error;
+import com.datastax.oss.protocol.internal.response.error.Unprepared;
+import com.datastax.oss.protocol.internal.response.result.Prepared;
+import com.datastax.oss.protocol.internal.response.result.Rows;
+import com.datastax.oss.protocol.internal.response.result.SchemaChange;
+import com.datastax.oss.protocol.internal.response.result.SetKeyspace;
+import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Sends each client request where it belongs: reads to the primary, writes and schema changes to
+ * both clusters at once with one write timestamp, and answers what makes the proxy a node of its
+ * own. The client gets the primary's answer when both clusters succeed, the primary's error when it
+ * failed, and the secondary's error when only the secondary failed, so the client's own retry keeps
+ * the two clusters in step.
+ */
+final class Dispatcher {
+
+  private static final Logger LOG = LoggerFactory.getLogger(Dispatcher.class);
+  private static final Request ANYWHERE = SimpleStatement.newInstance("");
+
+  private final Backend primary;
+  private final Backend secondary;
+  private final PreparedStatements prepared;
+  private final ProxyNodeRows nodeRows;
+  private final WriteClock clock = new WriteClock();
+
+  Dispatcher(
+      Backend primary, Backend secondary, PreparedStatements prepared, ProxyNodeRows nodeRows) {
+    this.primary = primary;
+    this.secondary = secondary;
+    this.prepared = prepared;
+    this.nodeRows = nodeRows;
+  }
+
+  /** The answer to a request of the client's; never completes exceptionally. */
+  CompletableFuture<Message> answer(Message request, ClientState client) {
+    CompletableFuture<Message> answer;
+    try {
+      if (request instanceof Query query) {
+        answer = query(query, client);
+      } else if (request instanceof Prepare prepare) {
+        answer = prepare(prepare, client);
+      } else if (request instanceof Execute execute) {
+        answer = execute(execute, client);
+      } else if (request instanceof Batch batch) {
+        answer = batch(batch, client);
+      } else {
+        answer =
+            CompletableFuture.completedFuture(
+                protocolError("the proxy does not take this request (" + request + ")"));
+      }
+    } catch (RuntimeException e) {
+      answer = CompletableFuture.failedFuture(e);
+    }
+    return answer.exceptionally(Dispatcher::asError);
+  }
+
+  private CompletableFuture<Message> query(Query query, ClientState client) {
+    String keyspace = keyspaceOf(query.options.keyspace, client);
+    StatementKind kind = StatementKind.of(query.query, keyspace);
+    Query forwarded = new Query(query.query, withoutKeyspace(query.options));
+    return switch (kind) {
+      case USE -> use(StatementKind.keyspaceOfUse(query.query), client);
+      case LOCAL_NODE ->
+          primary
+              .send(forwarded, keyspace, ANYWHERE, Map.of())
+              .thenApply(frame -> rowsOr(frame, nodeRows::local));
+      case PEERS ->
+          primary
+              .send(forwarded, keyspace, ANYWHERE, Map.of())
+              .thenApply(frame -> rowsOr(frame, nodeRows::peers));
+      case READ -> primary.send(forwarded, keyspace, ANYWHERE, Map.of()).thenApply(f -> f.message);
+      case WRITE, SCHEMA -> {
+        Query stamped = new Query(query.query, stamped(forwarded.options));
+        yield both(stamped, stamped, keyspace, ANYWHERE, Map.of(), Map.of(), kind);
+      }
+    };
+  }
+
+  private CompletableFuture<Message> use(String keyspace, ClientState client) {
+    if (keyspace == null) {
+      return CompletableFuture.completedFuture(
+          new Error(ProtocolConstants.ErrorCode.SYNTAX_ERROR, "USE needs one keyspace name"));
+    }
+    CompletableFuture<CqlSession> onPrimary = primary.session(keyspace);
+    CompletableFuture<CqlSession> onSecondary = secondary.session(keyspace);
+    return CompletableFuture.allOf(onPrimary, onSecondary)
+        .handle(
+            (ignored, error) -> {
+              if (error == null) {
+                client.keyspace(keyspace);
+                return new SetKeyspace(keyspace);
+              }
+              if (Backend.isMissingKeyspace(error)) {
+                String where = onPrimary.isCompletedExceptionally() ? "" : " on the secondary";
+                return new Error(
+                    ProtocolConstants.ErrorCode.INVALID,
+                    "Keyspace '" + keyspace + "' does not exist" + where);
+              }
+              return asError(error);
+            });
+  }
+
+  private CompletableFuture<Message> prepare(Prepare prepare, ClientState client) {
+    String keyspace = keyspaceOf(prepare.keyspace, client);
+    StatementKind kind = StatementKind.of(prepare.cqlQuery, keyspace);
+    Prepare forwarded = new Prepare(prepare.cqlQuery);
+    CompletableFuture<Frame> onPrimary = primary.send(forwarded, keyspace, ANYWHERE, Map.of());
+    CompletableFuture<Frame> onSecondary = secondary.send(forwarded, keyspace, ANYWHERE, Map.of());
+    return onPrimary.thenCombine(
+        onSecondary.handle((frame, error) -> error == null ? frame.message : asError(error)),
+        (primaryFrame, secondaryAnswer) -> {
+          if (!(primaryFrame.message instanceof Prepared primaryPrepared)) {
+            return primaryFrame.message;
+          }
+          Prepared secondaryPrepared = secondaryAnswer instanceof Prepared done ? done : null;
+          if (secondaryPrepared == null && kind != StatementKind.READ) {
+            return secondaryAnswer;
+          }
+          prepared.put(
+              new PreparedStatement(
+                  prepare.cqlQuery, keyspace, kind, primaryPrepared, secondaryPrepared));
+          return primaryPrepared;
+        });
+  }
+
+  private CompletableFuture<Message> execute(Execute execute, ClientState client) {
+    PreparedStatement statement = prepared.get(execute.queryId);
+    if (statement == null) {
+      return CompletableFuture.completedFuture(
+          new Unprepared("The proxy does not know this prepared statement", execute.queryId));
+    }
+    Request routing = routingOf(statement, execute.options);
+    if (statement.kind() == StatementKind.READ
+        || statement.kind() == StatementKind.LOCAL_NODE
+        || statement.kind() == StatementKind.PEERS) {
+      Execute forwarded = executeOn("primary", statement, withoutKeyspace(execute.options));
+      return primary
+          .send(forwarded, statement.keyspace(), routing, statement.toPrepareAgain("primary"))
+          .thenApply(frame -> frame.message);
+    }
+    QueryOptions stamped = stamped(withoutKeyspace(execute.options));
+    return both(
+        executeOn("primary", statement, stamped),
+        executeOn("secondary", statement, stamped),
+        statement.keyspace(),
+        routing,
+        statement.toPrepareAgain("primary"),
+        statement.toPrepareAgain("secondary"),
+        statement.kind());
+  }
+
+  private static Execute executeOn(String role, PreparedStatement statement, QueryOptions options) {
+    Prepared on = statement.on(role);
+    return new Execute(on.preparedQueryId, on.resultMetadataId, options);
+  }
+
+  private CompletableFuture<Message> batch(Batch batch, ClientState client) {
+    String keyspace = keyspaceOf(batch.keyspace, client);
+    List<Object> onPrimary = new ArrayList<>(batch.queriesOrIds.size());
+    List<Object> onSecondary = new ArrayList<>(batch.queriesOrIds.size());
+    Map<ByteBuffer, Prepare> primaryAgain = new HashMap<>();
+    Map<ByteBuffer, Prepare> secondaryAgain = new HashMap<>();
+    for (Object queryOrId : batch.queriesOrIds) {
+      if (queryOrId instanceof byte[] id) {
+        PreparedStatement statement = prepared.get(id);
+        if (statement == null || statement.secondary() == null) {
+          return CompletableFuture.completedFuture(
+              new Unprepared("The proxy does not know this prepared statement", id));
+        }
+        onPrimary.add(statement.primary().preparedQueryId);
+        onSecondary.add(statement.secondary().preparedQueryId);
+        primaryAgain.putAll(statement.toPrepareAgain("primary"));
+        secondaryAgain.putAll(statement.toPrepareAgain("secondary"));
+      } else {
+        onPrimary.add(queryOrId);
+        onSecondary.add(queryOrId);
+      }
+    }
+    long timestamp =
+        batch.defaultTimestamp == QueryOptions.NO_DEFAULT_TIMESTAMP
+            ? clock.next()
+            : batch.defaultTimestamp;
+    return both(
+        batchOf(batch, onPrimary, timestamp),
+        batchOf(batch, onSecondary, timestamp),
+        keyspace,
+        ANYWHERE,
+        primaryAgain,
+        secondaryAgain,
+        StatementKind.WRITE);
+  }
+
+  private static Batch batchOf(Batch batch, List<Object> queriesOrIds, long timestamp) {
+    return new Batch(
+        batch.type,
+        queriesOrIds,
+        batch.values,
+        batch.consistency,
+        batch.serialConsistency,
+        timestamp,
+        null,
+        batch.nowInSeconds);
+  }
+
+  /** Sends a write to both clusters at once and decides the client's answer from both. */
+  private CompletableFuture<Message> both(
+      Message toPrimary,
+      Message toSecondary,
+      String keyspace,
+      Request routing,
+      Map<ByteBuffer, Prepare> primaryAgain,
+      Map<ByteBuffer, Prepare> secondaryAgain,
+      StatementKind kind) {
+    CompletableFuture<Message> onPrimary =
+        primary
+            .send(toPrimary, keyspace, routing, primaryAgain)
+            .thenCompose(frame -> afterSchemaChange(primary, keyspace, frame.message, kind));
+    CompletableFuture<Message> onSecondary =
+        secondary
+            .send(toSecondary, keyspace, routing, secondaryAgain)
+            .thenCompose(frame -> afterSchemaChange(secondary, keyspace, frame.message, kind));
+    return onPrimary
+        .handle((message, error) -> error == null ? message : asError(error))
+        .thenCombine(
+            onSecondary.handle((message, error) -> error == null ? message : asError(error)),
+            (fromPrimary, fromSecondary) -> {
+              if (fromPrimary instanceof Error) {
+                return fromPrimary;
+              }
+              if (fromSecondary instanceof Error error) {
+                LOG.warn(
+                    "The secondary cluster refused a write the primary took: {}", error.message);
+                return fromSecondary;
+              }
+              return fromPrimary;
+            });
+  }
+
+  /**
+   * The answer once every node of the cluster has the new schema, so the client's next statement
+   * finds its table whichever node serves it.
+   */
+  private static CompletableFuture<Message> afterSchemaChange(
+      Backend backend, String keyspace, Message answer, StatementKind kind) {
+    if (kind != StatementKind.SCHEMA || !(answer instanceof SchemaChange)) {
+      return CompletableFuture.completedFuture(answer);
+    }
+    return backend
+        .session(keyspace)
+        .thenCompose(session -> session.checkSchemaAgreementAsync().toCompletableFuture())
+        .handle((agreed, error) -> answer);
+  }
+
+  /** The request's options with a write timestamp, the client's own when it set one. */
+  private QueryOptions stamped(QueryOptions options) {
+    if (options.defaultTimestamp != QueryOptions.NO_DEFAULT_TIMESTAMP) {
+      return options;
+    }
+    return new QueryOptions(
+        options.consistency,
+        options.positionalValues,
+        options.namedValues,
+        options.skipMetadata,
+        options.pageSize,
+        options.pagingState,
+        options.serialConsistency,
+        clock.next(),
+        options.keyspace,
+        options.nowInSeconds);
+  }
+
+  /**
+   * The options without the per-request keyspace of protocol v5: the proxy sends the request on
+   * connections already in that keyspace, which v4 nodes need and v5 nodes accept.
+   */
+  private static QueryOptions withoutKeyspace(QueryOptions options) {
+    if (options.keyspace == null) {
+      return options;
+    }
+    return new QueryOptions(
+        options.consistency,
+        options.positionalValues,
+        options.namedValues,
+        options.skipMetadata,
+        options.pageSize,
+        options.pagingState,
+        options.serialConsistency,
+        options.defaultTimestamp,
+        null,
+        options.nowInSeconds);
+  }
+
+  private static String keyspaceOf(String requested, ClientState client) {
+    return requested != null ? requested : client.keyspace();
+  }
+
+  /** Where the row an execute touches lives, from the partition key's bound values. */
+  private static Request routingOf(PreparedStatement statement, QueryOptions options) {
+    int[] partitionKey = statement.primary().variablesMetadata.pkIndices;
+    List<ByteBuffer> values = options.positionalValues;
+    if (partitionKey == null || partitionKey.length == 0 || values.isEmpty()) {
+      return ANYWHERE;
+    }
+    ByteBuffer[] components = new ByteBuffer[partitionKey.length];
+    for (int i = 0; i < partitionKey.length; i++) {
+      if (partitionKey[i] >= values.size() || values.get(partitionKey[i]) == null) {
+        return ANYWHERE;
+      }
+      components[i] = values.get(partitionKey[i]).duplicate();
+    }
+    String keyspace = statement.primary().variablesMetadata.columnSpecs.get(0).ksName;
+    return SimpleStatement.newInstance("").setRoutingKeyspace(keyspace).setRoutingKey(components);
+  }
+
+  private static Message rowsOr(Frame frame, java.util.function.UnaryOperator<Rows> rewrite) {
+    return frame.message instanceof Rows rows ? rewrite.apply(rows) : frame.message;
+  }
+
+  private static Error protocolError(String message) {
+    return new Error(ProtocolConstants.ErrorCode.PROTOCOL_ERROR, message);
+  }
+
+  /** A failure of the proxy's own, as the error a client understands. */
+  static Message asError(Throwable error) {
+    Throwable cause =
+        error instanceof java.util.concurrent.CompletionException && error.getCause() != null
+            ? error.getCause()
+            : error;
+    if (cause instanceof Backend.NoNodeAnswers) {
+      return new Error(
+          ProtocolConstants.ErrorCode.SERVER_ERROR, "Sluice proxy: " + cause.getMessage());
+    }
+    LOG.warn("A request failed in the proxy: {}", cause.toString());
+    return new Error(
+        ProtocolConstants.ErrorCode.SERVER_ERROR,
+        "Sluice proxy: " + cause.getClass().getSimpleName() + ": " + cause.getMessage());
+  }
+}

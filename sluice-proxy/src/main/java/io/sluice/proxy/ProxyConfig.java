@@ -1,0 +1,67 @@
+package io.sluice.proxy;
+
+import io.sluice.core.job.DurationText;
+import io.sluice.core.job.JobFileException;
+import io.sluice.core.job.JobFiles;
+import java.nio.file.Path;
+import java.time.Duration;
+
+/**
+ * What {@code proxy.yaml} holds: where the proxy listens, its two clusters, how clients log in, and
+ * the few limits it keeps. Every setting of the proxy is declared here.
+ *
+ * @param listen {@code host:port} the proxy accepts clients on; loopback by default
+ * @param primary the cluster that serves reads and whose answer the client gets
+ * @param secondary the cluster that receives every write as well
+ * @param clientLogin how clients log in, or null for no login
+ * @param preparedStatements how many prepared statements the proxy remembers; the least recently
+ *     used is forgotten past that, and a client that executes it is told to prepare it again
+ * @param requestTimeout how long the proxy waits for a cluster's answer before answering the client
+ *     with an error
+ */
+public record ProxyConfig(
+    String listen,
+    ProxyCluster primary,
+    ProxyCluster secondary,
+    ClientLogin clientLogin,
+    Integer preparedStatements,
+    String requestTimeout) {
+
+  public ProxyConfig {
+    listen = listen == null ? "127.0.0.1:9042" : listen;
+    preparedStatements = preparedStatements == null ? 10_000 : preparedStatements;
+    requestTimeout = requestTimeout == null ? "12s" : requestTimeout;
+  }
+
+  /** The wait for a cluster's answer. */
+  Duration requestTimeoutDuration() {
+    return DurationText.parse(requestTimeout, "request-timeout");
+  }
+
+  /**
+   * Reads and checks {@code proxy.yaml}.
+   *
+   * @throws JobFileException with one sentence naming the file, and the line where known
+   */
+  public static ProxyConfig load(Path file) {
+    return JobFiles.readFile(file, ProxyConfig.class, "Proxy file").checked(file.toString());
+  }
+
+  /** The configuration, once it names both clusters and sane limits. */
+  ProxyConfig checked(String where) {
+    if (primary == null || primary.contactPoints().isEmpty()) {
+      throw new JobFileException(where + ": 'primary:' needs 'contact-points'.");
+    }
+    if (secondary == null || secondary.contactPoints().isEmpty()) {
+      throw new JobFileException(where + ": 'secondary:' needs 'contact-points'.");
+    }
+    if (preparedStatements < 1) {
+      throw new JobFileException(where + ": 'prepared-statements' must be at least 1.");
+    }
+    if (clientLogin != null && clientLogin.username() == null) {
+      throw new JobFileException(where + ": 'client-login:' needs a 'username'.");
+    }
+    requestTimeoutDuration();
+    return this;
+  }
+}

@@ -1,0 +1,157 @@
+package io.sluice.proxy;
+
+import io.netty.bootstrap.ServerBootstrap;
+import io.netty.channel.Channel;
+import io.netty.channel.ChannelInitializer;
+import io.netty.channel.ChannelOption;
+import io.netty.channel.EventLoopGroup;
+import io.netty.channel.nio.NioEventLoopGroup;
+import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.util.concurrent.DefaultThreadFactory;
+import io.sluice.cassandra.Secrets;
+import io.sluice.core.job.JobFileException;
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.util.UUID;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The dual-write proxy: accepts CQL clients on its own address, looks to them like a cluster of one
+ * node, and sends their reads to the primary cluster and their writes to both.
+ */
+public final class SluiceProxy implements AutoCloseable {
+
+  private static final Logger LOG = LoggerFactory.getLogger(SluiceProxy.class);
+
+  private final Backend primary;
+  private final Backend secondary;
+  private final EventLoopGroup acceptor;
+  private final EventLoopGroup workers;
+  private final Channel server;
+
+  private SluiceProxy(
+      Backend primary,
+      Backend secondary,
+      EventLoopGroup acceptor,
+      EventLoopGroup workers,
+      Channel server) {
+    this.primary = primary;
+    this.secondary = secondary;
+    this.acceptor = acceptor;
+    this.workers = workers;
+    this.server = server;
+  }
+
+  /**
+   * Connects to both clusters and starts accepting clients.
+   *
+   * @param baseDir the folder files named in the configuration are relative to
+   * @throws IllegalArgumentException with one sentence when a cluster cannot be reached, a secret
+   *     cannot be read or the address cannot be listened on
+   */
+  public static SluiceProxy start(ProxyConfig config, Path baseDir) {
+    InetSocketAddress listen = address(config.listen());
+    ClientPasswords passwords = passwords(config.clientLogin(), baseDir);
+    Backend primary =
+        Backend.connect("primary", config.primary(), baseDir, config.requestTimeoutDuration());
+    Backend secondary;
+    try {
+      secondary =
+          Backend.connect(
+              "secondary", config.secondary(), baseDir, config.requestTimeoutDuration());
+    } catch (RuntimeException e) {
+      primary.close();
+      throw e;
+    }
+    Dispatcher dispatcher =
+        new Dispatcher(
+            primary,
+            secondary,
+            new PreparedStatements(config.preparedStatements()),
+            new ProxyNodeRows(listen, UUID.randomUUID()));
+    Framing framing = new Framing();
+    EventLoopGroup acceptor = new NioEventLoopGroup(1, new DefaultThreadFactory("proxy-accept"));
+    EventLoopGroup workers = new NioEventLoopGroup(0, new DefaultThreadFactory("proxy-client"));
+    try {
+      Channel server =
+          new ServerBootstrap()
+              .group(acceptor, workers)
+              .channel(NioServerSocketChannel.class)
+              .childOption(ChannelOption.TCP_NODELAY, true)
+              .childHandler(
+                  new ChannelInitializer<SocketChannel>() {
+                    @Override
+                    protected void initChannel(SocketChannel channel) {
+                      framing.install(channel.pipeline());
+                      channel
+                          .pipeline()
+                          .addLast("client", new ClientConnection(dispatcher, passwords, framing));
+                    }
+                  })
+              .bind(listen)
+              .syncUninterruptibly()
+              .channel();
+      LOG.info("The proxy listens on {}", server.localAddress());
+      return new SluiceProxy(primary, secondary, acceptor, workers, server);
+    } catch (RuntimeException e) {
+      acceptor.shutdownGracefully();
+      workers.shutdownGracefully();
+      primary.close();
+      secondary.close();
+      throw new IllegalArgumentException(
+          "Cannot listen on " + config.listen() + ": " + e.getMessage(), e);
+    }
+  }
+
+  /** Where clients connect; the port chosen when the configuration asked for port 0. */
+  public InetSocketAddress address() {
+    return (InetSocketAddress) server.localAddress();
+  }
+
+  /** Waits until the proxy is closed. */
+  public void awaitClose() throws InterruptedException {
+    server.closeFuture().await();
+  }
+
+  @Override
+  public void close() {
+    server.close().syncUninterruptibly();
+    acceptor.shutdownGracefully(0, 2, java.util.concurrent.TimeUnit.SECONDS);
+    workers.shutdownGracefully(0, 2, java.util.concurrent.TimeUnit.SECONDS);
+    primary.close();
+    secondary.close();
+  }
+
+  private static ClientPasswords passwords(ClientLogin login, Path baseDir) {
+    if (login == null) {
+      return null;
+    }
+    String password =
+        Secrets.read(
+            "client-login.password",
+            login.passwordEnv(),
+            login.passwordFile(),
+            baseDir,
+            System.getenv());
+    if (password == null) {
+      throw new JobFileException(
+          "'client-login:' needs 'password-env' or 'password-file' for user "
+              + login.username()
+              + ".");
+    }
+    return new ClientPasswords(login.username(), password);
+  }
+
+  private static InetSocketAddress address(String hostAndPort) {
+    int colon = hostAndPort.lastIndexOf(':');
+    try {
+      return new InetSocketAddress(
+          hostAndPort.substring(0, colon), Integer.parseInt(hostAndPort.substring(colon + 1)));
+    } catch (RuntimeException e) {
+      throw new JobFileException(
+          "'listen' must be host:port, such as 127.0.0.1:9042, not '" + hostAndPort + "'.");
+    }
+  }
+}

@@ -1,0 +1,183 @@
+package io.sluice.proxy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
+import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
+import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
+import com.datastax.oss.driver.api.core.cql.BatchStatement;
+import com.datastax.oss.driver.api.core.cql.BatchType;
+import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+import com.datastax.oss.driver.api.core.cql.ResultSet;
+import com.datastax.oss.driver.api.core.cql.Row;
+import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import io.sluice.testinfra.RealCassandra;
+import io.sluice.testinfra.SecondCluster;
+import io.sluice.testinfra.TestKeyspace;
+import io.sluice.testinfra.TestSessions;
+import java.net.InetSocketAddress;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletionStage;
+import java.util.concurrent.Semaphore;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+/**
+ * An unmodified Java driver client writes and reads through the proxy: afterwards both clusters
+ * hold the same rows with the same write time in every cell, and what the client reads through the
+ * proxy is what the primary holds.
+ */
+@RealCassandra
+class DualWriteIT {
+
+  private static final int PAGED_ROWS = 10_000;
+  private static final long CLIENT_MICROS = 1_700_000_000_000_000L;
+
+  @TempDir Path dir;
+
+  @ParameterizedTest
+  @ValueSource(strings = {"V4", "V5"})
+  void writesReachBothClustersWithOneWriteTime(
+      String protocol, TestKeyspace primary, SecondCluster secondary) throws Exception {
+    String table = "events_" + protocol.toLowerCase();
+    try (SluiceProxy proxy = SluiceProxy.start(ProxyConfigs.of(primary, secondary), dir);
+        CqlSession client = clientOf(proxy.address(), primary.localDatacenter(), protocol)) {
+      client.execute("USE " + primary.name());
+      client.execute(
+          "CREATE TABLE "
+              + table
+              + " (id int, n int, name text, score double, PRIMARY KEY (id, n))");
+
+      // Simple statements: without a client timestamp, with one, and with USING TTL.
+      client.execute("INSERT INTO " + table + " (id, n, name) VALUES (1, 1, 'proxy time')");
+      client.execute(
+          SimpleStatement.newInstance(
+                  "INSERT INTO " + table + " (id, n, name) VALUES (1, 2, 'client time')")
+              .setQueryTimestamp(CLIENT_MICROS));
+      client.execute(
+          "INSERT INTO " + table + " (id, n, name) VALUES (1, 3, 'expires') USING TTL 86400");
+      client.execute("UPDATE " + table + " SET score = 2.5 WHERE id = 1 AND n = 1");
+
+      // Prepared statements, bound with and without a client timestamp.
+      PreparedStatement insert =
+          client.prepare("INSERT INTO " + table + " (id, n, name, score) VALUES (?, ?, ?, ?)");
+      client.execute(insert.bind(2, 1, "prepared", 1.0));
+      client.execute(insert.bind(2, 2, "prepared at", 2.0).setQueryTimestamp(CLIENT_MICROS + 7));
+
+      // Batches of both kinds, mixing prepared and simple statements.
+      client.execute(
+          BatchStatement.newInstance(BatchType.LOGGED)
+              .add(insert.bind(3, 1, "logged", 3.0))
+              .add(
+                  SimpleStatement.newInstance(
+                      "INSERT INTO " + table + " (id, n, name) VALUES (3, 2, 'logged simple')")));
+      client.execute(
+          BatchStatement.newInstance(BatchType.UNLOGGED)
+              .add(insert.bind(4, 1, "unlogged", 4.0))
+              .add(insert.bind(5, 1, "unlogged", 5.0)));
+      client.execute("DELETE name FROM " + table + " WHERE id = 2 AND n = 2");
+
+      writeRows(client, insert);
+
+      try (CqlSession onPrimary = direct(primary)) {
+        assertThat(cells(secondary.session(), table)).isEqualTo(cells(onPrimary, table));
+        assertThat(cells(onPrimary, table)).hasSize(PAGED_ROWS + 9);
+        assertThat(readPaged(client, table, 500)).isEqualTo(readPaged(onPrimary, table, 5000));
+        Row clientTimed =
+            onPrimary
+                .execute("SELECT WRITETIME(name) FROM " + table + " WHERE id = 1 AND n = 2")
+                .one();
+        assertThat(clientTimed.getLong(0)).isEqualTo(CLIENT_MICROS);
+      }
+    }
+  }
+
+  /** Rows enough for many pages, written by prepared statements, a bounded number at a time. */
+  private static void writeRows(CqlSession client, PreparedStatement insert) throws Exception {
+    Semaphore inFlight = new Semaphore(64);
+    List<CompletionStage<AsyncResultSet>> writes = new ArrayList<>();
+    for (int i = 0; i < PAGED_ROWS; i++) {
+      if (!inFlight.tryAcquire(60, TimeUnit.SECONDS)) {
+        throw new AssertionError("A write through the proxy took over a minute");
+      }
+      CompletionStage<AsyncResultSet> write =
+          client.executeAsync(insert.bind(100 + i % 50, i, "row " + i, (double) i));
+      write.whenComplete((done, error) -> inFlight.release());
+      writes.add(write);
+    }
+    for (CompletionStage<AsyncResultSet> write : writes) {
+      write.toCompletableFuture().get(60, TimeUnit.SECONDS);
+    }
+  }
+
+  /** Every cell of the table with its write time and whether it has a TTL, in key order. */
+  private static List<String> cells(CqlSession session, String table) {
+    List<String> cells = new ArrayList<>();
+    ResultSet rows =
+        session.execute(
+            SimpleStatement.newInstance(
+                    "SELECT id, n, name, WRITETIME(name), TTL(name), score, WRITETIME(score)"
+                        + " FROM "
+                        + table)
+                .setPageSize(5000));
+    for (Row row : rows) {
+      Integer ttl = row.isNull(4) ? null : row.getInt(4);
+      cells.add(
+          row.getInt(0)
+              + "/"
+              + row.getInt(1)
+              + " name="
+              + row.getString(2)
+              + "@"
+              + (row.isNull(3) ? null : row.getLong(3))
+              + (ttl == null ? "" : " ttl")
+              + " score="
+              + (row.isNull(5) ? null : row.getDouble(5))
+              + "@"
+              + (row.isNull(6) ? null : row.getLong(6)));
+    }
+    cells.sort(null);
+    return cells;
+  }
+
+  private static List<String> readPaged(CqlSession session, String table, int pageSize) {
+    List<String> rows = new ArrayList<>();
+    for (Row row :
+        session.execute(
+            SimpleStatement.newInstance("SELECT id, n, name FROM " + table)
+                .setPageSize(pageSize))) {
+      rows.add(row.getInt(0) + "/" + row.getInt(1) + "=" + row.getString(2));
+    }
+    return rows;
+  }
+
+  private static CqlSession direct(TestKeyspace keyspace) {
+    return TestSessions.connect(
+        keyspace.contactPoints(), keyspace.localDatacenter(), keyspace.name());
+  }
+
+  /** A client as an application would build it, with no timestamps of its own by default. */
+  static CqlSession clientOf(InetSocketAddress proxy, String datacenter, String protocol) {
+    return CqlSession.builder()
+        .addContactPoint(proxy)
+        .withLocalDatacenter(datacenter)
+        .withConfigLoader(
+            DriverConfigLoader.programmaticBuilder()
+                .withString(DefaultDriverOption.PROTOCOL_VERSION, protocol)
+                .withString(
+                    DefaultDriverOption.TIMESTAMP_GENERATOR_CLASS, "ServerSideTimestampGenerator")
+                .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, TestSessions.REQUEST_TIMEOUT)
+                .withDuration(
+                    DefaultDriverOption.METADATA_SCHEMA_REQUEST_TIMEOUT,
+                    TestSessions.REQUEST_TIMEOUT)
+                .withInt(DefaultDriverOption.NETTY_IO_SHUTDOWN_QUIET_PERIOD, 0)
+                .withInt(DefaultDriverOption.NETTY_ADMIN_SHUTDOWN_QUIET_PERIOD, 0)
+                .build())
+        .build();
+  }
+}

@@ -1,0 +1,30 @@
+package io.sluice.proxy;
+
+import io.sluice.testinfra.SecondCluster;
+import io.sluice.testinfra.TestKeyspace;
+
+/** Proxy configurations for tests: the shared cluster as primary, the second as secondary. */
+final class ProxyConfigs {
+
+  private ProxyConfigs() {}
+
+  static ProxyConfig of(TestKeyspace primary, SecondCluster secondary) {
+    return withLogin(primary, secondary, null);
+  }
+
+  static ProxyConfig withLogin(TestKeyspace primary, SecondCluster secondary, ClientLogin login) {
+    return new ProxyConfig(
+            "127.0.0.1:0", cluster(primary), cluster(secondary.keyspace()), login, null, null)
+        .checked("test");
+  }
+
+  private static ProxyCluster cluster(TestKeyspace keyspace) {
+    return new ProxyCluster(
+        java.util.List.of(keyspace.hostAndPort()),
+        keyspace.localDatacenter(),
+        null,
+        null,
+        null,
+        null);
+  }
+}
