@@ -91,7 +91,9 @@ final class Dispatcher {
               .thenApply(frame -> rowsOr(frame, nodeRows::peers));
       case READ -> primary.send(forwarded, keyspace, ANYWHERE, Map.of()).thenApply(f -> f.message);
       case WRITE, SCHEMA -> {
-        Query stamped = new Query(query.query, stamped(forwarded.options));
+        String text =
+            kind == StatementKind.WRITE ? OnceEvaluated.withLiterals(query.query) : query.query;
+        Query stamped = new Query(text, stamped(forwarded.options));
         yield both(stamped, stamped, keyspace, ANYWHERE, Map.of(), Map.of(), kind);
       }
     };
@@ -124,7 +126,11 @@ final class Dispatcher {
   private CompletableFuture<Message> prepare(Prepare prepare, ClientState client) {
     String keyspace = keyspaceOf(prepare.keyspace, client);
     StatementKind kind = StatementKind.of(prepare.cqlQuery, keyspace);
-    Prepare forwarded = new Prepare(prepare.cqlQuery);
+    OnceEvaluated.Rewritten rewritten =
+        kind == StatementKind.WRITE ? OnceEvaluated.withMarkers(prepare.cqlQuery) : null;
+    OnceEvaluated.Rewritten once = rewritten != null && rewritten.changed() ? rewritten : null;
+    String text = once == null ? prepare.cqlQuery : once.text();
+    Prepare forwarded = new Prepare(text);
     CompletableFuture<Frame> onPrimary = primary.send(forwarded, keyspace, ANYWHERE, Map.of());
     CompletableFuture<Frame> onSecondary = secondary.send(forwarded, keyspace, ANYWHERE, Map.of());
     return onPrimary.thenCombine(
@@ -137,10 +143,17 @@ final class Dispatcher {
           if (secondaryPrepared == null && kind != StatementKind.READ) {
             return secondaryAnswer;
           }
-          prepared.put(
-              new PreparedStatement(
-                  prepare.cqlQuery, keyspace, kind, primaryPrepared, secondaryPrepared));
-          return primaryPrepared;
+          if (once != null
+              && primaryPrepared.variablesMetadata.columnSpecs.size() != once.markers().size()) {
+            return new Error(
+                ProtocolConstants.ErrorCode.INVALID,
+                "Sluice proxy: cannot compute the time and uuid functions of this statement once"
+                    + " for both clusters; bind their values instead");
+          }
+          PreparedStatement statement =
+              new PreparedStatement(text, once, keyspace, kind, primaryPrepared, secondaryPrepared);
+          prepared.put(statement);
+          return statement.forClient();
         });
   }
 
@@ -150,16 +163,17 @@ final class Dispatcher {
       return CompletableFuture.completedFuture(
           new Unprepared("The proxy does not know this prepared statement", execute.queryId));
     }
-    Request routing = routingOf(statement, execute.options);
+    QueryOptions options = statement.withOnceValues(withoutKeyspace(execute.options));
+    Request routing = routingOf(statement, options);
     if (statement.kind() == StatementKind.READ
         || statement.kind() == StatementKind.LOCAL_NODE
         || statement.kind() == StatementKind.PEERS) {
-      Execute forwarded = executeOn("primary", statement, withoutKeyspace(execute.options));
+      Execute forwarded = executeOn("primary", statement, options);
       return primary
           .send(forwarded, statement.keyspace(), routing, statement.toPrepareAgain("primary"))
           .thenApply(frame -> frame.message);
     }
-    QueryOptions stamped = stamped(withoutKeyspace(execute.options));
+    QueryOptions stamped = stamped(options);
     return both(
         executeOn("primary", statement, stamped),
         executeOn("secondary", statement, stamped),
@@ -179,9 +193,11 @@ final class Dispatcher {
     String keyspace = keyspaceOf(batch.keyspace, client);
     List<Object> onPrimary = new ArrayList<>(batch.queriesOrIds.size());
     List<Object> onSecondary = new ArrayList<>(batch.queriesOrIds.size());
+    List<List<ByteBuffer>> values = new ArrayList<>(batch.values.size());
     Map<ByteBuffer, Prepare> primaryAgain = new HashMap<>();
     Map<ByteBuffer, Prepare> secondaryAgain = new HashMap<>();
-    for (Object queryOrId : batch.queriesOrIds) {
+    for (int i = 0; i < batch.queriesOrIds.size(); i++) {
+      Object queryOrId = batch.queriesOrIds.get(i);
       if (queryOrId instanceof byte[] id) {
         PreparedStatement statement = prepared.get(id);
         if (statement == null || statement.secondary() == null) {
@@ -190,11 +206,14 @@ final class Dispatcher {
         }
         onPrimary.add(statement.primary().preparedQueryId);
         onSecondary.add(statement.secondary().preparedQueryId);
+        values.add(statement.withOnceValues(batch.values.get(i)));
         primaryAgain.putAll(statement.toPrepareAgain("primary"));
         secondaryAgain.putAll(statement.toPrepareAgain("secondary"));
       } else {
-        onPrimary.add(queryOrId);
-        onSecondary.add(queryOrId);
+        String text = OnceEvaluated.withLiterals((String) queryOrId);
+        onPrimary.add(text);
+        onSecondary.add(text);
+        values.add(batch.values.get(i));
       }
     }
     long timestamp =
@@ -202,8 +221,8 @@ final class Dispatcher {
             ? clock.next()
             : batch.defaultTimestamp;
     return both(
-        batchOf(batch, onPrimary, timestamp),
-        batchOf(batch, onSecondary, timestamp),
+        batchOf(batch, onPrimary, values, timestamp),
+        batchOf(batch, onSecondary, values, timestamp),
         keyspace,
         ANYWHERE,
         primaryAgain,
@@ -211,11 +230,12 @@ final class Dispatcher {
         StatementKind.WRITE);
   }
 
-  private static Batch batchOf(Batch batch, List<Object> queriesOrIds, long timestamp) {
+  private static Batch batchOf(
+      Batch batch, List<Object> queriesOrIds, List<List<ByteBuffer>> values, long timestamp) {
     return new Batch(
         batch.type,
         queriesOrIds,
-        batch.values,
+        values,
         batch.consistency,
         batch.serialConsistency,
         timestamp,

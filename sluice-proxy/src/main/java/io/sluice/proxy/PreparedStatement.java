@@ -1,15 +1,22 @@
 package io.sluice.proxy;
 
 import com.datastax.oss.protocol.internal.request.Prepare;
+import com.datastax.oss.protocol.internal.request.query.QueryOptions;
+import com.datastax.oss.protocol.internal.response.result.ColumnSpec;
 import com.datastax.oss.protocol.internal.response.result.Prepared;
+import com.datastax.oss.protocol.internal.response.result.RowsMetadata;
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 /**
  * A statement a client prepared through the proxy: its text, and its id on each cluster. The client
  * knows it by the primary's id.
  *
- * @param query the statement's text
+ * @param query the statement's text as the clusters prepared it
+ * @param once where the proxy put bind markers in place of calls it evaluates once, or null when
+ *     the statement is the client's own
  * @param keyspace the client's keyspace when it prepared it, or null
  * @param kind what the statement does
  * @param primary the primary's answer to the prepare
@@ -17,11 +24,74 @@ import java.util.Map;
  *     could not prepare it
  */
 record PreparedStatement(
-    String query, String keyspace, StatementKind kind, Prepared primary, Prepared secondary) {
+    String query,
+    OnceEvaluated.Rewritten once,
+    String keyspace,
+    StatementKind kind,
+    Prepared primary,
+    Prepared secondary) {
 
   /** The id the client executes it by. */
   ByteBuffer clientId() {
     return ByteBuffer.wrap(primary.preparedQueryId);
+  }
+
+  /** The primary's answer as the client sees it: without the markers the proxy added. */
+  Prepared forClient() {
+    if (once == null) {
+      return primary;
+    }
+    RowsMetadata variables = primary.variablesMetadata;
+    List<ColumnSpec> visible = new ArrayList<>();
+    int[] visibleIndex = new int[once.markers().size()];
+    for (int i = 0; i < visibleIndex.length; i++) {
+      if (once.markers().get(i) == null) {
+        ColumnSpec column = variables.columnSpecs.get(i);
+        visibleIndex[i] = visible.size();
+        visible.add(
+            new ColumnSpec(
+                column.ksName, column.tableName, column.name, visible.size(), column.type));
+      } else {
+        visibleIndex[i] = -1;
+      }
+    }
+    int[] partitionKey = variables.pkIndices == null ? new int[0] : variables.pkIndices.clone();
+    for (int i = 0; i < partitionKey.length; i++) {
+      partitionKey[i] = visibleIndex[partitionKey[i]];
+      if (partitionKey[i] < 0) {
+        // The partition key holds a value only the proxy binds: the client cannot route by it.
+        partitionKey = new int[0];
+        break;
+      }
+    }
+    return new Prepared(
+        primary.preparedQueryId,
+        primary.resultMetadataId,
+        new RowsMetadata(visible, null, partitionKey, null),
+        primary.resultMetadata);
+  }
+
+  /** The client's values with the proxy's own where it put markers. */
+  QueryOptions withOnceValues(QueryOptions options) {
+    if (once == null) {
+      return options;
+    }
+    return new QueryOptions(
+        options.consistency,
+        options.namedValues.isEmpty() ? once.withValues(options.positionalValues) : List.of(),
+        options.namedValues.isEmpty() ? Map.of() : once.withNamedValues(options.namedValues),
+        options.skipMetadata,
+        options.pageSize,
+        options.pagingState,
+        options.serialConsistency,
+        options.defaultTimestamp,
+        options.keyspace,
+        options.nowInSeconds);
+  }
+
+  /** A batch entry's values with the proxy's own where it put markers. */
+  List<ByteBuffer> withOnceValues(List<ByteBuffer> values) {
+    return once == null ? values : once.withValues(values);
   }
 
   /** The statement's answer to a prepare on the cluster named. */

@@ -51,7 +51,8 @@ class DualWriteIT {
       client.execute(
           "CREATE TABLE "
               + table
-              + " (id int, n int, name text, score double, PRIMARY KEY (id, n))");
+              + " (id int, n int, name text, score double, at timeuuid, stamp timestamp,"
+              + " PRIMARY KEY (id, n))");
 
       // Simple statements: without a client timestamp, with one, and with USING TTL.
       client.execute("INSERT INTO " + table + " (id, n, name) VALUES (1, 1, 'proxy time')");
@@ -82,17 +83,37 @@ class DualWriteIT {
               .add(insert.bind(5, 1, "unlogged", 5.0)));
       client.execute("DELETE name FROM " + table + " WHERE id = 2 AND n = 2");
 
+      // Values each node would compute for itself: computed once, by the proxy.
+      client.execute("INSERT INTO " + table + " (id, n, name, at) VALUES (6, 1, 'now', now())");
+      PreparedStatement atNow =
+          client.prepare("INSERT INTO " + table + " (id, n, name, at) VALUES (?, ?, ?, now())");
+      client.execute(atNow.bind(6, 2, "prepared now"));
+      client.execute(
+          BatchStatement.newInstance(BatchType.UNLOGGED)
+              .add(atNow.bind(6, 3, "batched now"))
+              .add(
+                  SimpleStatement.newInstance(
+                      "UPDATE "
+                          + table
+                          + " SET stamp = toTimestamp(now()) WHERE id = 6 AND n = 4")));
+
       writeRows(client, insert);
 
       try (CqlSession onPrimary = direct(primary)) {
         assertThat(cells(secondary.session(), table)).isEqualTo(cells(onPrimary, table));
-        assertThat(cells(onPrimary, table)).hasSize(PAGED_ROWS + 9);
+        assertThat(cells(onPrimary, table)).hasSize(PAGED_ROWS + 13);
         assertThat(readPaged(client, table, 500)).isEqualTo(readPaged(onPrimary, table, 5000));
         Row clientTimed =
             onPrimary
                 .execute("SELECT WRITETIME(name) FROM " + table + " WHERE id = 1 AND n = 2")
                 .one();
         assertThat(clientTimed.getLong(0)).isEqualTo(CLIENT_MICROS);
+        Row computedOnce =
+            onPrimary
+                .execute("SELECT COUNT(at), COUNT(stamp) FROM " + table + " WHERE id = 6")
+                .one();
+        assertThat(computedOnce.getLong(0)).isEqualTo(3);
+        assertThat(computedOnce.getLong(1)).isEqualTo(1);
       }
     }
   }
@@ -121,8 +142,8 @@ class DualWriteIT {
     ResultSet rows =
         session.execute(
             SimpleStatement.newInstance(
-                    "SELECT id, n, name, WRITETIME(name), TTL(name), score, WRITETIME(score)"
-                        + " FROM "
+                    "SELECT id, n, name, WRITETIME(name), TTL(name), score, WRITETIME(score),"
+                        + " at, stamp FROM "
                         + table)
                 .setPageSize(5000));
     for (Row row : rows) {
@@ -139,7 +160,11 @@ class DualWriteIT {
               + " score="
               + (row.isNull(5) ? null : row.getDouble(5))
               + "@"
-              + (row.isNull(6) ? null : row.getLong(6)));
+              + (row.isNull(6) ? null : row.getLong(6))
+              + " at="
+              + row.getUuid(7)
+              + " stamp="
+              + row.getInstant(8));
     }
     cells.sort(null);
     return cells;
