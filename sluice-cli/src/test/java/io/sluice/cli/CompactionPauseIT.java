@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.sluice.formats.bson.BsonDumpWriter;
 import io.sluice.testinfra.Await;
+import io.sluice.testinfra.LogWatch;
 import io.sluice.testinfra.NodeCompactions;
 import io.sluice.testinfra.RealCassandra;
 import io.sluice.testinfra.TestKeyspace;

@@ -7,6 +7,7 @@ import io.sluice.formats.bson.BsonDumpWriter;
 import io.sluice.node.LocalNode;
 import io.sluice.node.StartResult;
 import io.sluice.testinfra.Await;
+import io.sluice.testinfra.LogWatch;
 import io.sluice.testinfra.TestKeyspace;
 import io.sluice.testinfra.TestNodes;
 import io.sluice.testinfra.TestSessions;

@@ -10,6 +10,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.node.LocalNode;
 import io.sluice.node.StartResult;
 import io.sluice.testinfra.Await;
+import io.sluice.testinfra.LogWatch;
 import io.sluice.testinfra.RealCassandra;
 import io.sluice.testinfra.TestKeyspace;
 import io.sluice.testinfra.TestNodes;

@@ -238,14 +238,20 @@ final class Backend implements AutoCloseable {
     /** Prepares the statement on the node that forgot it (it restarted), then asks again. */
     private void prepareAgain(Prepare prepare) {
       DriverChannel on = channel;
+      LOG.info(
+          "Preparing a statement again on {} of the {} cluster, which had forgotten it",
+          on.getEndPoint(),
+          role);
       ResponseCallback prepared =
           new ResponseCallback() {
             @Override
             public void onResponse(Frame frame) {
-              if (frame.message instanceof Prepared) {
-                write(on, message);
-              } else {
+              if (!(frame.message instanceof Prepared)) {
                 answer.complete(frame);
+              } else if (!on.preAcquireId()) {
+                answer.completeExceptionally(busy(on));
+              } else {
+                write(on, message);
               }
             }
 
@@ -254,6 +260,12 @@ final class Backend implements AutoCloseable {
               answer.completeExceptionally(error);
             }
           };
+      // Each write on a pooled connection takes a stream id reserved first, as the pool's own
+      // choice of connection reserves one for the first.
+      if (!on.preAcquireId()) {
+        answer.completeExceptionally(busy(on));
+        return;
+      }
       on.write(prepare, false, Frame.NO_PAYLOAD, prepared)
           .addListener(
               written -> {
@@ -261,6 +273,11 @@ final class Backend implements AutoCloseable {
                   answer.completeExceptionally(written.cause());
                 }
               });
+    }
+
+    private NoNodeAnswers busy(DriverChannel on) {
+      return new NoNodeAnswers(
+          "the " + role + " cluster's node " + on.getEndPoint() + " has no free stream id");
     }
 
     @Override

@@ -1,5 +1,6 @@
 package io.sluice.proxy;
 
+import com.datastax.oss.driver.internal.core.protocol.FrameDecodingException;
 import com.datastax.oss.protocol.internal.Frame;
 import com.datastax.oss.protocol.internal.Message;
 import com.datastax.oss.protocol.internal.ProtocolConstants;
@@ -12,6 +13,7 @@ import com.datastax.oss.protocol.internal.response.Authenticate;
 import com.datastax.oss.protocol.internal.response.Error;
 import com.datastax.oss.protocol.internal.response.Ready;
 import com.datastax.oss.protocol.internal.response.Supported;
+import io.netty.channel.ChannelFutureListener;
 import io.netty.channel.ChannelHandlerContext;
 import io.netty.channel.SimpleChannelInboundHandler;
 import java.util.List;
@@ -39,6 +41,7 @@ final class ClientConnection extends SimpleChannelInboundHandler<Frame> {
   private final Framing framing;
   private final ClientState state = new ClientState();
   private boolean loggedIn;
+  private boolean started;
 
   ClientConnection(Dispatcher dispatcher, ClientPasswords passwords, Framing framing) {
     this.dispatcher = dispatcher;
@@ -49,17 +52,10 @@ final class ClientConnection extends SimpleChannelInboundHandler<Frame> {
   @Override
   protected void channelRead0(ChannelHandlerContext ctx, Frame frame) {
     if (frame.protocolVersion > NEWEST_VERSION || frame.beta) {
-      reply(
-          ctx,
-          Math.min(frame.protocolVersion, NEWEST_VERSION),
-          frame.streamId,
-          new Error(
-              ProtocolConstants.ErrorCode.PROTOCOL_ERROR,
-              "Invalid or unsupported protocol version ("
-                  + frame.protocolVersion
-                  + "); supported versions are (3/v3, 4/v4, 5/v5)"));
+      refuseVersion(ctx, frame.streamId, Integer.toString(frame.protocolVersion));
       return;
     }
+    started = true;
     Message request = frame.message;
     if (request instanceof Options) {
       reply(ctx, frame, new Supported(SUPPORTED));
@@ -127,9 +123,35 @@ final class ClientConnection extends SimpleChannelInboundHandler<Frame> {
         Frame.forResponse(version, streamId, null, Frame.NO_PAYLOAD, List.of(), answer));
   }
 
+  /**
+   * Answers a request in a protocol version the proxy does not speak as Cassandra does, so the
+   * client's driver tries again with an older one (the Java driver starts with DSE's).
+   */
+  private static void refuseVersion(ChannelHandlerContext ctx, int streamId, String version) {
+    ctx.channel()
+        .writeAndFlush(
+            Frame.forResponse(
+                4,
+                streamId,
+                null,
+                Frame.NO_PAYLOAD,
+                List.of(),
+                new Error(
+                    ProtocolConstants.ErrorCode.PROTOCOL_ERROR,
+                    "Invalid or unsupported protocol version ("
+                        + version
+                        + "); supported versions are (3/v3, 4/v4, 5/v5)")))
+        .addListener(ChannelFutureListener.CLOSE);
+  }
+
   @Override
   public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-    LOG.debug("Closing the connection of {}: {}", ctx.channel().remoteAddress(), cause.toString());
+    if (!started && cause instanceof FrameDecodingException decoding) {
+      // The first frame of a connection that cannot be read is one of a newer protocol.
+      refuseVersion(ctx, decoding.streamId, "newer than v5");
+      return;
+    }
+    LOG.info("Closing the connection of {}: {}", ctx.channel().remoteAddress(), cause.toString());
     ctx.close();
   }
 }

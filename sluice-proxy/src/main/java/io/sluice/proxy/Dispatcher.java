@@ -371,7 +371,7 @@ final class Dispatcher {
       return new Error(
           ProtocolConstants.ErrorCode.SERVER_ERROR, "Sluice proxy: " + cause.getMessage());
     }
-    LOG.warn("A request failed in the proxy: {}", cause.toString());
+    LOG.warn("A request failed in the proxy", cause);
     return new Error(
         ProtocolConstants.ErrorCode.SERVER_ERROR,
         "Sluice proxy: " + cause.getClass().getSimpleName() + ": " + cause.getMessage());

@@ -1,4 +1,4 @@
-package io.sluice.cli;
+package io.sluice.testinfra;
 
 import ch.qos.logback.classic.Logger;
 import ch.qos.logback.classic.spi.ILoggingEvent;
@@ -12,7 +12,7 @@ import org.slf4j.LoggerFactory;
  * test can wait for the event it needs ("Pausing the load", "The target does not answer") instead
  * of guessing when it happened, or check what the logs say.
  */
-final class LogWatch implements AutoCloseable {
+public final class LogWatch implements AutoCloseable {
 
   private final Queue<String> messages = new ConcurrentLinkedQueue<>();
   private final Logger logger = (Logger) LoggerFactory.getLogger(Logger.ROOT_LOGGER_NAME);
@@ -31,12 +31,12 @@ final class LogWatch implements AutoCloseable {
   }
 
   /** Starts collecting; {@link #close} stops. */
-  static LogWatch start() {
+  public static LogWatch start() {
     return new LogWatch();
   }
 
   /** Whether a message logged since the start contains {@code text}. */
-  boolean saw(String text) {
+  public boolean saw(String text) {
     return messages.stream().anyMatch(m -> m.contains(text));
   }
 
