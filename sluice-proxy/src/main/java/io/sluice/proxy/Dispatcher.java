@@ -90,9 +90,8 @@ final class Dispatcher {
               .send(forwarded, keyspace, ANYWHERE, Map.of())
               .thenApply(frame -> rowsOr(frame, nodeRows::peers));
       case READ -> primary.send(forwarded, keyspace, ANYWHERE, Map.of()).thenApply(f -> f.message);
-      case WRITE, SCHEMA -> {
-        String text =
-            kind == StatementKind.WRITE ? OnceEvaluated.withLiterals(query.query) : query.query;
+      case WRITE, CONDITIONAL_WRITE, SCHEMA -> {
+        String text = kind.writes() ? OnceEvaluated.withLiterals(query.query) : query.query;
         Query stamped = new Query(text, stamped(forwarded.options));
         yield both(stamped, stamped, keyspace, ANYWHERE, Map.of(), Map.of(), kind);
       }
@@ -127,7 +126,7 @@ final class Dispatcher {
     String keyspace = keyspaceOf(prepare.keyspace, client);
     StatementKind kind = StatementKind.of(prepare.cqlQuery, keyspace);
     OnceEvaluated.Rewritten rewritten =
-        kind == StatementKind.WRITE ? OnceEvaluated.withMarkers(prepare.cqlQuery) : null;
+        kind.writes() ? OnceEvaluated.withMarkers(prepare.cqlQuery) : null;
     OnceEvaluated.Rewritten once = rewritten != null && rewritten.changed() ? rewritten : null;
     String text = once == null ? prepare.cqlQuery : once.text();
     Prepare forwarded = new Prepare(text);
@@ -140,7 +139,7 @@ final class Dispatcher {
             return primaryFrame.message;
           }
           Prepared secondaryPrepared = secondaryAnswer instanceof Prepared done ? done : null;
-          if (secondaryPrepared == null && kind != StatementKind.READ) {
+          if (secondaryPrepared == null && (kind.writes() || kind == StatementKind.SCHEMA)) {
             return secondaryAnswer;
           }
           if (once != null
@@ -165,9 +164,7 @@ final class Dispatcher {
     }
     QueryOptions options = statement.withOnceValues(withoutKeyspace(execute.options));
     Request routing = routingOf(statement, options);
-    if (statement.kind() == StatementKind.READ
-        || statement.kind() == StatementKind.LOCAL_NODE
-        || statement.kind() == StatementKind.PEERS) {
+    if (!statement.kind().writes() && statement.kind() != StatementKind.SCHEMA) {
       Execute forwarded = executeOn("primary", statement, options);
       return primary
           .send(forwarded, statement.keyspace(), routing, statement.toPrepareAgain("primary"))
@@ -196,6 +193,7 @@ final class Dispatcher {
     List<List<ByteBuffer>> values = new ArrayList<>(batch.values.size());
     Map<ByteBuffer, Prepare> primaryAgain = new HashMap<>();
     Map<ByteBuffer, Prepare> secondaryAgain = new HashMap<>();
+    boolean conditional = false;
     for (int i = 0; i < batch.queriesOrIds.size(); i++) {
       Object queryOrId = batch.queriesOrIds.get(i);
       if (queryOrId instanceof byte[] id) {
@@ -207,10 +205,12 @@ final class Dispatcher {
         onPrimary.add(statement.primary().preparedQueryId);
         onSecondary.add(statement.secondary().preparedQueryId);
         values.add(statement.withOnceValues(batch.values.get(i)));
+        conditional |= statement.kind() == StatementKind.CONDITIONAL_WRITE;
         primaryAgain.putAll(statement.toPrepareAgain("primary"));
         secondaryAgain.putAll(statement.toPrepareAgain("secondary"));
       } else {
         String text = OnceEvaluated.withLiterals((String) queryOrId);
+        conditional |= CqlText.isConditional(text);
         onPrimary.add(text);
         onSecondary.add(text);
         values.add(batch.values.get(i));
@@ -227,7 +227,7 @@ final class Dispatcher {
         ANYWHERE,
         primaryAgain,
         secondaryAgain,
-        StatementKind.WRITE);
+        conditional ? StatementKind.CONDITIONAL_WRITE : StatementKind.WRITE);
   }
 
   private static Batch batchOf(
@@ -252,6 +252,9 @@ final class Dispatcher {
       Map<ByteBuffer, Prepare> primaryAgain,
       Map<ByteBuffer, Prepare> secondaryAgain,
       StatementKind kind) {
+    if (kind == StatementKind.CONDITIONAL_WRITE) {
+      return conditional(toPrimary, toSecondary, keyspace, routing, primaryAgain, secondaryAgain);
+    }
     CompletableFuture<Message> onPrimary =
         primary
             .send(toPrimary, keyspace, routing, primaryAgain)
@@ -275,6 +278,54 @@ final class Dispatcher {
               }
               return fromPrimary;
             });
+  }
+
+  /**
+   * A conditional write: the primary decides, and only a write it applied goes to the secondary,
+   * whose own condition holds there when the clusters agree. The client gets the primary's answer
+   * either way; a secondary that does not apply it is logged, and {@code sluice validate} finds the
+   * row.
+   */
+  private CompletableFuture<Message> conditional(
+      Message toPrimary,
+      Message toSecondary,
+      String keyspace,
+      Request routing,
+      Map<ByteBuffer, Prepare> primaryAgain,
+      Map<ByteBuffer, Prepare> secondaryAgain) {
+    return primary
+        .send(toPrimary, keyspace, routing, primaryAgain)
+        .thenCompose(
+            fromPrimary -> {
+              if (!applied(fromPrimary.message)) {
+                return CompletableFuture.completedFuture(fromPrimary.message);
+              }
+              return secondary
+                  .send(toSecondary, keyspace, routing, secondaryAgain)
+                  .handle(
+                      (fromSecondary, error) -> {
+                        if (error != null || !applied(fromSecondary.message)) {
+                          LOG.warn(
+                              "The secondary cluster did not apply a conditional write the primary"
+                                  + " applied: {}",
+                              error != null
+                                  ? error.getMessage()
+                                  : fromSecondary.message instanceof Error refused
+                                      ? refused.message
+                                      : "its condition did not hold there");
+                        }
+                        return fromPrimary.message;
+                      });
+            });
+  }
+
+  /** Whether a conditional write's answer says it was applied. */
+  private static boolean applied(Message answer) {
+    if (!(answer instanceof Rows rows) || rows.getData().isEmpty()) {
+      return false;
+    }
+    ByteBuffer first = rows.getData().peek().get(0);
+    return first != null && first.remaining() == 1 && first.get(first.position()) != 0;
   }
 
   /**

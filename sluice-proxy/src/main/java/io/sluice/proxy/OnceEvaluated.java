@@ -168,7 +168,7 @@ final class OnceEvaluated {
     int n = cql.length();
     while (i < n) {
       char c = cql.charAt(i);
-      int end = skipQuoted(cql, i);
+      int end = CqlText.endOfQuoted(cql, i);
       if (end > i) {
         out.append(cql, i, end);
         i = end;
@@ -201,38 +201,6 @@ final class OnceEvaluated {
     }
   }
 
-  /** The end of a string literal, quoted name or comment starting at {@code i}, or {@code i}. */
-  private static int skipQuoted(String cql, int i) {
-    char c = cql.charAt(i);
-    if (c == '\'' || c == '"') {
-      int j = i + 1;
-      while (j < cql.length()) {
-        if (cql.charAt(j) == c) {
-          if (j + 1 < cql.length() && cql.charAt(j + 1) == c) {
-            j += 2;
-            continue;
-          }
-          return j + 1;
-        }
-        j++;
-      }
-      return cql.length();
-    }
-    if (cql.startsWith("$$", i)) {
-      int close = cql.indexOf("$$", i + 2);
-      return close < 0 ? cql.length() : close + 2;
-    }
-    if (cql.startsWith("--", i) || cql.startsWith("//", i)) {
-      int close = cql.indexOf('\n', i);
-      return close < 0 ? cql.length() : close + 1;
-    }
-    if (cql.startsWith("/*", i)) {
-      int close = cql.indexOf("*/", i + 2);
-      return close < 0 ? cql.length() : close + 2;
-    }
-    return i;
-  }
-
   private static boolean isNamePart(char c) {
     return Character.isLetterOrDigit(c) || c == '_' || c == '.';
   }
@@ -241,7 +209,7 @@ final class OnceEvaluated {
     Matcher named = NAMED_MARKER.matcher(cql);
     int i = 0;
     while (i < cql.length()) {
-      int end = skipQuoted(cql, i);
+      int end = CqlText.endOfQuoted(cql, i);
       if (end > i) {
         i = end;
       } else if (cql.charAt(i) == ':' && named.region(i, cql.length()).lookingAt()) {

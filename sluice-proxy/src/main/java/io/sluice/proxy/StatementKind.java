@@ -14,6 +14,11 @@ enum StatementKind {
   READ,
   /** Changes data: both clusters, with one write timestamp. */
   WRITE,
+  /**
+   * Changes data under a condition (a lightweight transaction): the primary decides, and the
+   * secondary gets the write only when the primary applied it.
+   */
+  CONDITIONAL_WRITE,
   /** Changes the schema or the roles: both clusters. */
   SCHEMA,
   /** {@code USE keyspace}: the proxy keeps the client's keyspace itself. */
@@ -42,12 +47,18 @@ enum StatementKind {
     Matcher first = FIRST_WORD.matcher(text);
     String word = first.find() ? first.group(1).toUpperCase(Locale.ROOT) : "";
     return switch (word) {
-      case "INSERT", "UPDATE", "DELETE", "BEGIN", "APPLY" -> WRITE;
+      case "INSERT", "UPDATE", "DELETE", "BEGIN", "APPLY" ->
+          CqlText.isConditional(text) ? CONDITIONAL_WRITE : WRITE;
       case "CREATE", "ALTER", "DROP", "TRUNCATE", "GRANT", "REVOKE" -> SCHEMA;
       case "USE" -> USE;
       case "SELECT" -> systemTable(text, keyspace);
       default -> READ;
     };
+  }
+
+  /** Whether statements of this kind change data. */
+  boolean writes() {
+    return this == WRITE || this == CONDITIONAL_WRITE;
   }
 
   private static StatementKind systemTable(String select, String keyspace) {

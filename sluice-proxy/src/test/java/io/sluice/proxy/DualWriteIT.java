@@ -118,6 +118,37 @@ class DualWriteIT {
     }
   }
 
+  @org.junit.jupiter.api.Test
+  void conditionalWritesFollowThePrimarysDecision(TestKeyspace primary, SecondCluster secondary) {
+    String table = primary.name() + ".accounts";
+    try (SluiceProxy proxy = SluiceProxy.start(ProxyConfigs.of(primary, secondary), dir);
+        CqlSession client = clientOf(proxy.address(), primary.localDatacenter(), "V5")) {
+      client.execute("CREATE TABLE " + table + " (id int PRIMARY KEY, owner text)");
+      PreparedStatement claim =
+          client.prepare("INSERT INTO " + table + " (id, owner) VALUES (?, ?) IF NOT EXISTS");
+      assertThat(client.execute(claim.bind(1, "first")).wasApplied()).isTrue();
+      assertThat(client.execute(claim.bind(1, "second")).wasApplied()).isFalse();
+      assertThat(
+              client
+                  .execute(
+                      "UPDATE " + table + " SET owner = 'third' WHERE id = 1 IF owner = 'first'")
+                  .wasApplied())
+          .isTrue();
+      assertThat(
+              client
+                  .execute(
+                      "UPDATE " + table + " SET owner = 'fourth' WHERE id = 1 IF owner = 'first'")
+                  .wasApplied())
+          .isFalse();
+
+      try (CqlSession onPrimary = direct(primary)) {
+        String select = "SELECT owner FROM " + table + " WHERE id = 1";
+        assertThat(onPrimary.execute(select).one().getString(0)).isEqualTo("third");
+        assertThat(secondary.session().execute(select).one().getString(0)).isEqualTo("third");
+      }
+    }
+  }
+
   /** Rows enough for many pages, written by prepared statements, a bounded number at a time. */
   private static void writeRows(CqlSession client, PreparedStatement insert) throws Exception {
     Semaphore inFlight = new Semaphore(64);

@@ -19,6 +19,18 @@ class StatementKindTest {
   }
 
   @Test
+  void conditionalWritesAreToldByTheirIf() {
+    assertThat(StatementKind.of("INSERT INTO t (k) VALUES (1) IF NOT EXISTS", null))
+        .isEqualTo(StatementKind.CONDITIONAL_WRITE);
+    assertThat(StatementKind.of("UPDATE t SET v = 'if' WHERE k = 1 if v = 'x'", null))
+        .isEqualTo(StatementKind.CONDITIONAL_WRITE);
+    assertThat(StatementKind.of("UPDATE t SET \"if\" = 'IF x' WHERE k = 1", null))
+        .isEqualTo(StatementKind.WRITE);
+    assertThat(StatementKind.of("DELETE FROM t WHERE k = 1 -- IF EXISTS", null))
+        .isEqualTo(StatementKind.WRITE);
+  }
+
+  @Test
   void systemTablesOfTheNodeAreTheProxysOwn() {
     assertThat(StatementKind.of("SELECT * FROM system.local WHERE key='local'", null))
         .isEqualTo(StatementKind.LOCAL_NODE);
