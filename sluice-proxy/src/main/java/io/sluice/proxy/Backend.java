@@ -53,9 +53,12 @@ final class Backend implements AutoCloseable {
   private final Duration timeout;
   private final Map<String, CompletableFuture<CqlSession>> sessions = new ConcurrentHashMap<>();
   private final ExecutorService opener;
+  private final ProxyMetrics metrics;
 
-  private Backend(String role, ClusterSpec spec, Path baseDir, Duration timeout) {
+  private Backend(
+      String role, ClusterSpec spec, Path baseDir, Duration timeout, ProxyMetrics metrics) {
     this.role = role;
+    this.metrics = metrics;
     this.spec = spec;
     this.baseDir = baseDir;
     this.timeout = timeout;
@@ -67,8 +70,9 @@ final class Backend implements AutoCloseable {
    *
    * @throws IllegalArgumentException with one sentence when the cluster cannot be reached
    */
-  static Backend connect(String role, ProxyCluster cluster, Path baseDir, Duration timeout) {
-    Backend backend = new Backend(role, cluster.spec(role), baseDir, timeout);
+  static Backend connect(
+      String role, ProxyCluster cluster, Path baseDir, Duration timeout, ProxyMetrics metrics) {
+    Backend backend = new Backend(role, cluster.spec(role), baseDir, timeout, metrics);
     try {
       CqlSession first = SessionFactory.open(backend.spec, baseDir);
       backend.sessions.put(NO_KEYSPACE, CompletableFuture.completedFuture(first));
@@ -124,6 +128,14 @@ final class Backend implements AutoCloseable {
                       .newQueryPlan(routing, DriverExecutionProfile.DEFAULT_NAME, session);
               DefaultSession inner = defaultSession(session);
               Attempt attempt = new Attempt(inner, plan, message, statements);
+              long start = System.nanoTime();
+              attempt.answer.whenComplete(
+                  (frame, error) ->
+                      metrics.clusterRequest(
+                          role,
+                          ProxyMetrics.requestOf(message),
+                          error == null ? ProxyMetrics.outcomeOf(frame.message) : "no_answer",
+                          System.nanoTime() - start));
               attempt.next();
               return attempt.answer;
             });
@@ -242,6 +254,7 @@ final class Backend implements AutoCloseable {
           "Preparing a statement again on {} of the {} cluster, which had forgotten it",
           on.getEndPoint(),
           role);
+      metrics.preparedAgain(role);
       ResponseCallback prepared =
           new ResponseCallback() {
             @Override

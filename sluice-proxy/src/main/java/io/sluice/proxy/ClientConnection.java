@@ -40,13 +40,28 @@ final class ClientConnection extends SimpleChannelInboundHandler<Frame> {
   private final ClientPasswords passwords;
   private final Framing framing;
   private final ClientState state = new ClientState();
+  private final ProxyMetrics metrics;
   private boolean loggedIn;
   private boolean started;
 
-  ClientConnection(Dispatcher dispatcher, ClientPasswords passwords, Framing framing) {
+  ClientConnection(
+      Dispatcher dispatcher, ClientPasswords passwords, Framing framing, ProxyMetrics metrics) {
     this.dispatcher = dispatcher;
+    this.metrics = metrics;
     this.passwords = passwords;
     this.framing = framing;
+  }
+
+  @Override
+  public void channelActive(ChannelHandlerContext ctx) throws Exception {
+    metrics.connectionOpened();
+    super.channelActive(ctx);
+  }
+
+  @Override
+  public void channelInactive(ChannelHandlerContext ctx) throws Exception {
+    metrics.connectionClosed();
+    super.channelInactive(ctx);
   }
 
   @Override

@@ -17,6 +17,7 @@ import com.datastax.oss.protocol.internal.response.result.Prepared;
 import com.datastax.oss.protocol.internal.response.result.Rows;
 import com.datastax.oss.protocol.internal.response.result.SchemaChange;
 import com.datastax.oss.protocol.internal.response.result.SetKeyspace;
+import io.micrometer.core.instrument.Timer;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -43,9 +44,15 @@ final class Dispatcher {
   private final PreparedStatements prepared;
   private final ProxyNodeRows nodeRows;
   private final WriteClock clock = new WriteClock();
+  private final ProxyMetrics metrics;
 
   Dispatcher(
-      Backend primary, Backend secondary, PreparedStatements prepared, ProxyNodeRows nodeRows) {
+      Backend primary,
+      Backend secondary,
+      PreparedStatements prepared,
+      ProxyNodeRows nodeRows,
+      ProxyMetrics metrics) {
+    this.metrics = metrics;
     this.primary = primary;
     this.secondary = secondary;
     this.prepared = prepared;
@@ -54,6 +61,27 @@ final class Dispatcher {
 
   /** The answer to a request of the client's; never completes exceptionally. */
   CompletableFuture<Message> answer(Message request, ClientState client) {
+    Timer.Sample sample = metrics.clientRequestStarted();
+    String kind = kindOf(request, client);
+    return dispatch(request, client)
+        .whenComplete((answer, error) -> metrics.clientRequestEnded(sample, kind, answer));
+  }
+
+  /** The kind of a client's request, as the metrics label it. */
+  private String kindOf(Message request, ClientState client) {
+    StatementKind kind = null;
+    if (request instanceof Query query) {
+      kind = StatementKind.of(query.query, keyspaceOf(query.options.keyspace, client));
+    } else if (request instanceof Execute execute) {
+      PreparedStatement statement = prepared.get(execute.queryId);
+      kind = statement == null ? null : statement.kind();
+    }
+    return kind != null
+        ? kind.name().toLowerCase(java.util.Locale.ROOT)
+        : ProxyMetrics.requestOf(request);
+  }
+
+  private CompletableFuture<Message> dispatch(Message request, ClientState client) {
     CompletableFuture<Message> answer;
     try {
       if (request instanceof Query query) {

@@ -25,7 +25,8 @@ public record ProxyConfig(
     ProxyCluster secondary,
     ClientLogin clientLogin,
     Integer preparedStatements,
-    String requestTimeout) {
+    String requestTimeout,
+    String metricsListen) {
 
   public ProxyConfig {
     listen = listen == null ? "127.0.0.1:9042" : listen;

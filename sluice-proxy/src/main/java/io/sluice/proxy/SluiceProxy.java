@@ -27,6 +27,7 @@ public final class SluiceProxy implements AutoCloseable {
 
   private final Backend primary;
   private final Backend secondary;
+  private final ProxyMetrics metrics;
   private final EventLoopGroup acceptor;
   private final EventLoopGroup workers;
   private final Channel server;
@@ -34,11 +35,13 @@ public final class SluiceProxy implements AutoCloseable {
   private SluiceProxy(
       Backend primary,
       Backend secondary,
+      ProxyMetrics metrics,
       EventLoopGroup acceptor,
       EventLoopGroup workers,
       Channel server) {
     this.primary = primary;
     this.secondary = secondary;
+    this.metrics = metrics;
     this.acceptor = acceptor;
     this.workers = workers;
     this.server = server;
@@ -52,25 +55,32 @@ public final class SluiceProxy implements AutoCloseable {
    *     cannot be read or the address cannot be listened on
    */
   public static SluiceProxy start(ProxyConfig config, Path baseDir) {
-    InetSocketAddress listen = address(config.listen());
+    InetSocketAddress listen = address(config.listen(), "listen");
     ClientPasswords passwords = passwords(config.clientLogin(), baseDir);
-    Backend primary =
-        Backend.connect("primary", config.primary(), baseDir, config.requestTimeoutDuration());
-    Backend secondary;
+    PreparedStatements prepared = new PreparedStatements(config.preparedStatements());
+    ProxyMetrics metrics = new ProxyMetrics(prepared::size);
+    Backend primary = null;
+    Backend secondary = null;
     try {
+      if (config.metricsListen() != null) {
+        metrics.serve(address(config.metricsListen(), "metrics-listen"));
+      }
+      primary =
+          Backend.connect(
+              "primary", config.primary(), baseDir, config.requestTimeoutDuration(), metrics);
       secondary =
           Backend.connect(
-              "secondary", config.secondary(), baseDir, config.requestTimeoutDuration());
+              "secondary", config.secondary(), baseDir, config.requestTimeoutDuration(), metrics);
     } catch (RuntimeException e) {
-      primary.close();
+      if (primary != null) {
+        primary.close();
+      }
+      metrics.close();
       throw e;
     }
     Dispatcher dispatcher =
         new Dispatcher(
-            primary,
-            secondary,
-            new PreparedStatements(config.preparedStatements()),
-            new ProxyNodeRows(listen, UUID.randomUUID()));
+            primary, secondary, prepared, new ProxyNodeRows(listen, UUID.randomUUID()), metrics);
     Framing framing = new Framing();
     EventLoopGroup acceptor = new NioEventLoopGroup(1, new DefaultThreadFactory("proxy-accept"));
     EventLoopGroup workers = new NioEventLoopGroup(0, new DefaultThreadFactory("proxy-client"));
@@ -87,19 +97,22 @@ public final class SluiceProxy implements AutoCloseable {
                       framing.install(channel.pipeline());
                       channel
                           .pipeline()
-                          .addLast("client", new ClientConnection(dispatcher, passwords, framing));
+                          .addLast(
+                              "client",
+                              new ClientConnection(dispatcher, passwords, framing, metrics));
                     }
                   })
               .bind(listen)
               .syncUninterruptibly()
               .channel();
       LOG.info("The proxy listens on {}", server.localAddress());
-      return new SluiceProxy(primary, secondary, acceptor, workers, server);
+      return new SluiceProxy(primary, secondary, metrics, acceptor, workers, server);
     } catch (RuntimeException e) {
       acceptor.shutdownGracefully();
       workers.shutdownGracefully();
       primary.close();
       secondary.close();
+      metrics.close();
       throw new IllegalArgumentException(
           "Cannot listen on " + config.listen() + ": " + e.getMessage(), e);
     }
@@ -122,6 +135,17 @@ public final class SluiceProxy implements AutoCloseable {
     workers.shutdownGracefully(0, 2, java.util.concurrent.TimeUnit.SECONDS);
     primary.close();
     secondary.close();
+    metrics.close();
+  }
+
+  /** Where Prometheus metrics are served, or null when the configuration asks for none. */
+  public InetSocketAddress metricsAddress() {
+    return metrics.address();
+  }
+
+  /** The proxy's metrics now, in Prometheus's text format. */
+  public String metrics() {
+    return metrics.scrape();
   }
 
   private static ClientPasswords passwords(ClientLogin login, Path baseDir) {
@@ -144,14 +168,18 @@ public final class SluiceProxy implements AutoCloseable {
     return new ClientPasswords(login.username(), password);
   }
 
-  private static InetSocketAddress address(String hostAndPort) {
+  private static InetSocketAddress address(String hostAndPort, String setting) {
     int colon = hostAndPort.lastIndexOf(':');
     try {
       return new InetSocketAddress(
           hostAndPort.substring(0, colon), Integer.parseInt(hostAndPort.substring(colon + 1)));
     } catch (RuntimeException e) {
       throw new JobFileException(
-          "'listen' must be host:port, such as 127.0.0.1:9042, not '" + hostAndPort + "'.");
+          "'"
+              + setting
+              + "' must be host:port, such as 127.0.0.1:9042, not '"
+              + hostAndPort
+              + "'.");
     }
   }
 }

@@ -17,8 +17,13 @@ import io.sluice.testinfra.SecondCluster;
 import io.sluice.testinfra.TestKeyspace;
 import io.sluice.testinfra.TestSessions;
 import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Semaphore;
@@ -98,6 +103,22 @@ class DualWriteIT {
                           + " SET stamp = toTimestamp(now()) WHERE id = 6 AND n = 4")));
 
       writeRows(client, insert);
+      String metrics = scrape(proxy);
+      assertThat(
+              count(
+                  metrics,
+                  "sluice_proxy_client_requests_seconds_count",
+                  "kind=\"write\"",
+                  "outcome=\"ok\""))
+          .isGreaterThanOrEqualTo(PAGED_ROWS);
+      assertThat(
+              count(
+                  metrics,
+                  "sluice_proxy_cluster_requests_seconds_count",
+                  "cluster=\"secondary\"",
+                  "request=\"execute\""))
+          .isGreaterThanOrEqualTo(PAGED_ROWS);
+      assertThat(count(metrics, "sluice_proxy_prepared_statements")).isGreaterThanOrEqualTo(2);
 
       try (CqlSession onPrimary = direct(primary)) {
         assertThat(cells(secondary.session(), table)).isEqualTo(cells(onPrimary, table));
@@ -147,6 +168,31 @@ class DualWriteIT {
         assertThat(secondary.session().execute(select).one().getString(0)).isEqualTo("third");
       }
     }
+  }
+
+  /** What the proxy's metrics endpoint serves. */
+  private static String scrape(SluiceProxy proxy) throws Exception {
+    InetSocketAddress address = proxy.metricsAddress();
+    HttpResponse<String> response =
+        HttpClient.newHttpClient()
+            .send(
+                HttpRequest.newBuilder(
+                        URI.create("http://127.0.0.1:" + address.getPort() + "/metrics"))
+                    .build(),
+                HttpResponse.BodyHandlers.ofString());
+    assertThat(response.statusCode()).isEqualTo(200);
+    return response.body();
+  }
+
+  /** The sum of a metric's samples whose labels hold every one of {@code labels}. */
+  private static double count(String metrics, String name, String... labels) {
+    double sum = 0;
+    for (String line : metrics.split("\n")) {
+      if (line.startsWith(name) && Arrays.stream(labels).allMatch(line::contains)) {
+        sum += Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
+      }
+    }
+    return sum;
   }
 
   /** Rows enough for many pages, written by prepared statements, a bounded number at a time. */

@@ -14,7 +14,13 @@ final class ProxyConfigs {
 
   static ProxyConfig withLogin(TestKeyspace primary, SecondCluster secondary, ClientLogin login) {
     return new ProxyConfig(
-            "127.0.0.1:0", cluster(primary), cluster(secondary.keyspace()), login, null, null)
+            "127.0.0.1:0",
+            cluster(primary),
+            cluster(secondary.keyspace()),
+            login,
+            null,
+            null,
+            "127.0.0.1:0")
         .checked("test");
   }
 

@@ -89,7 +89,8 @@ class ProxyOutageIT {
                 ownIsPrimary ? sharedCluster : ownCluster,
                 null,
                 null,
-                "5s")
+                "5s",
+                null)
             .checked("test");
     String table = keyspace + ".outage_" + restarted;
 

@@ -1,0 +1,151 @@
+package io.sluice.proxy;
+
+import com.datastax.oss.driver.internal.core.util.ProtocolUtils;
+import com.datastax.oss.protocol.internal.Message;
+import com.datastax.oss.protocol.internal.response.Error;
+import com.sun.net.httpserver.HttpServer;
+import io.micrometer.core.instrument.Counter;
+import io.micrometer.core.instrument.Gauge;
+import io.micrometer.core.instrument.Timer;
+import io.micrometer.prometheusmetrics.PrometheusConfig;
+import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
+
+/**
+ * What the proxy counts, under names that say what they count, for a Prometheus scrape: requests by
+ * kind and cluster, their latency per cluster and end to end, errors by kind and cluster, requests
+ * in flight, prepared statements remembered and statements prepared again. Labels never hold a
+ * statement's text or values.
+ */
+final class ProxyMetrics implements AutoCloseable {
+
+  private final PrometheusMeterRegistry registry =
+      new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
+  private final AtomicInteger inFlight = new AtomicInteger();
+  private final AtomicInteger connections = new AtomicInteger();
+  private HttpServer server;
+
+  ProxyMetrics(Supplier<Number> preparedStatements) {
+    Gauge.builder("sluice_proxy_in_flight_requests", inFlight, AtomicInteger::get)
+        .description("Client requests the proxy is working on")
+        .register(registry);
+    Gauge.builder("sluice_proxy_client_connections", connections, AtomicInteger::get)
+        .description("Open client connections")
+        .register(registry);
+    Gauge.builder("sluice_proxy_prepared_statements", preparedStatements)
+        .description("Prepared statements the proxy remembers")
+        .register(registry);
+  }
+
+  /** A client request begins; the returned sample ends it. */
+  Timer.Sample clientRequestStarted() {
+    inFlight.incrementAndGet();
+    return Timer.start(registry);
+  }
+
+  /** A client request ended, answered with {@code outcome} ({@code ok} or an error's kind). */
+  void clientRequestEnded(Timer.Sample sample, String kind, Message answer) {
+    inFlight.decrementAndGet();
+    sample.stop(
+        Timer.builder("sluice_proxy_client_requests")
+            .description("Client requests, end to end through the proxy")
+            .tag("kind", kind)
+            .tag("outcome", outcomeOf(answer))
+            .publishPercentileHistogram()
+            .register(registry));
+  }
+
+  /** The label of an answer: {@code ok}, or the error's kind, such as {@code write_timeout}. */
+  static String outcomeOf(Message answer) {
+    return answer instanceof Error error
+        ? ProtocolUtils.errorCodeString(error.code).toLowerCase(Locale.ROOT)
+        : "ok";
+  }
+
+  /** The label of a request: {@code query}, {@code execute}, {@code batch}, {@code prepare}. */
+  static String requestOf(Message request) {
+    return ProtocolUtils.opcodeString(request.opcode).toLowerCase(Locale.ROOT);
+  }
+
+  /**
+   * A request to one cluster took {@code nanos} and got {@code outcome}: {@code ok}, an error's
+   * kind, or {@code no_answer} when no node answered.
+   */
+  void clusterRequest(String cluster, String request, String outcome, long nanos) {
+    Timer.builder("sluice_proxy_cluster_requests")
+        .description("Requests the proxy sent to each cluster")
+        .tag("cluster", cluster)
+        .tag("request", request)
+        .tag("outcome", outcome)
+        .publishPercentileHistogram()
+        .register(registry)
+        .record(nanos, TimeUnit.NANOSECONDS);
+  }
+
+  /** A node of the cluster had forgotten a statement and got it prepared again. */
+  void preparedAgain(String cluster) {
+    Counter.builder("sluice_proxy_prepared_again")
+        .description("Statements prepared again on a node that had forgotten them")
+        .tag("cluster", cluster)
+        .register(registry)
+        .increment();
+  }
+
+  void connectionOpened() {
+    connections.incrementAndGet();
+  }
+
+  void connectionClosed() {
+    connections.decrementAndGet();
+  }
+
+  /** The metrics in Prometheus's text format. */
+  String scrape() {
+    return registry.scrape();
+  }
+
+  /**
+   * Serves {@code /metrics} on the address.
+   *
+   * @throws IllegalArgumentException when the address cannot be listened on
+   */
+  void serve(InetSocketAddress address) {
+    try {
+      server = HttpServer.create(address, 0);
+    } catch (IOException e) {
+      throw new IllegalArgumentException(
+          "Cannot serve metrics on " + address + ": " + e.getMessage(), e);
+    }
+    server.createContext(
+        "/metrics",
+        exchange -> {
+          byte[] body = scrape().getBytes(StandardCharsets.UTF_8);
+          exchange.getResponseHeaders().set("Content-Type", "text/plain; version=0.0.4");
+          exchange.sendResponseHeaders(200, body.length);
+          try (OutputStream out = exchange.getResponseBody()) {
+            out.write(body);
+          }
+        });
+    server.start();
+  }
+
+  /** Where metrics are served, or null when they are not. */
+  InetSocketAddress address() {
+    return server == null ? null : server.getAddress();
+  }
+
+  @Override
+  public void close() {
+    if (server != null) {
+      server.stop(0);
+    }
+    registry.close();
+  }
+}
