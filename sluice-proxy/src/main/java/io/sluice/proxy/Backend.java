@@ -3,6 +3,7 @@ package io.sluice.proxy;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.InvalidKeyspaceException;
 import com.datastax.oss.driver.api.core.config.DriverExecutionProfile;
+import com.datastax.oss.driver.api.core.context.DriverContext;
 import com.datastax.oss.driver.api.core.metadata.Node;
 import com.datastax.oss.driver.api.core.session.Request;
 import com.datastax.oss.driver.internal.core.channel.DriverChannel;
@@ -81,6 +82,11 @@ final class Backend implements AutoCloseable {
       throw e;
     }
     return backend;
+  }
+
+  /** The driver context of the cluster's first session. */
+  DriverContext context() {
+    return session(null).join().getContext();
   }
 
   /** {@code primary} or {@code secondary}. */

@@ -33,7 +33,7 @@ final class ClientConnection extends SimpleChannelInboundHandler<Frame> {
   private static final Map<String, List<String>> SUPPORTED =
       Map.of(
           "CQL_VERSION", List.of("3.4.7"),
-          "COMPRESSION", List.of(),
+          "COMPRESSION", List.of("lz4"),
           "PROTOCOL_VERSIONS", List.of("3/v3", "4/v4", "5/v5"));
 
   private final Dispatcher dispatcher;
@@ -94,13 +94,13 @@ final class ClientConnection extends SimpleChannelInboundHandler<Frame> {
 
   private void startup(ChannelHandlerContext ctx, Frame frame, Startup startup) {
     String compression = startup.options.get("COMPRESSION");
-    if (compression != null) {
+    if (compression != null && !compression.equalsIgnoreCase("lz4")) {
       reply(
           ctx,
           frame,
           new Error(
               ProtocolConstants.ErrorCode.PROTOCOL_ERROR,
-              "The proxy does not compress frames (asked for " + compression + ")"));
+              "The proxy compresses with lz4 only, not " + compression));
       return;
     }
     if (passwords == null) {
@@ -109,9 +109,7 @@ final class ClientConnection extends SimpleChannelInboundHandler<Frame> {
     } else {
       reply(ctx, frame, new Authenticate(ClientPasswords.AUTHENTICATOR));
     }
-    if (frame.protocolVersion >= 5) {
-      framing.switchToSegments(ctx.pipeline());
-    }
+    framing.afterStartup(ctx.pipeline(), frame.protocolVersion >= 5, compression != null);
   }
 
   private void login(ChannelHandlerContext ctx, Frame frame, AuthResponse login) {

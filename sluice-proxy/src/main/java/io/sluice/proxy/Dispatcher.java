@@ -196,7 +196,13 @@ final class Dispatcher {
       Execute forwarded = executeOn("primary", statement, options);
       return primary
           .send(forwarded, statement.keyspace(), routing, statement.toPrepareAgain("primary"))
-          .thenApply(frame -> frame.message);
+          .thenApply(
+              frame ->
+                  switch (statement.kind()) {
+                    case LOCAL_NODE -> rowsOr(frame, nodeRows::local);
+                    case PEERS -> rowsOr(frame, nodeRows::peers);
+                    default -> frame.message;
+                  });
     }
     QueryOptions stamped = stamped(options);
     return both(

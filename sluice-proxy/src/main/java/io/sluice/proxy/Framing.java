@@ -1,10 +1,12 @@
 package io.sluice.proxy;
 
+import com.datastax.oss.driver.api.core.context.DriverContext;
 import com.datastax.oss.driver.internal.core.protocol.ByteBufPrimitiveCodec;
 import com.datastax.oss.driver.internal.core.protocol.BytesToSegmentDecoder;
 import com.datastax.oss.driver.internal.core.protocol.FrameDecoder;
 import com.datastax.oss.driver.internal.core.protocol.FrameEncoder;
 import com.datastax.oss.driver.internal.core.protocol.FrameToSegmentEncoder;
+import com.datastax.oss.driver.internal.core.protocol.Lz4Compressor;
 import com.datastax.oss.driver.internal.core.protocol.SegmentToBytesEncoder;
 import com.datastax.oss.driver.internal.core.protocol.SegmentToFrameDecoder;
 import com.datastax.oss.protocol.internal.Compressor;
@@ -17,7 +19,8 @@ import io.netty.channel.ChannelPipeline;
 /**
  * The server side of the native protocol's framing, with the codecs the Java driver itself uses:
  * frames on their own up to v4 and during a v5 handshake, and v5's checksummed segments once the
- * proxy has answered the client's {@code STARTUP}.
+ * proxy has answered the client's {@code STARTUP}; LZ4-compressed frames (v4) or segments (v5) from
+ * then on when the client asks for them.
  */
 final class Framing {
 
@@ -30,6 +33,17 @@ final class Framing {
   private final FrameCodec<ByteBuf> frames =
       FrameCodec.defaultServer(primitives, Compressor.none());
   private final SegmentCodec<ByteBuf> segments = new SegmentCodec<>(primitives, Compressor.none());
+  private final FrameCodec<ByteBuf> lz4Frames;
+  private final SegmentCodec<ByteBuf> lz4Segments;
+
+  /**
+   * @param context a driver context, which the driver's LZ4 codec names in its logs
+   */
+  Framing(DriverContext context) {
+    Compressor<ByteBuf> lz4 = new Lz4Compressor(context);
+    this.lz4Frames = FrameCodec.defaultServer(primitives, lz4);
+    this.lz4Segments = new SegmentCodec<>(primitives, lz4);
+  }
 
   /** Adds the frame codecs a new connection starts with. */
   void install(ChannelPipeline pipeline) {
@@ -37,13 +51,23 @@ final class Framing {
     pipeline.addLast(FRAME_ENCODER, new FrameEncoder(frames, MAX_FRAME_BYTES));
   }
 
-  /** Puts v5 segments between the bytes and the frames, both ways. */
-  void switchToSegments(ChannelPipeline pipeline) {
-    pipeline.replace(
-        FRAME_ENCODER, "frameToSegment", new FrameToSegmentEncoder(primitives, frames, "proxy"));
-    pipeline.addBefore("frameToSegment", "segmentToBytes", new SegmentToBytesEncoder(segments));
-    pipeline.replace(FRAME_DECODER, "bytesToSegment", new BytesToSegmentDecoder(segments));
-    pipeline.addAfter(
-        "bytesToSegment", "segmentToFrame", new SegmentToFrameDecoder(frames, "proxy"));
+  /**
+   * Sets the framing the client uses once its {@code STARTUP} is answered: v5 segments for v5, and
+   * LZ4 compression where it asked for it.
+   */
+  void afterStartup(ChannelPipeline pipeline, boolean segmented, boolean compressed) {
+    if (segmented) {
+      SegmentCodec<ByteBuf> segmentCodec = compressed ? lz4Segments : segments;
+      pipeline.replace(
+          FRAME_ENCODER, "frameToSegment", new FrameToSegmentEncoder(primitives, frames, "proxy"));
+      pipeline.addBefore(
+          "frameToSegment", "segmentToBytes", new SegmentToBytesEncoder(segmentCodec));
+      pipeline.replace(FRAME_DECODER, "bytesToSegment", new BytesToSegmentDecoder(segmentCodec));
+      pipeline.addAfter(
+          "bytesToSegment", "segmentToFrame", new SegmentToFrameDecoder(frames, "proxy"));
+    } else if (compressed) {
+      pipeline.replace(FRAME_ENCODER, FRAME_ENCODER, new FrameEncoder(lz4Frames, MAX_FRAME_BYTES));
+      pipeline.replace(FRAME_DECODER, FRAME_DECODER, new FrameDecoder(lz4Frames, MAX_FRAME_BYTES));
+    }
   }
 }

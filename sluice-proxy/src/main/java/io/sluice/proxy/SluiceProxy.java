@@ -81,7 +81,7 @@ public final class SluiceProxy implements AutoCloseable {
     Dispatcher dispatcher =
         new Dispatcher(
             primary, secondary, prepared, new ProxyNodeRows(listen, UUID.randomUUID()), metrics);
-    Framing framing = new Framing();
+    Framing framing = new Framing(primary.context());
     EventLoopGroup acceptor = new NioEventLoopGroup(1, new DefaultThreadFactory("proxy-accept"));
     EventLoopGroup workers = new NioEventLoopGroup(0, new DefaultThreadFactory("proxy-client"));
     try {

@@ -46,10 +46,10 @@ class DualWriteIT {
   @TempDir Path dir;
 
   @ParameterizedTest
-  @ValueSource(strings = {"V4", "V5"})
+  @ValueSource(strings = {"V4", "V5", "V4-lz4", "V5-lz4"})
   void writesReachBothClustersWithOneWriteTime(
       String protocol, TestKeyspace primary, SecondCluster secondary) throws Exception {
-    String table = "events_" + protocol.toLowerCase();
+    String table = "events_" + protocol.toLowerCase().replace('-', '_');
     try (SluiceProxy proxy = SluiceProxy.start(ProxyConfigs.of(primary, secondary), dir);
         CqlSession client = clientOf(proxy.address(), primary.localDatacenter(), protocol)) {
       client.execute("USE " + primary.name());
@@ -263,14 +263,22 @@ class DualWriteIT {
         keyspace.contactPoints(), keyspace.localDatacenter(), keyspace.name());
   }
 
-  /** A client as an application would build it, with no timestamps of its own by default. */
+  /**
+   * A client as an application would build it, with no timestamps of its own by default.
+   *
+   * @param protocol the protocol version, such as {@code V5}, and {@code -lz4} for compression
+   */
   static CqlSession clientOf(InetSocketAddress proxy, String datacenter, String protocol) {
+    String[] versionAndCompression = protocol.split("-");
     return CqlSession.builder()
         .addContactPoint(proxy)
         .withLocalDatacenter(datacenter)
         .withConfigLoader(
             DriverConfigLoader.programmaticBuilder()
-                .withString(DefaultDriverOption.PROTOCOL_VERSION, protocol)
+                .withString(DefaultDriverOption.PROTOCOL_VERSION, versionAndCompression[0])
+                .withString(
+                    DefaultDriverOption.PROTOCOL_COMPRESSION,
+                    versionAndCompression.length > 1 ? versionAndCompression[1] : "none")
                 .withString(
                     DefaultDriverOption.TIMESTAMP_GENERATOR_CLASS, "ServerSideTimestampGenerator")
                 .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, TestSessions.REQUEST_TIMEOUT)

@@ -1,0 +1,57 @@
+package io.sluice.proxy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.sluice.core.job.JobFileException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class ProxyConfigTest {
+
+  @TempDir Path dir;
+
+  private ProxyConfig load(String yaml) throws Exception {
+    Path file = dir.resolve("proxy.yaml");
+    Files.writeString(file, yaml);
+    return ProxyConfig.load(file);
+  }
+
+  @Test
+  void aMinimalFileGetsSaneDefaults() throws Exception {
+    ProxyConfig config =
+        load(
+            "primary:\n  contact-points: [10.0.0.1:9042]\n"
+                + "secondary:\n  contact-points: [10.1.0.1:9042]\n  local-datacenter: dc2\n");
+    assertThat(config.listen()).isEqualTo("127.0.0.1:9042");
+    assertThat(config.primary().localDatacenter()).isEqualTo("datacenter1");
+    assertThat(config.secondary().localDatacenter()).isEqualTo("dc2");
+    assertThat(config.preparedStatements()).isEqualTo(10_000);
+    assertThat(config.requestTimeoutDuration()).hasSeconds(12);
+    assertThat(config.clientLogin()).isNull();
+    assertThat(config.metricsListen()).isNull();
+  }
+
+  @Test
+  void mistakesAreNamedInOneSentence() {
+    assertThatThrownBy(() -> load("primary:\n  contact-points: [a:1]\n"))
+        .isInstanceOf(JobFileException.class)
+        .hasMessageContaining("'secondary:' needs 'contact-points'");
+    assertThatThrownBy(
+            () ->
+                load(
+                    "primary:\n  contact-points: [a:1]\nsecondary:\n  contact-points: [b:1]\n"
+                        + "prepared-statement: 5\n"))
+        .isInstanceOf(JobFileException.class)
+        .hasMessageContaining("unknown setting 'prepared-statement'");
+    assertThatThrownBy(
+            () ->
+                load(
+                    "primary:\n  contact-points: [a:1]\nsecondary:\n  contact-points: [b:1]\n"
+                        + "client-login:\n  password-env: X\n"))
+        .isInstanceOf(JobFileException.class)
+        .hasMessageContaining("'client-login:' needs a 'username'");
+  }
+}
