@@ -12,6 +12,7 @@ cassandra_home="$root/sluice-cassandra-dist/target/cassandra-5.0.9"
 ops="${OPS:-200000}"
 concurrency="${CONCURRENCY:-64}"
 warmup="${WARMUP:-20000}"
+node_warmup="${NODE_WARMUP:-100000}"
 phases="${PHASES-direct proxy direct-both}"
 proxy_heap="${PROXY_HEAP:-1g}"
 
@@ -86,6 +87,43 @@ if ! grep -q "Sluice proxy listens on" "$proxy_log"; then
   exit 1
 fi
 
+# CPU used while a phase runs: the machine's share busy, and the seconds of CPU of each process.
+node_pid() { sed -n 's/.*"pid" : \([0-9][0-9]*\).*/\1/p' "$work/$1/node.json"; }
+primary_pid=$(node_pid primary)
+secondary_pid=$(node_pid secondary)
+ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat" 2>/dev/null || echo 0; }
+machine() { awk '/^cpu / { t = 0; for (i = 2; i <= NF; i++) t += $i; print t, $5 + $6 }' /proc/stat; }
+hz=$(getconf CLK_TCK)
+cpu_before() {
+  read -r total_before idle_before < <(machine)
+  primary_before=$(ticks "$primary_pid")
+  secondary_before=$(ticks "$secondary_pid")
+  proxy_before=$(ticks "$proxy_pid")
+}
+cpu_after() {
+  read -r total_after idle_after < <(machine)
+  local busy=$(( (total_after - total_before) - (idle_after - idle_before) ))
+  local p=$(( $(ticks "$primary_pid") - primary_before ))
+  local s=$(( $(ticks "$secondary_pid") - secondary_before ))
+  local x=$(( $(ticks "$proxy_pid") - proxy_before ))
+  printf '%-12s %-7s machine %.0f%% busy; CPU s: primary %.1f, secondary %.1f, proxy %.1f, client and rest %.1f\n' \
+    "$1" cpu "$(echo "100 * $busy / ($total_after - $total_before)" | bc -l)" \
+    "$(echo "$p / $hz" | bc -l)" "$(echo "$s / $hz" | bc -l)" "$(echo "$x / $hz" | bc -l)" \
+    "$(echo "($busy - $p - $s - $x) / $hz" | bc -l)"
+}
+
+# Warms up the JIT of both nodes and of the proxy before anything is measured: the first phase would
+# otherwise run against cold nodes. Not counted.
+if [ "$node_warmup" -gt 0 ]; then
+  echo "Warming up both nodes and the proxy with $node_warmup operations through the proxy ..." >&2
+  if ! helper run --phase warmup --contact-point "$proxy" --ops "$node_warmup" \
+    --concurrency "$concurrency" --warmup 0 --results "$work/warmup" \
+    > "$work/logs/client-warmup.log" 2>&1; then
+    echo "the warm-up failed; see $work/logs/client-warmup.log" >&2
+    exit 1
+  fi
+fi
+
 for phase in $phases; do
   helper truncate --contact-point "$primary"
   helper truncate --contact-point "$secondary"
@@ -96,10 +134,12 @@ for phase in $phases; do
     direct-both) args=(--contact-point "$primary" --also-write-to "$secondary") ;;
     *) echo "unknown phase $phase" >&2; exit 64 ;;
   esac
+  cpu_before
   if ! helper run --phase "$phase" "${args[@]}" --ops "$ops" --concurrency "$concurrency" \
-    --warmup "$warmup" --results "$work/results" 2> "$work/logs/$phase.log"; then
-    echo "phase $phase failed; see $work/logs/$phase.log" >&2
+    --warmup "$warmup" --results "$work/results" 2> "$work/logs/client-$phase.log"; then
+    echo "phase $phase failed; see $work/logs/client-$phase.log" >&2
     exit 1
   fi
+  cpu_after "$phase"
 done
 helper compare --results "$work/results"
