@@ -379,20 +379,9 @@ final class Dispatcher {
 
   /** The request's options with a write timestamp, the client's own when it set one. */
   private QueryOptions stamped(QueryOptions options) {
-    if (options.defaultTimestamp != QueryOptions.NO_DEFAULT_TIMESTAMP) {
-      return options;
-    }
-    return new QueryOptions(
-        options.consistency,
-        options.positionalValues,
-        options.namedValues,
-        options.skipMetadata,
-        options.pageSize,
-        options.pagingState,
-        options.serialConsistency,
-        clock.next(),
-        options.keyspace,
-        options.nowInSeconds);
+    return options.defaultTimestamp != QueryOptions.NO_DEFAULT_TIMESTAMP
+        ? options
+        : optionsWith(options, clock.next(), options.keyspace);
   }
 
   /**
@@ -400,9 +389,12 @@ final class Dispatcher {
    * connections already in that keyspace, which v4 nodes need and v5 nodes accept.
    */
   private static QueryOptions withoutKeyspace(QueryOptions options) {
-    if (options.keyspace == null) {
-      return options;
-    }
+    return options.keyspace == null
+        ? options
+        : optionsWith(options, options.defaultTimestamp, null);
+  }
+
+  private static QueryOptions optionsWith(QueryOptions options, long timestamp, String keyspace) {
     return new QueryOptions(
         options.consistency,
         options.positionalValues,
@@ -411,8 +403,8 @@ final class Dispatcher {
         options.pageSize,
         options.pagingState,
         options.serialConsistency,
-        options.defaultTimestamp,
-        null,
+        timestamp,
+        keyspace,
         options.nowInSeconds);
   }
 

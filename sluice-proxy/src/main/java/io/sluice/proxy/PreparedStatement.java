@@ -38,8 +38,16 @@ record PreparedStatement(
 
   /** The primary's answer as the client sees it: without the markers the proxy added. */
   Prepared forClient() {
+    // A v4 primary gives no result metadata id, which a v5 client must get: any stable bytes do,
+    // since the proxy sends each cluster its own id.
+    byte[] resultMetadataId =
+        primary.resultMetadataId != null ? primary.resultMetadataId : primary.preparedQueryId;
     if (once == null) {
-      return primary;
+      return new Prepared(
+          primary.preparedQueryId,
+          resultMetadataId,
+          primary.variablesMetadata,
+          primary.resultMetadata);
     }
     RowsMetadata variables = primary.variablesMetadata;
     List<ColumnSpec> visible = new ArrayList<>();
@@ -66,7 +74,7 @@ record PreparedStatement(
     }
     return new Prepared(
         primary.preparedQueryId,
-        primary.resultMetadataId,
+        resultMetadataId,
         new RowsMetadata(visible, null, partitionKey, null),
         primary.resultMetadata);
   }

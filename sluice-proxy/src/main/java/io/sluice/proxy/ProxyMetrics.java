@@ -14,6 +14,8 @@ import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Supplier;
@@ -30,6 +32,10 @@ final class ProxyMetrics implements AutoCloseable {
       new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
   private final AtomicInteger inFlight = new AtomicInteger();
   private final AtomicInteger connections = new AtomicInteger();
+
+  /** Timers by their labels: looked up once each, not built for every request. */
+  private final Map<String, Timer> timers = new ConcurrentHashMap<>();
+
   private HttpServer server;
 
   ProxyMetrics(Supplier<Number> preparedStatements) {
@@ -53,13 +59,17 @@ final class ProxyMetrics implements AutoCloseable {
   /** A client request ended, answered with {@code outcome} ({@code ok} or an error's kind). */
   void clientRequestEnded(Timer.Sample sample, String kind, Message answer) {
     inFlight.decrementAndGet();
+    String outcome = outcomeOf(answer);
     sample.stop(
-        Timer.builder("sluice_proxy_client_requests")
-            .description("Client requests, end to end through the proxy")
-            .tag("kind", kind)
-            .tag("outcome", outcomeOf(answer))
-            .publishPercentileHistogram()
-            .register(registry));
+        timers.computeIfAbsent(
+            "client/" + kind + "/" + outcome,
+            ignored ->
+                Timer.builder("sluice_proxy_client_requests")
+                    .description("Client requests, end to end through the proxy")
+                    .tag("kind", kind)
+                    .tag("outcome", outcome)
+                    .publishPercentileHistogram()
+                    .register(registry)));
   }
 
   /** The label of an answer: {@code ok}, or the error's kind, such as {@code write_timeout}. */
@@ -79,13 +89,17 @@ final class ProxyMetrics implements AutoCloseable {
    * kind, or {@code no_answer} when no node answered.
    */
   void clusterRequest(String cluster, String request, String outcome, long nanos) {
-    Timer.builder("sluice_proxy_cluster_requests")
-        .description("Requests the proxy sent to each cluster")
-        .tag("cluster", cluster)
-        .tag("request", request)
-        .tag("outcome", outcome)
-        .publishPercentileHistogram()
-        .register(registry)
+    timers
+        .computeIfAbsent(
+            "cluster/" + cluster + "/" + request + "/" + outcome,
+            ignored ->
+                Timer.builder("sluice_proxy_cluster_requests")
+                    .description("Requests the proxy sent to each cluster")
+                    .tag("cluster", cluster)
+                    .tag("request", request)
+                    .tag("outcome", outcome)
+                    .publishPercentileHistogram()
+                    .register(registry))
         .record(nanos, TimeUnit.NANOSECONDS);
   }
 

@@ -8,6 +8,7 @@ import io.netty.channel.EventLoopGroup;
 import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
+import io.netty.handler.flush.FlushConsolidationHandler;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.sluice.cassandra.Secrets;
 import io.sluice.core.job.JobFileException;
@@ -95,6 +96,9 @@ public final class SluiceProxy implements AutoCloseable {
                     @Override
                     protected void initChannel(SocketChannel channel) {
                       framing.install(channel.pipeline());
+                      // Answers come from the clusters one by one: flushed together, several
+                      // share a write to the socket (and a v5 segment).
+                      channel.pipeline().addLast(new FlushConsolidationHandler(256, true));
                       channel
                           .pipeline()
                           .addLast(
