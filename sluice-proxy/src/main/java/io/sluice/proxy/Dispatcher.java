@@ -302,16 +302,25 @@ final class Dispatcher {
         .thenCombine(
             onSecondary.handle((message, error) -> error == null ? message : asError(error)),
             (fromPrimary, fromSecondary) -> {
-              if (fromPrimary instanceof Error) {
-                return fromPrimary;
-              }
-              if (fromSecondary instanceof Error error) {
+              Message answer = clientAnswer(fromPrimary, fromSecondary);
+              if (answer == fromSecondary && answer instanceof Error error) {
                 LOG.warn(
                     "The secondary cluster refused a write the primary took: {}", error.message);
-                return fromSecondary;
               }
-              return fromPrimary;
+              return answer;
             });
+  }
+
+  /**
+   * The client's answer to a write both clusters were sent: the primary's error when it failed,
+   * else the secondary's error when only the secondary failed (so that the client's retry writes
+   * both again), else the primary's answer.
+   */
+  static Message clientAnswer(Message fromPrimary, Message fromSecondary) {
+    if (fromPrimary instanceof Error || !(fromSecondary instanceof Error)) {
+      return fromPrimary;
+    }
+    return fromSecondary;
   }
 
   /**
