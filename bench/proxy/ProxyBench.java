@@ -20,6 +20,8 @@ import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.IntFunction;
 
 /**
  * The proxy benchmark's client, run by run.sh with sluice.jar (which holds the Java driver) on the
@@ -30,7 +32,11 @@ import java.util.concurrent.atomic.AtomicReference;
  * ProxyBench truncate --contact-point host:port    empties kv
  * ProxyBench run --phase NAME --contact-point host:port [--also-write-to host:port]
  *                --ops N --concurrency C --warmup W --results DIR
+ *                [--rate R --max-in-flight M]      at a fixed offered rate instead (open loop)
  * ProxyBench compare --results DIR                 the ratios of the phases in DIR
+ * ProxyBench compare-rate --results DIR            the added p99 of the fixed-rate phases in DIR
+ * ProxyBench rate --results DIR                    the default fixed rate: half the lowest writes
+ *                                                  ops/s in DIR, rounded down to a thousand
  * </pre>
  *
  * {@code run} is one phase: {@code --warmup} operations that are not counted (half inserts, half
@@ -43,6 +49,14 @@ import java.util.concurrent.atomic.AtomicReference;
  * when both have answered; reads go to the first contact point only. It prints ops/s, p50 and p99
  * of writes and reads and writes them to {@code DIR/NAME.properties}; it fails when a request
  * failed or a read did not find its row.
+ *
+ * <p>With {@code --rate R}, the same phase runs at a fixed offered rate instead (an open loop):
+ * request i of each half (warm-up included) has the intended start time {@code i / R} seconds after
+ * the half's start, is sent at that time (or at once if the sender is behind), and its latency is
+ * taken from that intended start to its answer, so that a request held back by a slow system counts
+ * its wait (no coordinated omission). At most {@code --max-in-flight} requests await an answer; a
+ * request that has to wait for one of them to finish is counted as a late start ("cap waits"), as
+ * are those sent more than 1 ms after their intended start for any reason ("sent late").
  */
 public final class ProxyBench {
 
@@ -77,7 +91,9 @@ public final class ProxyBench {
                 options.get("also-write-to"),
                 Integer.parseInt(options.get("ops")),
                 Integer.parseInt(options.get("concurrency")),
-                Integer.parseInt(options.get("warmup")));
+                Integer.parseInt(options.get("warmup")),
+                Double.parseDouble(options.getOrDefault("rate", "0")),
+                Integer.parseInt(options.getOrDefault("max-in-flight", "512")));
         phase.print();
         phase.save(Path.of(options.get("results")));
         if (phase.failures > 0) {
@@ -86,6 +102,8 @@ public final class ProxyBench {
         }
       }
       case "compare" -> compare(Path.of(options.get("results")));
+      case "compare-rate" -> compareRate(Path.of(options.get("results")));
+      case "rate" -> System.out.println(defaultRate(Path.of(options.get("results"))));
       default -> throw new IllegalArgumentException("unknown command " + args[0]);
     }
   }
@@ -102,19 +120,29 @@ public final class ProxyBench {
         .build();
   }
 
-  /** What a phase measured: for writes and reads, the count, the seconds and the latencies. */
-  record Phase(String name, Part writes, Part reads, long failures) {
+  /**
+   * What a phase measured: for writes and reads, the count, the seconds and the latencies; {@code
+   * rate} is the offered rate of a fixed-rate phase, 0 for a closed-loop one.
+   */
+  record Phase(String name, Part writes, Part reads, long failures, double rate) {
 
     double overall() {
       return (writes.ops + reads.ops) / (writes.seconds + reads.seconds);
     }
 
     void print() {
-      writes.print(name, "writes");
-      reads.print(name, "reads");
-      System.out.printf(
-          "%-12s %-7s %8d ops %7.2f s %9.0f ops/s  failures %d%n",
-          name, "all", writes.ops + reads.ops, writes.seconds + reads.seconds, overall(), failures);
+      writes.print(name, "writes", rate > 0);
+      reads.print(name, "reads", rate > 0);
+      if (rate > 0) {
+        System.out.printf(
+            "%-12s %-7s %8d ops %7.2f s %9.0f ops/s  failures %d  (offered %.0f ops/s)%n",
+            name, "all", writes.ops + reads.ops, writes.seconds + reads.seconds, overall(), failures,
+            rate);
+      } else {
+        System.out.printf(
+            "%-12s %-7s %8d ops %7.2f s %9.0f ops/s  failures %d%n",
+            name, "all", writes.ops + reads.ops, writes.seconds + reads.seconds, overall(), failures);
+      }
     }
 
     void save(Path dir) throws IOException {
@@ -122,6 +150,7 @@ public final class ProxyBench {
       writes.put(p, "writes");
       reads.put(p, "reads");
       p.setProperty("failures", Long.toString(failures));
+      p.setProperty("rate", Double.toString(rate));
       Files.createDirectories(dir);
       try (Writer out = Files.newBufferedWriter(dir.resolve(name + ".properties"))) {
         p.store(out, name);
@@ -134,18 +163,38 @@ public final class ProxyBench {
         p.load(in);
       }
       return new Phase(
-          name, Part.get(p, "writes"), Part.get(p, "reads"), Long.parseLong(p.getProperty("failures")));
+          name,
+          Part.get(p, "writes"),
+          Part.get(p, "reads"),
+          Long.parseLong(p.getProperty("failures")),
+          Double.parseDouble(p.getProperty("rate", "0")));
     }
   }
 
-  /** One half of a phase; latencies in microseconds. */
-  record Part(long ops, double seconds, long p50, long p99, long max) {
+  /**
+   * One half of a phase; latencies in microseconds. For a fixed-rate phase, also the late starts:
+   * requests that waited for the in-flight cap, requests sent more than 1 ms after their intended
+   * start, and the largest delay of a send after its intended start.
+   */
+  record Part(
+      long ops, double seconds, long p50, long p99, long max, long capWaits, long sentLate, long maxLag) {
 
     static Part of(long[] latencies, double seconds) {
+      return of(latencies, seconds, Pacing.NONE);
+    }
+
+    static Part of(long[] latencies, double seconds, Pacing pacing) {
       long[] sorted = latencies.clone();
       Arrays.sort(sorted);
       return new Part(
-          sorted.length, seconds, percentile(sorted, 50), percentile(sorted, 99), sorted[sorted.length - 1]);
+          sorted.length,
+          seconds,
+          percentile(sorted, 50),
+          percentile(sorted, 99),
+          sorted[sorted.length - 1],
+          pacing.capWaits,
+          pacing.sentLate,
+          pacing.maxLag);
     }
 
     /** The nearest-rank percentile of sorted values. */
@@ -158,10 +207,15 @@ public final class ProxyBench {
       return ops / seconds;
     }
 
-    void print(String phase, String what) {
+    void print(String phase, String what, boolean paced) {
       System.out.printf(
-          "%-12s %-7s %8d ops %7.2f s %9.0f ops/s  p50 %6.2f ms  p99 %6.2f ms  max %7.2f ms%n",
+          "%-12s %-7s %8d ops %7.2f s %9.0f ops/s  p50 %6.2f ms  p99 %6.2f ms  max %7.2f ms",
           phase, what, ops, seconds, rate(), p50 / 1e3, p99 / 1e3, max / 1e3);
+      if (paced) {
+        System.out.printf(
+            "  cap waits %d, sent >1 ms late %d, max send lag %.2f ms", capWaits, sentLate, maxLag / 1e3);
+      }
+      System.out.println();
     }
 
     void put(Properties p, String prefix) {
@@ -170,6 +224,9 @@ public final class ProxyBench {
       p.setProperty(prefix + ".p50", Long.toString(p50));
       p.setProperty(prefix + ".p99", Long.toString(p99));
       p.setProperty(prefix + ".max", Long.toString(max));
+      p.setProperty(prefix + ".capWaits", Long.toString(capWaits));
+      p.setProperty(prefix + ".sentLate", Long.toString(sentLate));
+      p.setProperty(prefix + ".maxLag", Long.toString(maxLag));
     }
 
     static Part get(Properties p, String prefix) {
@@ -178,12 +235,27 @@ public final class ProxyBench {
           Double.parseDouble(p.getProperty(prefix + ".seconds")),
           Long.parseLong(p.getProperty(prefix + ".p50")),
           Long.parseLong(p.getProperty(prefix + ".p99")),
-          Long.parseLong(p.getProperty(prefix + ".max")));
+          Long.parseLong(p.getProperty(prefix + ".max")),
+          Long.parseLong(p.getProperty(prefix + ".capWaits", "0")),
+          Long.parseLong(p.getProperty(prefix + ".sentLate", "0")),
+          Long.parseLong(p.getProperty(prefix + ".maxLag", "0")));
     }
   }
 
+  /** How far a fixed-rate half fell behind its schedule; see {@link Part}. */
+  record Pacing(long capWaits, long sentLate, long maxLag) {
+    static final Pacing NONE = new Pacing(0, 0, 0);
+  }
+
   static Phase run(
-      String name, String contactPoint, String alsoWriteTo, int ops, int concurrency, int warmup)
+      String name,
+      String contactPoint,
+      String alsoWriteTo,
+      int ops,
+      int concurrency,
+      int warmup,
+      double rate,
+      int maxInFlight)
       throws Exception {
     try (CqlSession session = connect(contactPoint);
         CqlSession second = alsoWriteTo == null ? null : connect(alsoWriteTo)) {
@@ -191,6 +263,9 @@ public final class ProxyBench {
       PreparedStatement insert2 =
           second == null ? null : second.prepare("INSERT INTO " + TABLE + " (id, v) VALUES (?, ?)");
       PreparedStatement select = session.prepare("SELECT v FROM " + TABLE + " WHERE id = ?");
+      if (rate > 0) {
+        return paced(name, new Workload(session, second, insert, insert2, select, maxInFlight), ops, warmup, rate);
+      }
       Workload load = new Workload(session, second, insert, insert2, select, concurrency);
       // Warm-up: the JIT of the client (and of the proxy), the connections; timed by no one, but
       // its failures count.
@@ -208,8 +283,31 @@ public final class ProxyBench {
           name,
           Part.of(writeLatencies, writeSeconds),
           Part.of(readLatencies, readSeconds),
-          load.failures.get());
+          load.failures.get(),
+          0);
     }
+  }
+
+  /** {@link #run} at a fixed offered rate: the same halves, each request on a schedule. */
+  static Phase paced(String name, Workload load, int ops, int warmup, double rate)
+      throws InterruptedException {
+    // Warm-up at the same rate, not counted.
+    load.pacedWrites(WARMUP_IDS, warmup / 2, new long[warmup / 2], rate);
+    load.pacedReads(WARMUP_IDS, warmup / 2, new long[warmup / 2], rate);
+    int writes = ops / 2;
+    long[] writeLatencies = new long[writes];
+    long[] readLatencies = new long[ops - writes];
+    Workload.Paced w = load.pacedWrites(0, writes, writeLatencies, rate);
+    Workload.Paced r = load.pacedReads(0, ops - writes, readLatencies, rate);
+    if (load.firstFailure.get() != null) {
+      System.err.println(name + ": first failure: " + load.firstFailure.get());
+    }
+    return new Phase(
+        name,
+        Part.of(writeLatencies, w.seconds, w.pacing),
+        Part.of(readLatencies, r.seconds, r.pacing),
+        load.failures.get(),
+        rate);
   }
 
   /** Async requests, at most {@code concurrency} awaiting an answer. */
@@ -311,6 +409,98 @@ public final class ProxyBench {
       return (System.nanoTime() - started) / 1e9;
     }
 
+    /** The seconds a fixed-rate half took, from its first intended start to its last answer. */
+    record Paced(double seconds, Pacing pacing) {}
+
+    Paced pacedWrites(long firstId, int count, long[] latencies, double rate)
+        throws InterruptedException {
+      return paced(
+          count,
+          latencies,
+          rate,
+          i -> {
+            long id = firstId + i;
+            String v = value(id);
+            CompletableFuture<AsyncResultSet> request =
+                session.executeAsync(insert.bind(id, v)).toCompletableFuture();
+            if (second == null) {
+              return request;
+            }
+            return CompletableFuture.allOf(
+                request, second.executeAsync(insert2.bind(id, v)).toCompletableFuture());
+          });
+    }
+
+    Paced pacedReads(long firstId, int count, long[] latencies, double rate)
+        throws InterruptedException {
+      return paced(
+          count,
+          latencies,
+          rate,
+          i -> {
+            long id = firstId + i;
+            return session
+                .executeAsync(select.bind(id))
+                .thenAccept(
+                    answer -> {
+                      Row row = answer.one();
+                      if (row == null || !value(id).equals(row.getString(0))) {
+                        fail("row " + id + (row == null ? " missing" : " differs"));
+                      }
+                    });
+          });
+    }
+
+    /**
+     * Sends request i at {@code start + i / rate} (parking the sender until then, or at once when
+     * it is behind), at most {@code concurrency} awaiting an answer; each latency is from the
+     * intended start to the answer.
+     */
+    private Paced paced(
+        int count, long[] latencies, double rate, IntFunction<CompletionStage<?>> send)
+        throws InterruptedException {
+      double interval = 1e9 / rate;
+      long start = System.nanoTime() + 1_000_000;
+      long capWaits = 0;
+      long sentLate = 0;
+      long maxLag = 0;
+      for (int i = 0; i < count; i++) {
+        long intended = start + (long) (i * interval);
+        long wait;
+        while ((wait = intended - System.nanoTime()) > 0) {
+          LockSupport.parkNanos(wait);
+        }
+        if (!inFlight.tryAcquire()) {
+          capWaits++;
+          inFlight.acquire();
+        }
+        long lag = System.nanoTime() - intended;
+        if (lag > 1_000_000) {
+          sentLate++;
+        }
+        maxLag = Math.max(maxLag, lag);
+        int index = i;
+        CompletionStage<?> request;
+        try {
+          request = send.apply(i);
+        } catch (RuntimeException e) {
+          request = CompletableFuture.failedFuture(e);
+        }
+        request.whenComplete(
+            (ok, error) -> {
+              latencies[index] = (System.nanoTime() - intended) / 1000;
+              if (error != null) {
+                fail(error);
+              }
+              inFlight.release();
+            });
+      }
+      inFlight.acquire(concurrency);
+      inFlight.release(concurrency);
+      return new Paced(
+          (System.nanoTime() - start) / 1e9, new Pacing(capWaits, sentLate, maxLag / 1000));
+    }
+
     private void fail(Object what) {
       failures.incrementAndGet();
       firstFailure.compareAndSet(null, what);
@@ -340,5 +530,48 @@ public final class ProxyBench {
           "proxy - %-11s p99:        writes %+.2f ms, reads %+.2f ms (goal: at most +1 ms)%n",
           base, (proxy.writes.p99 - other.writes.p99) / 1e3, (proxy.reads.p99 - other.reads.p99) / 1e3);
     }
+  }
+
+  /** The p99 the proxy adds at the fixed rate, against each phase it is compared with. */
+  static void compareRate(Path dir) throws IOException {
+    Path proxyFile = dir.resolve("proxy.properties");
+    if (!Files.exists(proxyFile)) {
+      return;
+    }
+    Phase proxy = Phase.load(proxyFile, "proxy");
+    for (String base : new String[] {"direct", "direct-both"}) {
+      Path file = dir.resolve(base + ".properties");
+      if (!Files.exists(file)) {
+        continue;
+      }
+      Phase other = Phase.load(file, base);
+      System.out.printf(
+          "proxy - %-11s p99 at %.0f ops/s: writes %+.2f ms, reads %+.2f ms (goal: at most +1 ms)%n",
+          base,
+          proxy.rate,
+          (proxy.writes.p99 - other.writes.p99) / 1e3,
+          (proxy.reads.p99 - other.reads.p99) / 1e3);
+    }
+  }
+
+  /**
+   * Half the lowest writes ops/s of the (closed-loop) phases in {@code dir}, rounded down to a
+   * thousand, at least 1,000.
+   */
+  static long defaultRate(Path dir) throws IOException {
+    double lowest = Double.MAX_VALUE;
+    try (var files = Files.list(dir)) {
+      for (Path file : (Iterable<Path>) files::iterator) {
+        String fileName = file.getFileName().toString();
+        if (fileName.endsWith(".properties")) {
+          Phase phase = Phase.load(file, fileName.replaceFirst("\\.properties$", ""));
+          lowest = Math.min(lowest, phase.writes.rate());
+        }
+      }
+    }
+    if (lowest == Double.MAX_VALUE) {
+      throw new IllegalStateException("no phase in " + dir);
+    }
+    return Math.max(1000, (long) (lowest / 2 / 1000) * 1000);
   }
 }

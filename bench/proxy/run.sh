@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The same client workload (prepared inserts, then point reads) directly against the primary node,
 # through the dual-write proxy, and dual-written by the client itself, side by side in one run; prints
-# ops/s and latencies of each and the proxy's ratios; see README.md. Not run by the build.
+# ops/s and latencies of each and the proxy's ratios, first at saturation (a fixed concurrency), then
+# at a fixed offered rate the node sustains (the added p99 there); see README.md. Not run by the build.
 set -euo pipefail
 
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
@@ -15,6 +16,10 @@ warmup="${WARMUP:-20000}"
 node_warmup="${NODE_WARMUP:-100000}"
 phases="${PHASES-direct proxy direct-both}"
 proxy_heap="${PROXY_HEAP:-1g}"
+rate="${RATE:-}"
+rate_ops="${RATE_OPS:-100000}"
+rate_max_in_flight="${RATE_MAX_IN_FLIGHT:-512}"
+rate_phases="${RATE_PHASES-$phases}"
 
 if [ -n "${JAVA_HOME:-}" ] && [ -x "$JAVA_HOME/bin/java" ]; then java="$JAVA_HOME/bin/java"; else java=java; fi
 
@@ -54,7 +59,7 @@ stop_all() {
 trap stop_all EXIT
 
 mkdir -p "$work/logs"
-rm -rf "$work/results"
+rm -rf "$work/results" "$work/results-rate"
 sluice cassandra start --folder "$work/primary" --native-port 19642 --storage-port 17640 \
   --jmx-port 17699
 sluice cassandra start --folder "$work/secondary" --native-port 19742 --storage-port 17740 \
@@ -72,7 +77,7 @@ secondary:
   local-datacenter: datacenter1
 YAML
 proxy_log="$work/logs/proxy.log"
-"$java" -Xms"$proxy_heap" -Xmx"$proxy_heap" -jar "$jar" proxy "$work/proxy.yaml" > "$proxy_log" 2>&1 &
+"$java" -Xms"$proxy_heap" -Xmx"$proxy_heap" ${PROXY_JAVA_OPTS:-} -jar "$jar" proxy "$work/proxy.yaml" > "$proxy_log" 2>&1 &
 proxy_pid=$!
 for _ in $(seq 120); do
   if grep -q "Sluice proxy listens on" "$proxy_log"; then break; fi
@@ -124,7 +129,10 @@ if [ "$node_warmup" -gt 0 ]; then
   fi
 fi
 
-for phase in $phases; do
+# One phase: empties the table on both nodes, then runs the client with the given options.
+run_phase() {
+  local phase=$1 log=$2
+  shift 2
   helper truncate --contact-point "$primary"
   helper truncate --contact-point "$secondary"
   sleep 5
@@ -135,11 +143,34 @@ for phase in $phases; do
     *) echo "unknown phase $phase" >&2; exit 64 ;;
   esac
   cpu_before
-  if ! helper run --phase "$phase" "${args[@]}" --ops "$ops" --concurrency "$concurrency" \
-    --warmup "$warmup" --results "$work/results" 2> "$work/logs/client-$phase.log"; then
-    echo "phase $phase failed; see $work/logs/client-$phase.log" >&2
+  if ! helper run --phase "$phase" "${args[@]}" "$@" 2> "$log"; then
+    echo "phase $phase failed; see $log" >&2
     exit 1
   fi
   cpu_after "$phase"
+}
+
+# Part 1, saturation: CONCURRENCY requests in flight, the load is what the system sustains.
+for phase in $phases; do
+  run_phase "$phase" "$work/logs/client-$phase.log" --ops "$ops" --concurrency "$concurrency" \
+    --warmup "$warmup" --results "$work/results"
 done
 helper compare --results "$work/results"
+
+# Part 2, a fixed offered rate (open loop): by default half the lowest writes ops/s of part 1,
+# rounded down to a thousand. RATE=0 skips it.
+if [ "$rate" != 0 ] && [ -n "$rate_phases" ]; then
+  if [ -z "$rate" ]; then
+    if ! rate=$(helper rate --results "$work/results"); then
+      echo "no saturation phase to take the rate from; set RATE" >&2
+      exit 64
+    fi
+  fi
+  echo "Fixed rate: $rate ops/s offered ($((rate_ops / 2)) writes, then $((rate_ops - rate_ops / 2)) reads), at most $rate_max_in_flight in flight"
+  for phase in $rate_phases; do
+    run_phase "$phase" "$work/logs/client-rate-$phase.log" --ops "$rate_ops" \
+      --concurrency "$concurrency" --warmup "$warmup" --rate "$rate" \
+      --max-in-flight "$rate_max_in_flight" --results "$work/results-rate"
+  done
+  helper compare-rate --results "$work/results-rate"
+fi
