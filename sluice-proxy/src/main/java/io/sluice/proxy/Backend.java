@@ -97,20 +97,26 @@ final class Backend implements AutoCloseable {
   /** The session whose connections use the keyspace (none when null), opened the first time. */
   CompletableFuture<CqlSession> session(String keyspace) {
     String key = keyspace == null ? NO_KEYSPACE : keyspace;
-    CompletableFuture<CqlSession> session =
-        sessions.computeIfAbsent(
-            key,
-            name ->
-                CompletableFuture.supplyAsync(
-                    () -> SessionFactory.open(spec, baseDir, name), opener));
-    // A keyspace that does not exist (yet) is asked about again next time.
-    session.whenComplete(
-        (opened, error) -> {
-          if (error != null) {
-            sessions.remove(key, session);
+    CompletableFuture<CqlSession> known = sessions.get(key);
+    if (known != null) {
+      return known;
+    }
+    CompletableFuture<CqlSession> opening = new CompletableFuture<>();
+    CompletableFuture<CqlSession> raced = sessions.putIfAbsent(key, opening);
+    if (raced != null) {
+      return raced;
+    }
+    opener.execute(
+        () -> {
+          try {
+            opening.complete(SessionFactory.open(spec, baseDir, keyspace));
+          } catch (RuntimeException e) {
+            // A keyspace that does not exist (yet) is asked about again next time.
+            sessions.remove(key, opening);
+            opening.completeExceptionally(e);
           }
         });
-    return session;
+    return opening;
   }
 
   /**

@@ -62,50 +62,42 @@ final class Dispatcher {
   /** The answer to a request of the client's; never completes exceptionally. */
   CompletableFuture<Message> answer(Message request, ClientState client) {
     Timer.Sample sample = metrics.clientRequestStarted();
-    String kind = kindOf(request, client);
-    return dispatch(request, client)
-        .whenComplete((answer, error) -> metrics.clientRequestEnded(sample, kind, answer));
-  }
-
-  /** The kind of a client's request, as the metrics label it. */
-  private String kindOf(Message request, ClientState client) {
-    StatementKind kind = null;
-    if (request instanceof Query query) {
-      kind = StatementKind.of(query.query, keyspaceOf(query.options.keyspace, client));
-    } else if (request instanceof Execute execute) {
-      PreparedStatement statement = prepared.get(execute.queryId);
-      kind = statement == null ? null : statement.kind();
-    }
-    return kind != null
-        ? kind.name().toLowerCase(java.util.Locale.ROOT)
-        : ProxyMetrics.requestOf(request);
-  }
-
-  private CompletableFuture<Message> dispatch(Message request, ClientState client) {
+    String kind;
     CompletableFuture<Message> answer;
     try {
       if (request instanceof Query query) {
-        answer = query(query, client);
-      } else if (request instanceof Prepare prepare) {
-        answer = prepare(prepare, client);
+        String keyspace = keyspaceOf(query.options.keyspace, client);
+        StatementKind statementKind = StatementKind.of(query.query, keyspace);
+        kind = statementKind.label;
+        answer = query(query, keyspace, statementKind, client);
       } else if (request instanceof Execute execute) {
-        answer = execute(execute, client);
+        PreparedStatement statement = prepared.get(execute.queryId);
+        kind = statement == null ? "execute" : statement.kind().label;
+        answer = execute(execute, statement);
+      } else if (request instanceof Prepare prepare) {
+        kind = "prepare";
+        answer = prepare(prepare, client);
       } else if (request instanceof Batch batch) {
+        kind = "batch";
         answer = batch(batch, client);
       } else {
+        kind = ProxyMetrics.requestOf(request);
         answer =
             CompletableFuture.completedFuture(
                 protocolError("the proxy does not take this request (" + request + ")"));
       }
     } catch (RuntimeException e) {
+      kind = ProxyMetrics.requestOf(request);
       answer = CompletableFuture.failedFuture(e);
     }
-    return answer.exceptionally(Dispatcher::asError);
+    String label = kind;
+    return answer
+        .exceptionally(Dispatcher::asError)
+        .whenComplete((done, error) -> metrics.clientRequestEnded(sample, label, done));
   }
 
-  private CompletableFuture<Message> query(Query query, ClientState client) {
-    String keyspace = keyspaceOf(query.options.keyspace, client);
-    StatementKind kind = StatementKind.of(query.query, keyspace);
+  private CompletableFuture<Message> query(
+      Query query, String keyspace, StatementKind kind, ClientState client) {
     Query forwarded = new Query(query.query, withoutKeyspace(query.options));
     return switch (kind) {
       case USE -> use(StatementKind.keyspaceOfUse(query.query), client);
@@ -184,8 +176,7 @@ final class Dispatcher {
         });
   }
 
-  private CompletableFuture<Message> execute(Execute execute, ClientState client) {
-    PreparedStatement statement = prepared.get(execute.queryId);
+  private CompletableFuture<Message> execute(Execute execute, PreparedStatement statement) {
     if (statement == null) {
       return CompletableFuture.completedFuture(
           new Unprepared("The proxy does not know this prepared statement", execute.queryId));
@@ -435,8 +426,10 @@ final class Dispatcher {
       }
       components[i] = values.get(partitionKey[i]).duplicate();
     }
-    String keyspace = statement.primary().variablesMetadata.columnSpecs.get(0).ksName;
-    return SimpleStatement.newInstance("").setRoutingKeyspace(keyspace).setRoutingKey(components);
+    return SimpleStatement.builder("")
+        .setRoutingKeyspace(statement.routingKeyspace())
+        .setRoutingKey(components)
+        .build();
   }
 
   private static Message rowsOr(Frame frame, java.util.function.UnaryOperator<Rows> rewrite) {

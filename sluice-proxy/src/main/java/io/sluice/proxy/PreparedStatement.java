@@ -1,5 +1,6 @@
 package io.sluice.proxy;
 
+import com.datastax.oss.driver.api.core.CqlIdentifier;
 import com.datastax.oss.protocol.internal.request.Prepare;
 import com.datastax.oss.protocol.internal.request.query.QueryOptions;
 import com.datastax.oss.protocol.internal.response.result.ColumnSpec;
@@ -30,6 +31,12 @@ record PreparedStatement(
     StatementKind kind,
     Prepared primary,
     Prepared secondary) {
+
+  /** The keyspace of the table it reads or writes, which routing by token needs. */
+  CqlIdentifier routingKeyspace() {
+    List<ColumnSpec> variables = primary.variablesMetadata.columnSpecs;
+    return variables.isEmpty() ? null : CqlIdentifier.fromInternal(variables.get(0).ksName);
+  }
 
   /** The id the client executes it by. */
   ByteBuffer clientId() {

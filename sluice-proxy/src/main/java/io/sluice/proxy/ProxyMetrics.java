@@ -13,6 +13,7 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
@@ -33,8 +34,11 @@ final class ProxyMetrics implements AutoCloseable {
   private final AtomicInteger inFlight = new AtomicInteger();
   private final AtomicInteger connections = new AtomicInteger();
 
-  /** Timers by their labels: looked up once each, not built for every request. */
-  private final Map<String, Timer> timers = new ConcurrentHashMap<>();
+  /** Timers by their labels: built once each, not for every request. */
+  private final Map<List<String>, Timer> timers = new ConcurrentHashMap<>();
+
+  /** Labels by opcode and by error code, lower-cased once. */
+  private static final Map<Integer, String> LABELS = new ConcurrentHashMap<>();
 
   private HttpServer server;
 
@@ -62,7 +66,7 @@ final class ProxyMetrics implements AutoCloseable {
     String outcome = outcomeOf(answer);
     sample.stop(
         timers.computeIfAbsent(
-            "client/" + kind + "/" + outcome,
+            List.of(kind, outcome),
             ignored ->
                 Timer.builder("sluice_proxy_client_requests")
                     .description("Client requests, end to end through the proxy")
@@ -75,13 +79,16 @@ final class ProxyMetrics implements AutoCloseable {
   /** The label of an answer: {@code ok}, or the error's kind, such as {@code write_timeout}. */
   static String outcomeOf(Message answer) {
     return answer instanceof Error error
-        ? ProtocolUtils.errorCodeString(error.code).toLowerCase(Locale.ROOT)
+        ? LABELS.computeIfAbsent(
+            error.code, code -> ProtocolUtils.errorCodeString(code).toLowerCase(Locale.ROOT))
         : "ok";
   }
 
   /** The label of a request: {@code query}, {@code execute}, {@code batch}, {@code prepare}. */
   static String requestOf(Message request) {
-    return ProtocolUtils.opcodeString(request.opcode).toLowerCase(Locale.ROOT);
+    // Opcodes are below 0x20, error codes far above: one map holds both.
+    return LABELS.computeIfAbsent(
+        request.opcode, code -> ProtocolUtils.opcodeString(code).toLowerCase(Locale.ROOT));
   }
 
   /**
@@ -91,7 +98,7 @@ final class ProxyMetrics implements AutoCloseable {
   void clusterRequest(String cluster, String request, String outcome, long nanos) {
     timers
         .computeIfAbsent(
-            "cluster/" + cluster + "/" + request + "/" + outcome,
+            List.of(cluster, request, outcome),
             ignored ->
                 Timer.builder("sluice_proxy_cluster_requests")
                     .description("Requests the proxy sent to each cluster")

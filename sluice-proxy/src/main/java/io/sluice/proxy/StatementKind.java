@@ -56,6 +56,9 @@ enum StatementKind {
     };
   }
 
+  /** The kind as metrics label it, such as {@code conditional_write}. */
+  final String label = name().toLowerCase(Locale.ROOT);
+
   /** Whether statements of this kind change data. */
   boolean writes() {
     return this == WRITE || this == CONDITIONAL_WRITE;
