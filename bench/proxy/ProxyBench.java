@@ -509,31 +509,41 @@ public final class ProxyBench {
 
   /** The proxy's figures over those of each phase it is compared with. */
   static void compare(Path dir) throws IOException {
-    Path proxyFile = dir.resolve("proxy.properties");
-    if (!Files.exists(proxyFile)) {
-      return;
-    }
-    Phase proxy = Phase.load(proxyFile, "proxy");
-    for (String base : new String[] {"direct", "direct-both"}) {
-      Path file = dir.resolve(base + ".properties");
-      if (!Files.exists(file)) {
-        continue;
-      }
-      Phase other = Phase.load(file, base);
-      System.out.printf(
-          "proxy / %-11s throughput: writes %.2f, reads %.2f, overall %.2f (goal: at least 0.9)%n",
-          base,
-          proxy.writes.rate() / other.writes.rate(),
-          proxy.reads.rate() / other.reads.rate(),
-          proxy.overall() / other.overall());
-      System.out.printf(
-          "proxy - %-11s p99:        writes %+.2f ms, reads %+.2f ms (goal: at most +1 ms)%n",
-          base, (proxy.writes.p99 - other.writes.p99) / 1e3, (proxy.reads.p99 - other.reads.p99) / 1e3);
-    }
+    againstEachBase(
+        dir,
+        (proxy, other) -> {
+          System.out.printf(
+              "proxy / %-11s throughput: writes %.2f, reads %.2f, overall %.2f (goal: at least"
+                  + " 0.9)%n",
+              other.name,
+              proxy.writes.rate() / other.writes.rate(),
+              proxy.reads.rate() / other.reads.rate(),
+              proxy.overall() / other.overall());
+          System.out.printf(
+              "proxy - %-11s p99:        writes %+.2f ms, reads %+.2f ms (goal: at most +1 ms)%n",
+              other.name,
+              (proxy.writes.p99 - other.writes.p99) / 1e3,
+              (proxy.reads.p99 - other.reads.p99) / 1e3);
+        });
   }
 
   /** The p99 the proxy adds at the fixed rate, against each phase it is compared with. */
   static void compareRate(Path dir) throws IOException {
+    againstEachBase(
+        dir,
+        (proxy, other) ->
+            System.out.printf(
+                "proxy - %-11s p99 at %.0f ops/s: writes %+.2f ms, reads %+.2f ms (goal: at most"
+                    + " +1 ms)%n",
+                other.name,
+                proxy.rate,
+                (proxy.writes.p99 - other.writes.p99) / 1e3,
+                (proxy.reads.p99 - other.reads.p99) / 1e3));
+  }
+
+  /** Hands the proxy's phase and each other phase saved in {@code dir} to {@code print}. */
+  private static void againstEachBase(Path dir, java.util.function.BiConsumer<Phase, Phase> print)
+      throws IOException {
     Path proxyFile = dir.resolve("proxy.properties");
     if (!Files.exists(proxyFile)) {
       return;
@@ -541,16 +551,9 @@ public final class ProxyBench {
     Phase proxy = Phase.load(proxyFile, "proxy");
     for (String base : new String[] {"direct", "direct-both"}) {
       Path file = dir.resolve(base + ".properties");
-      if (!Files.exists(file)) {
-        continue;
+      if (Files.exists(file)) {
+        print.accept(proxy, Phase.load(file, base));
       }
-      Phase other = Phase.load(file, base);
-      System.out.printf(
-          "proxy - %-11s p99 at %.0f ops/s: writes %+.2f ms, reads %+.2f ms (goal: at most +1 ms)%n",
-          base,
-          proxy.rate,
-          (proxy.writes.p99 - other.writes.p99) / 1e3,
-          (proxy.reads.p99 - other.reads.p99) / 1e3);
     }
   }
 
