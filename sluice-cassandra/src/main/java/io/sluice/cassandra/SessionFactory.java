@@ -45,7 +45,16 @@ public final class SessionFactory {
    *     exist
    */
   public static CqlSession open(ClusterSpec cluster, Path baseDir, String keyspace) {
-    CqlSession session = connect(cluster, baseDir, keyspace);
+    return open(cluster, baseDir, keyspace, CqlSession.builder());
+  }
+
+  /**
+   * Opens a session as {@link #open(ClusterSpec, Path, String)} does, built by {@code builder}: one
+   * whose driver context differs from the default (the proxy's shares its event loops).
+   */
+  public static CqlSession open(
+      ClusterSpec cluster, Path baseDir, String keyspace, CqlSessionBuilder builder) {
+    CqlSession session = connect(cluster, baseDir, keyspace, builder);
     Optional<String> problem = datacenterProblem(cluster, session);
     if (problem.isPresent()) {
       session.close();
@@ -56,10 +65,11 @@ public final class SessionFactory {
 
   /** Opens a session as {@link #open} does, without checking the local datacenter. */
   static CqlSession connect(ClusterSpec cluster, Path baseDir) {
-    return connect(cluster, baseDir, null);
+    return connect(cluster, baseDir, null, CqlSession.builder());
   }
 
-  private static CqlSession connect(ClusterSpec cluster, Path baseDir, String keyspace) {
+  private static CqlSession connect(
+      ClusterSpec cluster, Path baseDir, String keyspace, CqlSessionBuilder sessionBuilder) {
     ProgrammaticDriverConfigLoaderBuilder config =
         DriverConfigLoader.programmaticBuilder()
             // Server warnings are logged with the statement's bound values by default: off, so no
@@ -89,7 +99,7 @@ public final class SessionFactory {
             .withInt(DefaultDriverOption.NETTY_IO_SHUTDOWN_QUIET_PERIOD, 0)
             .withInt(DefaultDriverOption.NETTY_ADMIN_SHUTDOWN_QUIET_PERIOD, 0);
     CqlSessionBuilder builder =
-        CqlSession.builder()
+        sessionBuilder
             .withConfigLoader(config.build())
             .withLocalDatacenter(cluster.localDatacenter())
             .withKeyspace(keyspace == null ? null : CqlIdentifier.fromInternal(keyspace));

@@ -55,11 +55,18 @@ final class Backend implements AutoCloseable {
   private final Map<String, CompletableFuture<CqlSession>> sessions = new ConcurrentHashMap<>();
   private final ExecutorService opener;
   private final ProxyMetrics metrics;
+  private final SharedEventLoops loops;
 
   private Backend(
-      String role, ClusterSpec spec, Path baseDir, Duration timeout, ProxyMetrics metrics) {
+      String role,
+      ClusterSpec spec,
+      Path baseDir,
+      Duration timeout,
+      ProxyMetrics metrics,
+      SharedEventLoops loops) {
     this.role = role;
     this.metrics = metrics;
+    this.loops = loops;
     this.spec = spec;
     this.baseDir = baseDir;
     this.timeout = timeout;
@@ -72,10 +79,15 @@ final class Backend implements AutoCloseable {
    * @throws IllegalArgumentException with one sentence when the cluster cannot be reached
    */
   static Backend connect(
-      String role, ProxyCluster cluster, Path baseDir, Duration timeout, ProxyMetrics metrics) {
-    Backend backend = new Backend(role, cluster.spec(role), baseDir, timeout, metrics);
+      String role,
+      ProxyCluster cluster,
+      Path baseDir,
+      Duration timeout,
+      ProxyMetrics metrics,
+      SharedEventLoops loops) {
+    Backend backend = new Backend(role, cluster.spec(role), baseDir, timeout, metrics, loops);
     try {
-      CqlSession first = SessionFactory.open(backend.spec, baseDir);
+      CqlSession first = SessionFactory.open(backend.spec, baseDir, null, loops.sessionBuilder());
       backend.sessions.put(NO_KEYSPACE, CompletableFuture.completedFuture(first));
     } catch (RuntimeException e) {
       backend.close();
@@ -109,7 +121,7 @@ final class Backend implements AutoCloseable {
     opener.execute(
         () -> {
           try {
-            opening.complete(SessionFactory.open(spec, baseDir, keyspace));
+            opening.complete(SessionFactory.open(spec, baseDir, keyspace, loops.sessionBuilder()));
           } catch (RuntimeException e) {
             // A keyspace that does not exist (yet) is asked about again next time.
             sessions.remove(key, opening);

@@ -26,9 +26,11 @@ public record ProxyConfig(
     ClientLogin clientLogin,
     Integer preparedStatements,
     String requestTimeout,
-    String metricsListen) {
+    String metricsListen,
+    Integer ioThreads) {
 
   public ProxyConfig {
+    ioThreads = ioThreads == null ? Runtime.getRuntime().availableProcessors() : ioThreads;
     listen = listen == null ? "127.0.0.1:9042" : listen;
     preparedStatements = preparedStatements == null ? 10_000 : preparedStatements;
     requestTimeout = requestTimeout == null ? "12s" : requestTimeout;
@@ -58,6 +60,9 @@ public record ProxyConfig(
     }
     if (preparedStatements < 1) {
       throw new JobFileException(where + ": 'prepared-statements' must be at least 1.");
+    }
+    if (ioThreads < 1) {
+      throw new JobFileException(where + ": 'io-threads' must be at least 1.");
     }
     if (clientLogin != null && clientLogin.username() == null) {
       throw new JobFileException(where + ": 'client-login:' needs a 'username'.");

@@ -30,7 +30,7 @@ public final class SluiceProxy implements AutoCloseable {
   private final Backend secondary;
   private final ProxyMetrics metrics;
   private final EventLoopGroup acceptor;
-  private final EventLoopGroup workers;
+  private final SharedEventLoops loops;
   private final Channel server;
 
   private SluiceProxy(
@@ -38,13 +38,13 @@ public final class SluiceProxy implements AutoCloseable {
       Backend secondary,
       ProxyMetrics metrics,
       EventLoopGroup acceptor,
-      EventLoopGroup workers,
+      SharedEventLoops loops,
       Channel server) {
     this.primary = primary;
     this.secondary = secondary;
     this.metrics = metrics;
     this.acceptor = acceptor;
-    this.workers = workers;
+    this.loops = loops;
     this.server = server;
   }
 
@@ -60,6 +60,7 @@ public final class SluiceProxy implements AutoCloseable {
     ClientPasswords passwords = passwords(config.clientLogin(), baseDir);
     PreparedStatements prepared = new PreparedStatements(config.preparedStatements());
     ProxyMetrics metrics = new ProxyMetrics(prepared::size);
+    SharedEventLoops loops = new SharedEventLoops(config.ioThreads());
     Backend primary = null;
     Backend secondary = null;
     try {
@@ -68,15 +69,26 @@ public final class SluiceProxy implements AutoCloseable {
       }
       primary =
           Backend.connect(
-              "primary", config.primary(), baseDir, config.requestTimeoutDuration(), metrics);
+              "primary",
+              config.primary(),
+              baseDir,
+              config.requestTimeoutDuration(),
+              metrics,
+              loops);
       secondary =
           Backend.connect(
-              "secondary", config.secondary(), baseDir, config.requestTimeoutDuration(), metrics);
+              "secondary",
+              config.secondary(),
+              baseDir,
+              config.requestTimeoutDuration(),
+              metrics,
+              loops);
     } catch (RuntimeException e) {
       if (primary != null) {
         primary.close();
       }
       metrics.close();
+      loops.close();
       throw e;
     }
     Dispatcher dispatcher =
@@ -84,11 +96,10 @@ public final class SluiceProxy implements AutoCloseable {
             primary, secondary, prepared, new ProxyNodeRows(listen, UUID.randomUUID()), metrics);
     Framing framing = new Framing(primary.context());
     EventLoopGroup acceptor = new NioEventLoopGroup(1, new DefaultThreadFactory("proxy-accept"));
-    EventLoopGroup workers = new NioEventLoopGroup(0, new DefaultThreadFactory("proxy-client"));
     try {
       Channel server =
           new ServerBootstrap()
-              .group(acceptor, workers)
+              .group(acceptor, loops.group())
               .channel(NioServerSocketChannel.class)
               .childOption(ChannelOption.TCP_NODELAY, true)
               .childHandler(
@@ -110,13 +121,13 @@ public final class SluiceProxy implements AutoCloseable {
               .syncUninterruptibly()
               .channel();
       LOG.info("The proxy listens on {}", server.localAddress());
-      return new SluiceProxy(primary, secondary, metrics, acceptor, workers, server);
+      return new SluiceProxy(primary, secondary, metrics, acceptor, loops, server);
     } catch (RuntimeException e) {
       acceptor.shutdownGracefully();
-      workers.shutdownGracefully();
       primary.close();
       secondary.close();
       metrics.close();
+      loops.close();
       throw new IllegalArgumentException(
           "Cannot listen on " + config.listen() + ": " + e.getMessage(), e);
     }
@@ -136,10 +147,10 @@ public final class SluiceProxy implements AutoCloseable {
   public void close() {
     server.close().syncUninterruptibly();
     acceptor.shutdownGracefully(0, 2, java.util.concurrent.TimeUnit.SECONDS);
-    workers.shutdownGracefully(0, 2, java.util.concurrent.TimeUnit.SECONDS);
     primary.close();
     secondary.close();
     metrics.close();
+    loops.close();
   }
 
   /** Where Prometheus metrics are served, or null when the configuration asks for none. */

@@ -20,7 +20,8 @@ final class ProxyConfigs {
             login,
             null,
             null,
-            "127.0.0.1:0")
+            "127.0.0.1:0",
+            null)
         .checked("test");
   }
 

@@ -90,6 +90,7 @@ class ProxyOutageIT {
                 null,
                 null,
                 "5s",
+                null,
                 null)
             .checked("test");
     String table = keyspace + ".outage_" + restarted;
