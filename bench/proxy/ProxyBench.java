@@ -367,14 +367,7 @@ public final class ProxyBench {
                       second.executeAsync(insert2.bind(id, v)).toCompletableFuture())
                   .thenApply(ignored -> null);
         }
-        request.whenComplete(
-            (ok, error) -> {
-              latencies[index] = (System.nanoTime() - sent) / 1000;
-              if (error != null) {
-                fail(error);
-              }
-              inFlight.release();
-            });
+        whenAnswered(request, latencies, index, sent);
       }
       inFlight.acquire(concurrency);
       inFlight.release(concurrency);
@@ -486,19 +479,25 @@ public final class ProxyBench {
         } catch (RuntimeException e) {
           request = CompletableFuture.failedFuture(e);
         }
-        request.whenComplete(
-            (ok, error) -> {
-              latencies[index] = (System.nanoTime() - intended) / 1000;
-              if (error != null) {
-                fail(error);
-              }
-              inFlight.release();
-            });
+        whenAnswered(request, latencies, index, intended);
       }
       inFlight.acquire(concurrency);
       inFlight.release(concurrency);
       return new Paced(
           (System.nanoTime() - start) / 1e9, new Pacing(capWaits, sentLate, maxLag / 1000));
+    }
+
+    /** Records a request's latency from {@code fromNanos} and its failure, and frees its slot. */
+    private void whenAnswered(
+        CompletionStage<?> request, long[] latencies, int index, long fromNanos) {
+      request.whenComplete(
+          (ok, error) -> {
+            latencies[index] = (System.nanoTime() - fromNanos) / 1000;
+            if (error != null) {
+              fail(error);
+            }
+            inFlight.release();
+          });
     }
 
     private void fail(Object what) {

@@ -28,6 +28,7 @@ import java.util.List;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -139,7 +140,7 @@ class DualWriteIT {
     }
   }
 
-  @org.junit.jupiter.api.Test
+  @Test
   void conditionalWritesFollowThePrimarysDecision(TestKeyspace primary, SecondCluster secondary) {
     String table = primary.name() + ".accounts";
     try (SluiceProxy proxy = SluiceProxy.start(ProxyConfigs.of(primary, secondary), dir);

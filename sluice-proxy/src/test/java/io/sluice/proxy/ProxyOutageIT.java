@@ -10,7 +10,6 @@ import io.sluice.node.StartResult;
 import io.sluice.testinfra.Await;
 import io.sluice.testinfra.LogWatch;
 import io.sluice.testinfra.RealCassandra;
-import io.sluice.testinfra.SecondCluster;
 import io.sluice.testinfra.TestKeyspace;
 import io.sluice.testinfra.TestNodes;
 import io.sluice.testinfra.TestSessions;
@@ -67,7 +66,7 @@ class ProxyOutageIT {
   @ParameterizedTest
   @ValueSource(strings = {"primary", "secondary"})
   void writesFailDuringTheOutageAndResumeAfterItWithoutARestartOfTheProxy(
-      String restarted, TestKeyspace shared, SecondCluster unused) throws Exception {
+      String restarted, TestKeyspace shared) throws Exception {
     String keyspace = shared.name();
     try (CqlSession own = TestSessions.connect(ownPoint, "datacenter1")) {
       own.execute(
