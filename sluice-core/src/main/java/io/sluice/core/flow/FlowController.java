@@ -11,6 +11,8 @@ import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.BooleanSupplier;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -71,6 +73,11 @@ public final class FlowController implements FlowFeedback, AutoCloseable {
   private final LongAdder requests = new LongAdder();
   private final LongAdder overloads = new LongAdder();
   private final LongAdder troubles = new LongAdder();
+
+  /** Latencies of successful requests since the timeline last took them. */
+  private final Recorder latencies = new Recorder(2);
+
+  private volatile AnswerObserver observer = AnswerObserver.NONE;
 
   public FlowController(FlowSpec flow, BacklogProbe probe, NanoClock clock, Sleeper sleeper) {
     this.clock = clock;
@@ -156,9 +163,24 @@ public final class FlowController implements FlowFeedback, AutoCloseable {
     }
   }
 
+  /** Tells {@code observer} of every answer from now on, in place of the one before. */
+  public void observe(AnswerObserver observer) {
+    this.observer = observer;
+  }
+
+  /**
+   * The latencies of the requests that succeeded since the last call, for a run's timeline: a
+   * single caller takes them, each answer counted once.
+   */
+  public Histogram takeLatencies() {
+    return latencies.getIntervalHistogram();
+  }
+
   @Override
   public void succeeded(long latencyNanos) {
     requests.increment();
+    latencies.recordValue(Math.max(0, latencyNanos));
+    observer.answered(AnswerObserver.Answer.OK, latencyNanos);
     if (adaptive) {
       long now = clock.nanoTime();
       rate.onSuccess(now);
@@ -171,6 +193,7 @@ public final class FlowController implements FlowFeedback, AutoCloseable {
   public void overloaded(Duration retryAfter, long sentNanos) {
     overloads.increment();
     long now = clock.nanoTime();
+    observer.answered(AnswerObserver.Answer.OVERLOADED, now - sentNanos);
     if (retryAfter != null && !retryAfter.isZero()) {
       long until = now + retryAfter.toNanos();
       if (until - holdUntil > 0) {
@@ -191,8 +214,10 @@ public final class FlowController implements FlowFeedback, AutoCloseable {
   @Override
   public void struggling(long sentNanos) {
     troubles.increment();
+    long now = clock.nanoTime();
+    observer.answered(AnswerObserver.Answer.TIMED_OUT_OR_UNAVAILABLE, now - sentNanos);
     if (adaptive) {
-      window.onTrouble(clock.nanoTime(), sentNanos);
+      window.onTrouble(now, sentNanos);
     }
   }
 

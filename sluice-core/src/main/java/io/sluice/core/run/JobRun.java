@@ -7,12 +7,17 @@ import io.sluice.core.checkpoint.SplitCheckpoint;
 import io.sluice.core.count.Count;
 import io.sluice.core.count.Counts;
 import io.sluice.core.count.LiveCounts;
+import io.sluice.core.flow.AnswerObserver;
 import io.sluice.core.flow.BacklogProbe;
 import io.sluice.core.flow.FlowController;
 import io.sluice.core.flow.FlowStats;
 import io.sluice.core.job.JobFileException;
 import io.sluice.core.job.JobSpec;
 import io.sluice.core.mapping.Mapper;
+import io.sluice.core.report.HtmlReport;
+import io.sluice.core.report.JobSettings;
+import io.sluice.core.report.ReasonCount;
+import io.sluice.core.report.RejectReasons;
 import io.sluice.core.sink.Sink;
 import io.sluice.core.sink.Target;
 import io.sluice.core.source.ContentDigest;
@@ -22,6 +27,9 @@ import io.sluice.core.source.Sources;
 import io.sluice.core.source.Split;
 import io.sluice.core.state.JobState;
 import io.sluice.core.state.LineStore;
+import io.sluice.core.timeline.TimelineRecorder;
+import io.sluice.core.timeline.TimelineSample;
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Clock;
@@ -36,6 +44,8 @@ import java.util.TreeMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
 
 /**
  * A run of a job on a local pool of workers: its sources read split by split, each record mapped,
@@ -48,6 +58,11 @@ import java.util.concurrent.TimeUnit;
  * report; {@link #close} releases the sources.
  */
 public final class JobRun implements AutoCloseable {
+
+  /** The report's document name in the job's state. */
+  public static final String REPORT = "report.json";
+
+  private static final Logger LOG = LoggerFactory.getLogger(JobRun.class);
 
   /** How often progress is saved while a run goes. */
   public static final Duration CHECKPOINT_INTERVAL = Duration.ofSeconds(2);
@@ -68,6 +83,7 @@ public final class JobRun implements AutoCloseable {
   private volatile FlowController flow;
   private volatile SplitScheduler scheduler;
   private volatile String stopRequested;
+  private volatile AnswerObserver answerObserver = AnswerObserver.NONE;
 
   private JobRun(
       JobSpec job,
@@ -276,7 +292,9 @@ public final class JobRun implements AutoCloseable {
     workflow.begin(previous, state);
     try (LineStore lines = state.openLines(previous.map(Checkpoint::rejectFileLength).orElse(0L));
         FlowController flowController = FlowController.start(job.flow(), backlogProbe);
+        TimelineRecorder timeline = startTimeline(flowController, runs);
         Sink sink = workflow.openSink(mapper, flowController)) {
+      flowController.observe(answerObserver);
       flow = flowController;
       Counts earlierRuns = previous.map(Checkpoint::counts).orElse(Counts.ZERO);
       ProgressLedger ledger =
@@ -318,6 +336,7 @@ public final class JobRun implements AutoCloseable {
         }
       }
       Counts counts = ledger.committed();
+      timeline.close();
       Outcome outcome =
           running.interrupted()
               ? Outcome.INTERRUPTED
@@ -333,10 +352,56 @@ public final class JobRun implements AutoCloseable {
               lines.location(),
               runs,
               counters.get(Count.ROWS_WRITTEN),
-              flowController.stats());
-      state.saveDocument("report.json", report.toJson());
+              flowController.stats(),
+              rejectReasons(lines));
+      state.saveDocument(REPORT, report.toJson());
+      saveHtmlReport(report, timeline.samples());
       workflow.report(report, lines, state);
       return report;
+    }
+  }
+
+  /**
+   * Tells {@code observer} of every answer the target gives the run's requests, such as a metrics
+   * registry; call before {@link #run}.
+   */
+  public void observeAnswers(AnswerObserver observer) {
+    this.answerObserver = observer;
+  }
+
+  private TimelineRecorder startTimeline(FlowController flowController, int run) {
+    return TimelineRecorder.start(
+        state,
+        clock,
+        (at, seconds) ->
+            TimelineSample.of(
+                at,
+                run,
+                seconds,
+                counters.snapshot(),
+                flowController.stats(),
+                flowController.takeLatencies(),
+                workDone()),
+        previous.isPresent());
+  }
+
+  private static List<ReasonCount> rejectReasons(LineStore lines) {
+    try (BufferedReader reader = lines.read()) {
+      return RejectReasons.of(reader);
+    } catch (IOException e) {
+      LOG.warn("Cannot read the reject file to group its reasons: {}", e.getMessage());
+      return List.of();
+    }
+  }
+
+  /** Writes {@code report.html}; a report that cannot be drawn leaves the run's outcome alone. */
+  private void saveHtmlReport(RunReport report, List<TimelineSample> samples) {
+    try {
+      state.saveDocument(
+          HtmlReport.DOCUMENT,
+          HtmlReport.render(report.toJson(), samples, JobSettings.of(job), workflow.checks()));
+    } catch (RuntimeException e) {
+      LOG.warn("Cannot write {}: {}", HtmlReport.DOCUMENT, e.getMessage());
     }
   }
 

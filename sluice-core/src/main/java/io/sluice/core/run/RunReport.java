@@ -6,10 +6,12 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import io.sluice.core.count.Counts;
 import io.sluice.core.flow.FlowStats;
+import io.sluice.core.report.ReasonCount;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 
 /**
  * The final report of a run, printed on the console and saved as {@code report.json} in the job's
@@ -26,6 +28,7 @@ import java.time.Instant;
  * @param rowsWrittenThisRun rows written (or checked) by this run alone, for its rate
  * @param flow how flow control steered this run: requests, overload answers, the rate it settled
  *     at, compaction pauses
+ * @param rejectReasons the reject file's lines grouped by stage and reason, most frequent first
  */
 public record RunReport(
     String job,
@@ -37,7 +40,12 @@ public record RunReport(
     String rejectFile,
     int runs,
     long rowsWrittenThisRun,
-    FlowStats flow) {
+    FlowStats flow,
+    List<ReasonCount> rejectReasons) {
+
+  public RunReport {
+    rejectReasons = rejectReasons == null ? List.of() : List.copyOf(rejectReasons);
+  }
 
   private static final ObjectMapper JSON =
       new ObjectMapper()

@@ -1,6 +1,7 @@
 package io.sluice.core.state;
 
 import io.sluice.core.checkpoint.CheckpointStore;
+import java.util.Optional;
 
 /**
  * Where a run keeps its state: the checkpoint, the reject lines, the sorted key runs of a
@@ -26,6 +27,12 @@ public interface JobState {
 
   /** Saves a document of the run, such as its report, replacing one of the same name. */
   void saveDocument(String name, byte[] content);
+
+  /** Adds {@code content} at the end of a document, creating it if there is none. */
+  void appendDocument(String name, byte[] content);
+
+  /** A document saved earlier, or empty if there is none. */
+  Optional<byte[]> readDocument(String name);
 
   /** Where a document of the run is kept, for a person to read. */
   String location(String name);

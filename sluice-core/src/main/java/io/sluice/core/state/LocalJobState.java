@@ -8,6 +8,8 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
+import java.util.Optional;
 
 /**
  * A run's state in a local folder: {@code checkpoint.json}, the reject file, key runs in folders of
@@ -75,6 +77,27 @@ public final class LocalJobState implements JobState {
       Files.move(temp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot write " + file, e);
+    }
+  }
+
+  @Override
+  public void appendDocument(String name, byte[] content) {
+    Path file = dir.resolve(name);
+    try {
+      Files.createDirectories(dir);
+      Files.write(file, content, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot write " + file, e);
+    }
+  }
+
+  @Override
+  public Optional<byte[]> readDocument(String name) {
+    Path file = dir.resolve(name);
+    try {
+      return Files.exists(file) ? Optional.of(Files.readAllBytes(file)) : Optional.empty();
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot read " + file, e);
     }
   }
 

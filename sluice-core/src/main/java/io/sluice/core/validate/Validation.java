@@ -167,6 +167,11 @@ public final class Validation implements Workflow {
   }
 
   @Override
+  public boolean checks() {
+    return true;
+  }
+
+  @Override
   public Sink openSink(Mapper mapper, FlowFeedback feedback) {
     return target.openChecker(job.flow(), feedback, spec, mapper.columns(), mergeFindsExtra);
   }

@@ -11,6 +11,7 @@ import io.sluice.core.job.JobSpec;
 import io.sluice.core.job.TargetSpec;
 import io.sluice.core.mapping.ColumnSpec;
 import io.sluice.core.mapping.MappingSpec;
+import io.sluice.core.report.ReasonCount;
 import io.sluice.core.source.MalformedRecord;
 import io.sluice.core.source.Record;
 import io.sluice.core.source.SourceItem;
@@ -269,6 +270,14 @@ class MigrationTest {
         .anySatisfy(line -> assertThat(line).contains("\"stage\":\"mapping\"", "id"))
         .anySatisfy(line -> assertThat(line).contains("\"id\":\"c1\"", "\"stage\":\"write\""));
     assertThat(dir.resolve("state/report.json")).exists();
+    assertThat(report.rejectReasons())
+        .extracting(ReasonCount::stage)
+        .containsExactlyInAnyOrder("decode", "mapping", "write");
+    assertThat(report.rejectReasons()).allMatch(reason -> reason.count() == 1);
+    assertThat(dir.resolve("state/report.html"))
+        .content()
+        .contains("data-count=\"rows-written\">100<");
+    assertThat(dir.resolve("state/timeline.jsonl")).content().contains("\"run\":1");
   }
 
   @Test

@@ -1,0 +1,160 @@
+package io.sluice.core.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.sluice.core.timeline.TimelineSample;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.Test;
+
+class HtmlReportTest {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private static final String REPORT =
+      """
+      {"job":"people","outcome":"COMPLETED_WITH_ERRORS","abort-reason":null,
+       "counts":{"records-read":1200,"records-mapped":1190,"rejected-mapping":10,
+                 "rows-produced":1190,"rows-written":1190},
+       "started":"2026-11-25T10:00:00Z","elapsed":"PT7S","reject-file":"/state/rejects.jsonl",
+       "runs":2,"rows-written-this-run":700,
+       "flow":{"requests":70,"overloaded":3,"struggling":1,"backlog-signal":"JMX","compaction-pauses":1},
+       "reject-reasons":[{"stage":"mapping","reason":"Column 'age': cannot convert text to int.",
+                          "count":10,"examples":["people.csv:120"]}]}
+      """;
+
+  /** Two runs: three seconds, then four with a compaction pause in the middle. */
+  private static List<TimelineSample> samples() {
+    List<TimelineSample> samples = new ArrayList<>();
+    long at = 1_790_000_000_000L;
+    for (int i = 1; i <= 3; i++) {
+      samples.add(sample(1, at + i * 1000, i * 100, false));
+    }
+    for (int i = 1; i <= 4; i++) {
+      samples.add(sample(2, at + 60_000 + i * 1000, i * 150, i == 2 || i == 3));
+    }
+    return samples;
+  }
+
+  private static TimelineSample sample(int run, long at, long rows, boolean paused) {
+    return new TimelineSample(
+        at,
+        run,
+        1,
+        Map.of("rows-written", rows, "records-read", rows),
+        rows / 10,
+        1,
+        0,
+        2,
+        9,
+        12,
+        32,
+        run == 2 ? 500 : -1,
+        paused ? 40 : 3,
+        paused,
+        rows);
+  }
+
+  private static String render(JsonNode settings) throws Exception {
+    return new String(
+        HtmlReport.render(REPORT.getBytes(StandardCharsets.UTF_8), samples(), settings, false),
+        StandardCharsets.UTF_8);
+  }
+
+  @Test
+  void should_show_the_counts_of_report_json() throws Exception {
+    String page = render(JSON.createObjectNode());
+
+    JsonNode counts = JSON.readTree(REPORT).get("counts");
+    Matcher shown = Pattern.compile("data-count=\"([a-z-]+)\">([0-9,]+)<").matcher(page);
+    int seen = 0;
+    while (shown.find()) {
+      assertThat(Long.parseLong(shown.group(2).replace(",", "")))
+          .as(shown.group(1))
+          .isEqualTo(counts.path(shown.group(1)).asLong());
+      seen++;
+    }
+    assertThat(seen)
+        .isEqualTo(io.sluice.core.count.Count.values().length - 0 - countsMissing(counts));
+    assertThat(page).contains("data-outcome=\"COMPLETED_WITH_ERRORS\"", "<span data-runs>2</span>");
+  }
+
+  private static int countsMissing(JsonNode counts) {
+    int missing = 0;
+    for (io.sluice.core.count.Count count : io.sluice.core.count.Count.values()) {
+      if (!counts.has(count.key())) {
+        missing++;
+      }
+    }
+    return missing;
+  }
+
+  @Test
+  void should_chart_every_sample_with_each_run_marked_and_the_pause_shaded() throws Exception {
+    String page = render(JSON.createObjectNode());
+
+    assertThat(page).contains("data-chart=\"rows-per-second\"", "data-chart=\"latency\"");
+    assertThat(page).contains("data-series=\"rows written/s\" data-points=\"7\"");
+    assertThat(page).contains("data-series=\"p99\" data-points=\"7\"");
+    // The held rate is unknown (-1) in the first run: only the second run's four points are drawn.
+    assertThat(page).contains("data-series=\"held rate\" data-points=\"4\"");
+    assertThat(count(page, "<text class=\"mark\"")).isEqualTo(2 * 7);
+    assertThat(count(page, "data-band=\"paused for compaction\"")).isEqualTo(1);
+    assertThat(page).contains(">run 1<", ">run 2<");
+  }
+
+  @Test
+  void should_rate_each_run_from_its_own_counters() throws Exception {
+    String page = render(JSON.createObjectNode());
+
+    // Rows restart at each run: no negative rate at the second run's first sample.
+    Matcher path =
+        Pattern.compile("data-series=\"rows written/s\" data-points=\"7\"[^>]* d=\"([^\"]+)\"")
+            .matcher(page);
+    assertThat(path.find()).isTrue();
+    for (String point : path.group(1).split(" ?[ML]")) {
+      if (!point.isBlank()) {
+        double y = Double.parseDouble(point.trim().split(" ")[1]);
+        assertThat(y).isBetween(0.0, 200.0);
+      }
+    }
+  }
+
+  @Test
+  void should_list_reasons_and_hide_secrets_in_settings() throws Exception {
+    ObjectNode settings = JSON.createObjectNode();
+    settings.putObject("target").put("password-env", "CASS_PW").put("password", "hunter2");
+    JobSettings.hideSecrets(settings);
+
+    String page = render(settings);
+
+    assertThat(page)
+        .contains("Column &#39;age&#39;: cannot convert text to int.", "people.csv:120");
+    assertThat(page).contains("CASS_PW").doesNotContain("hunter2");
+  }
+
+  @Test
+  void should_say_so_when_there_are_no_samples() throws Exception {
+    String page =
+        new String(
+            HtmlReport.render(REPORT.getBytes(StandardCharsets.UTF_8), List.of(), null, true),
+            StandardCharsets.UTF_8);
+
+    assertThat(page).contains("no samples", "Validation of people");
+  }
+
+  private static int count(String text, String part) {
+    int n = 0;
+    for (int i = text.indexOf(part); i >= 0; i = text.indexOf(part, i + 1)) {
+      n++;
+    }
+    return n;
+  }
+}
