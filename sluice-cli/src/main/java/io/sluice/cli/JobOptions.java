@@ -34,6 +34,13 @@ final class JobOptions {
       description = "The most rows written per second (overrides flow.rows-per-second).")
   Long rowsPerSecond;
 
+  @Option(
+      names = "--metrics-port",
+      paramLabel = "PORT",
+      description =
+          "Serve the run's metrics for Prometheus on http://127.0.0.1:PORT/metrics while it runs.")
+  Integer metricsPort;
+
   JobSpec load() {
     JobSpec job = JobFiles.load(jobFile);
     if (maxErrors != null) {

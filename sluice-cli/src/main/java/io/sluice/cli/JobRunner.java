@@ -6,7 +6,11 @@ import io.sluice.core.run.Outcome;
 import io.sluice.core.run.RunReport;
 import io.sluice.core.sink.Target;
 import io.sluice.core.source.Source;
+import io.sluice.metrics.MetricsEndpoint;
+import io.sluice.metrics.RunMetrics;
 import java.io.PrintWriter;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
@@ -15,7 +19,8 @@ import java.util.function.Consumer;
  * What {@code migrate} and {@code validate} share: open the job's sources and connect to its target
  * (found by its {@code target.type}), reporting every problem at once ({@link JobChecks}), plan the
  * run, say what it resumes and what it reads, show progress, stop in order on Ctrl-C or SIGTERM,
- * and print the report before the process may end.
+ * print the report before the process may end, and serve the run's metrics when asked ({@code
+ * --metrics-port}).
  */
 final class JobRunner {
 
@@ -27,15 +32,20 @@ final class JobRunner {
    *
    * @param checking whether the run is a validation, for its messages
    * @param prepare plans the run against the connected target, with the job's sources
+   * @param metricsPort where to serve the run's metrics on the loopback address, or null for
+   *     nowhere
    */
   static RunReport run(
       JobSpec job,
       boolean checking,
       BiFunction<Target, List<Source>, JobRun> prepare,
+      Integer metricsPort,
       PrintWriter out,
       Consumer<RunReport> printReport) {
     try (JobChecks opened = JobChecks.open(job);
-        JobRun run = prepare.apply(opened.target(), opened.takeSources())) {
+        JobRun run = prepare.apply(opened.target(), opened.takeSources());
+        RunMetrics metrics = new RunMetrics(run, job.name(), checking ? "read" : "write");
+        MetricsEndpoint endpoint = serve(metrics, metricsPort, out)) {
       Target target = opened.target();
       for (String warning : run.warnings()) {
         out.println("Warning: " + warning);
@@ -84,6 +94,19 @@ final class JobRunner {
         stopOnSignal.close();
       }
     }
+  }
+
+  private static MetricsEndpoint serve(RunMetrics metrics, Integer port, PrintWriter out) {
+    if (port == null) {
+      return null;
+    }
+    MetricsEndpoint endpoint =
+        MetricsEndpoint.serve(
+            metrics.registry(), new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
+    out.printf(
+        "Metrics for Prometheus on http://%s:%d/metrics%n",
+        endpoint.address().getAddress().getHostAddress(), endpoint.address().getPort());
+    return endpoint;
   }
 
   static int exitCode(Outcome outcome) {

@@ -1,6 +1,7 @@
 package io.sluice.cli;
 
 import io.sluice.core.job.JobSpec;
+import io.sluice.core.report.HtmlReport;
 import io.sluice.core.run.Migration;
 import io.sluice.core.run.RunReport;
 import java.io.PrintWriter;
@@ -31,20 +32,25 @@ final class MigrateCommand implements Callable<Integer> {
   public Integer call() {
     JobSpec job = options.load();
     PrintWriter out = spec.commandLine().getOut();
-    RunReport report = run(job, fresh, out);
+    RunReport report = run(job, fresh, options.metricsPort, out);
     return exitCode(report);
   }
 
-  /** Runs a job against its Cassandra target, printing progress and the report to {@code out}. */
-  static RunReport run(JobSpec job, boolean fresh, PrintWriter out) {
+  /**
+   * Runs a job against its target, printing progress and the report to {@code out}, serving metrics
+   * on {@code metricsPort} unless it is null.
+   */
+  static RunReport run(JobSpec job, boolean fresh, Integer metricsPort, PrintWriter out) {
     return JobRunner.run(
         job,
         false,
         (target, sources) -> Migration.prepare(job, target, sources, Clock.systemUTC(), fresh),
+        metricsPort,
         out,
         report -> {
           out.print(report.toText());
-          out.println("  Report saved to " + Migration.state(job).location("report.json"));
+          out.println("  Report saved to " + Migration.state(job).location(HtmlReport.REPORT_JSON));
+          out.println("  Charts over time: " + Migration.state(job).location(HtmlReport.DOCUMENT));
         });
   }
 

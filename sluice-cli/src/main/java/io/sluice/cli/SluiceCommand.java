@@ -19,6 +19,7 @@ import picocli.CommandLine.Option;
       MigrateCommand.class,
       PlanCommand.class,
       ValidateCommand.class,
+      ReportCommand.class,
       CassandraCommand.class,
       DemoCommand.class,
       ProxyCommand.class,

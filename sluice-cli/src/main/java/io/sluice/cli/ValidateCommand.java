@@ -1,6 +1,7 @@
 package io.sluice.cli;
 
 import io.sluice.core.job.JobSpec;
+import io.sluice.core.report.HtmlReport;
 import io.sluice.core.run.RunReport;
 import io.sluice.core.validate.Validation;
 import io.sluice.core.validate.ValidationReport;
@@ -82,10 +83,13 @@ final class ValidateCommand implements Callable<Integer> {
             true,
             (target, sources) ->
                 Validation.prepare(job, target, sources, Clock.systemUTC(), fresh, validation),
+            options.metricsPort,
             out,
             done -> {
               out.print(new ValidationReport(done, validation).toText());
               out.println("  Summary saved to " + summary);
+              out.println(
+                  "  Charts over time: " + Validation.state(job).location(HtmlReport.DOCUMENT));
             });
     return JobRunner.exitCode(report.outcome());
   }

@@ -3,16 +3,14 @@ package io.sluice.proxy;
 import com.datastax.oss.driver.internal.core.util.ProtocolUtils;
 import com.datastax.oss.protocol.internal.Message;
 import com.datastax.oss.protocol.internal.response.Error;
-import com.sun.net.httpserver.HttpServer;
 import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.Timer;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
-import java.io.IOException;
-import java.io.OutputStream;
+import io.sluice.metrics.MetricNames;
+import io.sluice.metrics.MetricsEndpoint;
 import java.net.InetSocketAddress;
-import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -40,7 +38,7 @@ final class ProxyMetrics implements AutoCloseable {
   /** Labels by opcode and by error code, lower-cased once. */
   private static final Map<Integer, String> LABELS = new ConcurrentHashMap<>();
 
-  private HttpServer server;
+  private MetricsEndpoint endpoint;
 
   ProxyMetrics(Supplier<Number> preparedStatements) {
     Gauge.builder("sluice_proxy_in_flight_requests", inFlight, AtomicInteger::get)
@@ -100,11 +98,11 @@ final class ProxyMetrics implements AutoCloseable {
         .computeIfAbsent(
             List.of(cluster, request, outcome),
             ignored ->
-                Timer.builder("sluice_proxy_cluster_requests")
-                    .description("Requests the proxy sent to each cluster")
-                    .tag("cluster", cluster)
-                    .tag("request", request)
-                    .tag("outcome", outcome)
+                Timer.builder(MetricNames.CLUSTER_REQUESTS)
+                    .description("Requests sent to a cluster, by how they were answered")
+                    .tag(MetricNames.CLUSTER, cluster)
+                    .tag(MetricNames.REQUEST, request)
+                    .tag(MetricNames.OUTCOME, outcome)
                     .publishPercentileHistogram()
                     .register(registry))
         .record(nanos, TimeUnit.NANOSECONDS);
@@ -138,34 +136,18 @@ final class ProxyMetrics implements AutoCloseable {
    * @throws IllegalArgumentException when the address cannot be listened on
    */
   void serve(InetSocketAddress address) {
-    try {
-      server = HttpServer.create(address, 0);
-    } catch (IOException e) {
-      throw new IllegalArgumentException(
-          "Cannot serve metrics on " + address + ": " + e.getMessage(), e);
-    }
-    server.createContext(
-        "/metrics",
-        exchange -> {
-          byte[] body = scrape().getBytes(StandardCharsets.UTF_8);
-          exchange.getResponseHeaders().set("Content-Type", "text/plain; version=0.0.4");
-          exchange.sendResponseHeaders(200, body.length);
-          try (OutputStream out = exchange.getResponseBody()) {
-            out.write(body);
-          }
-        });
-    server.start();
+    endpoint = MetricsEndpoint.serve(registry, address);
   }
 
   /** Where metrics are served, or null when they are not. */
   InetSocketAddress address() {
-    return server == null ? null : server.getAddress();
+    return endpoint == null ? null : endpoint.address();
   }
 
   @Override
   public void close() {
-    if (server != null) {
-      server.stop(0);
+    if (endpoint != null) {
+      endpoint.close();
     }
     registry.close();
   }

@@ -115,7 +115,7 @@ class DualWriteIT {
       assertThat(
               count(
                   metrics,
-                  "sluice_proxy_cluster_requests_seconds_count",
+                  "sluice_cluster_requests_seconds_count",
                   "cluster=\"secondary\"",
                   "request=\"execute\""))
           .isGreaterThanOrEqualTo(PAGED_ROWS);

@@ -4,9 +4,13 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.sluice.core.count.Count;
+import io.sluice.core.job.JobSpec;
 import io.sluice.core.report.SvgChart.Band;
 import io.sluice.core.report.SvgChart.Mark;
 import io.sluice.core.report.SvgChart.Point;
+import io.sluice.core.state.JobState;
+import io.sluice.core.timeline.TimelineLines;
+import io.sluice.core.timeline.TimelineRecorder;
 import io.sluice.core.timeline.TimelineSample;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -14,6 +18,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.function.ToDoubleBiFunction;
 import java.util.function.ToLongFunction;
 
@@ -28,8 +33,11 @@ import java.util.function.ToLongFunction;
  */
 public final class HtmlReport {
 
-  /** The report's document name in the job's state folder. */
+  /** The page's document name in the job's state folder. */
   public static final String DOCUMENT = "report.html";
+
+  /** The document the page is drawn from: a run's final report, as a run saves it. */
+  public static final String REPORT_JSON = "report.json";
 
   private static final ObjectMapper JSON =
       new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
@@ -70,6 +78,22 @@ public final class HtmlReport {
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot read the run's report.json: " + e.getMessage(), e);
     }
+  }
+
+  /**
+   * Draws the page again from what {@code state} keeps (for {@code sluice report}), and saves it.
+   *
+   * @return where the page is, or empty when no run saved a report there yet
+   */
+  public static Optional<String> rebuild(JobState state, JobSpec job, boolean validation) {
+    Optional<byte[]> report = state.readDocument(REPORT_JSON);
+    if (report.isEmpty()) {
+      return Optional.empty();
+    }
+    List<TimelineSample> samples =
+        state.readDocument(TimelineRecorder.DOCUMENT).map(TimelineLines::parse).orElse(List.of());
+    state.saveDocument(DOCUMENT, render(report.get(), samples, JobSettings.of(job), validation));
+    return Optional.of(state.location(DOCUMENT));
   }
 
   private String page() {

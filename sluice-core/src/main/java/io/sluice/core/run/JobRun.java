@@ -59,9 +59,6 @@ import org.slf4j.LoggerFactory;
  */
 public final class JobRun implements AutoCloseable {
 
-  /** The report's document name in the job's state. */
-  public static final String REPORT = "report.json";
-
   private static final Logger LOG = LoggerFactory.getLogger(JobRun.class);
 
   /** How often progress is saved while a run goes. */
@@ -354,7 +351,7 @@ public final class JobRun implements AutoCloseable {
               counters.get(Count.ROWS_WRITTEN),
               flowController.stats(),
               rejectReasons(lines));
-      state.saveDocument(REPORT, report.toJson());
+      state.saveDocument(HtmlReport.REPORT_JSON, report.toJson());
       saveHtmlReport(report, timeline.samples());
       workflow.report(report, lines, state);
       return report;

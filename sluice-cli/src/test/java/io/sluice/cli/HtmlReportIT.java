@@ -1,0 +1,152 @@
+package io.sluice.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.sluice.testinfra.HeadlessChromium;
+import io.sluice.testinfra.RealCassandra;
+import io.sluice.testinfra.TestKeyspace;
+import java.awt.image.BufferedImage;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javax.imageio.ImageIO;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A load with rejects writes {@code report.html}, and headless Chromium shows it as a user would
+ * see it: the counts of {@code report.json}, a chart point for every second of the timeline, the
+ * reject reason without the rejected value, and charts drawn in their colours on the screenshot.
+ * {@code sluice report} draws the same page again from the state folder.
+ */
+@RealCassandra
+class HtmlReportIT {
+
+  private static final int ROWS = 20_000;
+  private static final int REJECTED = ROWS / 500;
+  private static final Pattern COUNT = Pattern.compile("data-count=\"([a-z-]+)\">([0-9,]+)<");
+
+  @TempDir static Path dir;
+  static Path job;
+  static CliRun run;
+
+  @BeforeAll
+  static void load(CqlSession session, TestKeyspace keyspace) throws Exception {
+    session.execute("CREATE TABLE report_people (id int PRIMARY KEY, name text, age int)");
+    StringBuilder csv = new StringBuilder("id,name,age\n");
+    for (int i = 0; i < ROWS; i++) {
+      // Every 500th age is not a number: a mapping reject that quotes the value.
+      csv.append(i).append(",person ").append(i).append(',');
+      csv.append(i % 500 == 7 ? "unparsable-age-" + i : String.valueOf(i % 90)).append('\n');
+    }
+    Files.writeString(dir.resolve("people.csv"), csv);
+    job =
+        JobFile.write(
+            dir,
+            "report",
+            keyspace,
+            "report_people",
+            "  - type: csv\n    path: people.csv\n",
+            "mapping:\n  columns:\n    id: id\n    name: name\n    age: age\n"
+                + "flow: { rows-per-second: 5000 }\nmax-errors: 1%\n");
+    run = CliRun.of("migrate", job.toString());
+  }
+
+  @Test
+  void should_show_the_run_in_a_browser_as_report_json_and_the_timeline_say() throws Exception {
+    assertThat(run.exitCode()).as(run.toString()).isEqualTo(ExitCodes.COMPLETED_WITH_ERRORS);
+    Path state = dir.resolve("state-report");
+    assertThat(run.out()).contains("Charts over time: " + state.resolve("report.html"));
+    JsonNode counts =
+        new ObjectMapper().readTree(state.resolve("report.json").toFile()).get("counts");
+    long samples = Files.readAllLines(state.resolve("timeline.jsonl")).size();
+    assertThat(samples).isPositive();
+
+    HeadlessChromium chromium =
+        HeadlessChromium.installed(Files.createDirectories(dir.resolve("chromium")));
+    String dom = chromium.dom(state.resolve("report.html"));
+
+    Matcher shown = COUNT.matcher(dom);
+    int seen = 0;
+    while (shown.find()) {
+      assertThat(Long.parseLong(shown.group(2).replace(",", "")))
+          .as("count %s on the page", shown.group(1))
+          .isEqualTo(counts.get(shown.group(1)).asLong());
+      seen++;
+    }
+    assertThat(seen).isEqualTo(counts.size());
+    assertThat(counts.get("rows-written").asLong()).isEqualTo(ROWS - REJECTED);
+    for (String chart :
+        new String[] {
+          "rows-per-second", "latency", "rate", "window", "refusals", "compaction", "rejects"
+        }) {
+      assertThat(dom).contains("data-chart=\"" + chart + "\"");
+    }
+    assertThat(dom)
+        .contains("data-series=\"rows written/s\" data-points=\"" + samples + "\"")
+        .contains("data-series=\"unmappable\" data-points=\"" + samples + "\"")
+        .containsPattern("data-series=\"rows written/s\"[^>]* d=\"M[0-9.]+ [0-9.]+");
+    assertThat(dom)
+        .contains("data-reason-count=\"\">" + REJECTED + "<")
+        .contains("people.csv:")
+        .doesNotContain("unparsable-age");
+
+    Path png = dir.resolve("report.png");
+    chromium.screenshot(state.resolve("report.html"), png, 960, 2400);
+    BufferedImage image = ImageIO.read(png.toFile());
+    // A line across a chart shows hundreds of pixels of its colour; the legends' swatches of each
+    // colour come to about 150.
+    assertThat(pixelsNear(image, 0x2563eb)).as("pixels of the blue lines").isGreaterThan(600);
+    assertThat(pixelsNear(image, 0xea580c)).as("pixels of the orange lines").isGreaterThan(600);
+  }
+
+  @Test
+  void should_draw_the_page_again_from_the_state_folder() throws Exception {
+    assertThat(run.exitCode()).as(run.toString()).isEqualTo(ExitCodes.COMPLETED_WITH_ERRORS);
+    Path page = dir.resolve("state-report/report.html");
+    String before = Files.readString(page);
+    Files.delete(page);
+
+    CliRun report = CliRun.of("report", job.toString());
+
+    assertThat(report.exitCode()).as(report.toString()).isEqualTo(ExitCodes.OK);
+    assertThat(report.out()).contains("Migration report: " + page);
+    assertThat(Files.readString(page)).isEqualTo(before);
+  }
+
+  @Test
+  void should_say_when_there_is_nothing_to_report() throws Exception {
+    Path other =
+        Files.writeString(
+            dir.resolve("never-run.yaml"),
+            Files.readString(job).replace("state-dir: state-report", "state-dir: state-none"));
+
+    CliRun report = CliRun.of("report", other.toString());
+
+    assertThat(report.exitCode()).isEqualTo(ExitCodes.ABORTED);
+    assertThat(report.err()).contains("has no saved report in", "run 'sluice migrate'");
+  }
+
+  /** Pixels within a small distance of the colour, as anti-aliased lines are drawn. */
+  private static int pixelsNear(BufferedImage image, int rgb) {
+    int n = 0;
+    for (int y = 0; y < image.getHeight(); y++) {
+      for (int x = 0; x < image.getWidth(); x++) {
+        int p = image.getRGB(x, y);
+        int distance =
+            Math.abs(((p >> 16) & 0xff) - ((rgb >> 16) & 0xff))
+                + Math.abs(((p >> 8) & 0xff) - ((rgb >> 8) & 0xff))
+                + Math.abs((p & 0xff) - (rgb & 0xff));
+        if (distance < 40) {
+          n++;
+        }
+      }
+    }
+    return n;
+  }
+}
