@@ -79,7 +79,9 @@ class HtmlReportIT {
           .isEqualTo(counts.get(shown.group(1)).asLong());
       seen++;
     }
-    assertThat(seen).isEqualTo(counts.size());
+    // Every count a migration moves; a validation's own counts only where they are not zero.
+    assertThat(seen).isGreaterThanOrEqualTo(10);
+    assertThat(dom).contains("data-count=\"rejected-mapping\">" + REJECTED + "<");
     assertThat(counts.get("rows-written").asLong()).isEqualTo(ROWS - REJECTED);
     for (String chart :
         new String[] {

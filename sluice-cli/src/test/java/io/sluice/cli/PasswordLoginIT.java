@@ -13,12 +13,19 @@ import io.sluice.testinfra.TestNodes;
 import io.sluice.testinfra.TestSessions;
 import java.io.IOException;
 import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.bson.Document;
 import org.junit.jupiter.api.AfterAll;
@@ -36,6 +43,11 @@ class PasswordLoginIT {
 
   private static final String PASSWORD = "Sl-9xQ!correct-horse-42";
   private static final int DOCUMENTS = 30_000;
+  private static final Pattern METRICS_AT =
+      Pattern.compile("Metrics for Prometheus on (http://127\\.0\\.0\\.1:[0-9]+/metrics)");
+  private static final Pattern ROWS_WRITTEN =
+      Pattern.compile("(?m)^sluice_rows_written_total\\{[^}]*\\} ([0-9.E]+)$");
+  private static final Pattern DOCUMENT_ID = Pattern.compile("\\bp[1-9][0-9]{2,}\\b");
 
   @TempDir static Path dir;
   private static LocalNode node;
@@ -119,7 +131,11 @@ class PasswordLoginIT {
       assertThat(plan.exitCode()).as(plan.toString()).isEqualTo(ExitCodes.OK);
       printed.add(plan.toString());
 
-      SluiceProcess killed = SluiceProcess.start(dir, "migrate", job.toString());
+      // The killed run goes slower than the job says, long enough to be scraped twice.
+      SluiceProcess killed =
+          SluiceProcess.start(
+              dir, "migrate", job.toString(), "--rows-per-second", "2000", "--metrics-port", "0");
+      printed.addAll(scrapesWhileRowsMove(killed));
       assertThat(killed.awaitSaves(dir.resolve("state-secret/checkpoint.json"), 1))
           .as(killed.output())
           .isTrue();
@@ -154,12 +170,23 @@ class PasswordLoginIT {
         .as("the job's state: checkpoint, rejects, reports, and the killed run's output")
         .anyMatch(p -> p.endsWith("checkpoint.json"))
         .anyMatch(p -> p.endsWith("rejects.jsonl"))
-        .anyMatch(p -> p.endsWith("report.json"));
+        .anyMatch(p -> p.endsWith("report.json"))
+        .anyMatch(p -> p.endsWith("report.html"))
+        .anyMatch(p -> p.endsWith("timeline.jsonl"));
     for (Path file : written) {
       assertThat(new String(Files.readAllBytes(file), StandardCharsets.ISO_8859_1))
           .as(file.toString())
           .doesNotContain(PASSWORD);
     }
+    // Nor a row's values: no document id (p100 and up) in the reports, timelines or metrics.
+    List<String> overviews = new ArrayList<>(printed.subList(1, 3));
+    for (Path file : written) {
+      String name = file.getFileName().toString();
+      if (name.startsWith("report.") || name.equals("timeline.jsonl")) {
+        overviews.add(Files.readString(file));
+      }
+    }
+    assertThat(overviews).hasSize(2 + 6).noneMatch(text -> DOCUMENT_ID.matcher(text).find());
   }
 
   @Test
@@ -184,6 +211,74 @@ class PasswordLoginIT {
     assertThat(CliRun.refusal(job))
         .contains("requires a login: set target.username and target.password-env or")
         .contains("target.password-file.");
+  }
+
+  /**
+   * Scrapes the running job's metrics until its written rows have moved between two scrapes, and
+   * returns both scrapes.
+   */
+  private static List<String> scrapesWhileRowsMove(SluiceProcess running) {
+    AtomicReference<URI> endpoint = new AtomicReference<>();
+    Await.until(
+        "the run to say where its metrics are",
+        Duration.ofMinutes(2),
+        () -> {
+          Matcher said = METRICS_AT.matcher(running.output());
+          if (said.find()) {
+            endpoint.set(URI.create(said.group(1)));
+          }
+          return endpoint.get() != null || !running.isAlive();
+        },
+        running::output);
+    assertThat(endpoint.get()).as(running.output()).isNotNull();
+    List<String> scrapes = new ArrayList<>();
+    Await.until(
+        "two scrapes with different rows written",
+        Duration.ofMinutes(2),
+        () -> {
+          String scrape = scrape(endpoint.get());
+          if (scrape.isEmpty() || rowsWritten(scrape) <= 0) {
+            return false;
+          }
+          if (!scrapes.isEmpty() && rowsWritten(scrape) > rowsWritten(scrapes.get(0))) {
+            scrapes.add(scrape);
+            return true;
+          }
+          scrapes.clear();
+          scrapes.add(scrape);
+          return false;
+        },
+        () -> String.join("\n---\n", scrapes) + running.output());
+    String last = scrapes.get(1);
+    assertThat(last)
+        .contains("sluice_records_read_total{job=\"secret\"}")
+        .contains("sluice_work_done_ratio{job=\"secret\"}")
+        .contains("sluice_flow_window_requests{job=\"secret\"}")
+        .containsPattern(
+            "sluice_cluster_requests_seconds_count\\{cluster=\"target\",job=\"secret\","
+                + "outcome=\"ok\",request=\"write\"\\} [1-9]");
+    return scrapes;
+  }
+
+  private static String scrape(URI endpoint) {
+    try {
+      HttpResponse<String> response =
+          HttpClient.newHttpClient()
+              .send(
+                  HttpRequest.newBuilder(endpoint).timeout(Duration.ofSeconds(10)).build(),
+                  HttpResponse.BodyHandlers.ofString());
+      return response.statusCode() == 200 ? response.body() : "";
+    } catch (IOException e) {
+      return "";
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return "";
+    }
+  }
+
+  private static double rowsWritten(String scrape) {
+    Matcher rows = ROWS_WRITTEN.matcher(scrape);
+    return rows.find() ? Double.parseDouble(rows.group(1)) : -1;
   }
 
   /** Every file under the test folder the runs wrote, the password files themselves aside. */

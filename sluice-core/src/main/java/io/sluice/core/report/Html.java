@@ -26,11 +26,11 @@ final class Html {
     return out.toString();
   }
 
-  /** A figure with thousands separators, and one decimal below 10 when it has a fraction. */
+  /** A figure with thousands separators, and up to two decimals below 10 when it has a fraction. */
   static String number(double value) {
     if (value == Math.rint(value) || Math.abs(value) >= 10) {
       return String.format(Locale.ROOT, "%,.0f", value);
     }
-    return String.format(Locale.ROOT, "%,.1f", value);
+    return String.format(Locale.ROOT, "%.2f", value).replaceAll("0$", "");
   }
 }

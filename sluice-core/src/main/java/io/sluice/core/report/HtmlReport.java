@@ -15,10 +15,18 @@ import io.sluice.core.timeline.TimelineSample;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneOffset;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.ToDoubleBiFunction;
 import java.util.function.ToLongFunction;
 
@@ -47,6 +55,20 @@ public final class HtmlReport {
   private static final String GREEN = "#16a34a";
   private static final String RED = "#dc2626";
   private static final String PURPLE = "#7c3aed";
+
+  /** Counts only a validation moves, or only a resume: left out of a migration's page at zero. */
+  private static final Set<Count> CHECKING_COUNTS =
+      EnumSet.of(
+          Count.ROWS_MISSING,
+          Count.ROWS_MISMATCHED,
+          Count.ROWS_CHANGED_SINCE,
+          Count.ROWS_EXTRA,
+          Count.ROWS_REPAIRED,
+          Count.ROWS_LOOKED_UP,
+          Count.RECORDS_READ_AGAIN);
+
+  private static final DateTimeFormatter WHEN =
+      DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'").withZone(ZoneOffset.UTC);
 
   private final JsonNode report;
   private final List<TimelineSample> samples;
@@ -134,12 +156,35 @@ public final class HtmlReport {
           .append("</p>\n");
     }
     html.append("<p class=\"when\">Last run started ")
-        .append(Html.escape(report.path("started").asText()))
+        .append(Html.escape(startedText()))
         .append(", ran ")
-        .append(Html.escape(report.path("elapsed").asText()))
+        .append(Html.escape(elapsedText()))
         .append("; the counts cover <span data-runs>")
         .append(report.path("runs").asInt(1))
         .append("</span> run(s).</p>\n");
+  }
+
+  private String startedText() {
+    String started = report.path("started").asText();
+    try {
+      return WHEN.format(Instant.parse(started));
+    } catch (DateTimeParseException e) {
+      return started;
+    }
+  }
+
+  private String elapsedText() {
+    String elapsed = report.path("elapsed").asText();
+    try {
+      Duration duration = Duration.parse(elapsed);
+      long seconds = duration.toSeconds();
+      return seconds < 60
+          ? String.format(Locale.ROOT, "%.1f s", duration.toMillis() / 1000.0)
+          : String.format(
+              Locale.ROOT, "%dh%02dm%02ds", seconds / 3600, (seconds % 3600) / 60, seconds % 60);
+    } catch (DateTimeParseException e) {
+      return elapsed;
+    }
   }
 
   private String describe(String outcome) {
@@ -162,6 +207,9 @@ public final class HtmlReport {
         continue;
       }
       long value = counts.get(count.key()).asLong();
+      if (value == 0 && !validation && CHECKING_COUNTS.contains(count)) {
+        continue;
+      }
       html.append("<tr><th>")
           .append(count.key())
           .append("</th><td data-count=\"")
@@ -194,7 +242,7 @@ public final class HtmlReport {
         .append(" runs merged, showing their worst second's latency); times in UTC.</p>\n");
     chart(
         html,
-        "Rows per second",
+        validation ? "Rows checked per second" : "Rows written per second",
         new SvgChart("rows-per-second", "rows/s")
             .series(rows, BLUE, rate(s -> s.count(Count.ROWS_WRITTEN)))
             .series("records read/s", GREEN, rate(s -> s.count(Count.RECORDS_READ)))
@@ -383,7 +431,7 @@ public final class HtmlReport {
       table{border-collapse:collapse}td,th{padding:3px 10px;border-bottom:1px solid #f3f4f6;\
       text-align:left}
       .counts td{text-align:right;font-variant-numeric:tabular-nums}
-      .legend span{margin-right:14px;font-size:12px}.legend i{display:inline-block;width:12px;\
+      .legend span{margin-right:14px;font-size:12px}.legend .unit{color:#6b7280}.legend i{display:inline-block;width:12px;\
       height:3px;margin-right:4px;vertical-align:middle}.legend i.band{height:10px;\
       background:#fde68a}
       svg.chart{display:block}.grid{stroke:#f3f4f6}.axis{font-size:11px;fill:#6b7280}

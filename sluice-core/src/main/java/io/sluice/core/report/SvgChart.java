@@ -44,7 +44,7 @@ final class SvgChart {
 
   /**
    * @param id the chart's name in {@code data-chart}
-   * @param unit what the values count, shown on the axis
+   * @param unit what the values count, shown above the chart
    */
   SvgChart(String id, String unit) {
     this.id = id;
@@ -79,7 +79,9 @@ final class SvgChart {
       }
     }
     StringBuilder svg = new StringBuilder();
-    svg.append("<div class=\"legend\">");
+    svg.append("<div class=\"legend\"><span class=\"unit\">")
+        .append(Html.escape(unit))
+        .append("</span>");
     for (Series line : series) {
       svg.append("<span><i style=\"background:")
           .append(line.color())
@@ -113,6 +115,9 @@ final class SvgChart {
               HEIGHT / 2));
       return svg.toString();
     }
+    for (Mark mark : marks) {
+      from = Math.min(from, mark.at());
+    }
     to = Math.max(to, from + 1000);
     double scale = niceTop(top);
     Frame frame = new Frame(from, to, scale);
@@ -142,7 +147,7 @@ final class SvgChart {
               TOP,
               HEIGHT - BOTTOM,
               x + 3,
-              TOP + 10,
+              HEIGHT - BOTTOM - 4,
               Html.escape(mark.label())));
     }
     for (Series line : series) {
@@ -170,20 +175,15 @@ final class SvgChart {
               y + 4,
               Html.number(value)));
     }
-    svg.append(
-        String.format(
-            Locale.ROOT,
-            "<text class=\"axis\" x=\"4\" y=\"%d\">%s</text>",
-            TOP + 4,
-            Html.escape(unit)));
     for (int i = 0; i <= 4; i++) {
       long at = frame.from + (frame.to - frame.from) * i / 4;
       svg.append(
           String.format(
               Locale.ROOT,
-              "<text class=\"axis\" x=\"%.1f\" y=\"%d\" text-anchor=\"middle\">%s</text>",
+              "<text class=\"axis\" x=\"%.1f\" y=\"%d\" text-anchor=\"%s\">%s</text>",
               frame.x(at),
               bottom + 18,
+              i == 0 ? "start" : i == 4 ? "end" : "middle",
               CLOCK.format(Instant.ofEpochMilli(at))));
     }
   }
