@@ -12,6 +12,7 @@ import io.sluice.testinfra.TestKeyspace;
 import io.sluice.testinfra.TestNodes;
 import io.sluice.testinfra.TestSessions;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -251,13 +252,35 @@ class PasswordLoginIT {
         () -> String.join("\n---\n", scrapes) + running.output());
     String last = scrapes.get(1);
     assertThat(last)
-        .contains("sluice_records_read_total{job=\"secret\"}")
-        .contains("sluice_work_done_ratio{job=\"secret\"}")
-        .contains("sluice_flow_window_requests{job=\"secret\"}")
+        .contains("sluice_records_read_total{sluice_job=\"secret\"}")
+        .contains("sluice_work_done_ratio{sluice_job=\"secret\"}")
+        .contains("sluice_flow_window_requests{sluice_job=\"secret\"}")
         .containsPattern(
-            "sluice_cluster_requests_seconds_count\\{cluster=\"target\",job=\"secret\","
-                + "outcome=\"ok\",request=\"write\"\\} [1-9]");
+            "sluice_cluster_requests_seconds_count\\{cluster=\"target\",outcome=\"ok\","
+                + "request=\"write\",sluice_job=\"secret\"\\} [1-9]");
+    // The dashboard in docs/ charts names the run exports (the proxy's own aside).
+    Matcher charted =
+        Pattern.compile("(sluice_[a-z_]+?)(?:_bucket|_count)?[{\\[(]")
+            .matcher(readDashboard());
+    List<String> names = new ArrayList<>();
+    while (charted.find()) {
+      names.add(charted.group(1));
+    }
+    assertThat(names).hasSizeGreaterThan(10);
+    for (String name : names) {
+      if (!name.startsWith("sluice_proxy_")) {
+        assertThat(last).as("charted metric %s", name).contains(name);
+      }
+    }
     return scrapes;
+  }
+
+  private static String readDashboard() {
+    try {
+      return Files.readString(Path.of("../docs/grafana-dashboard.json"));
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 
   private static String scrape(URI endpoint) {

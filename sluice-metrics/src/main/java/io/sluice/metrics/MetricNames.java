@@ -24,8 +24,11 @@ public final class MetricNames {
   /** Tag: how it was answered. */
   public static final String OUTCOME = "outcome";
 
-  /** Tag of a running job's meters: the job's name. */
-  public static final String JOB = "job";
+  /**
+   * Tag of a running job's meters: the job's name. Not {@code job}, which Prometheus sets to the
+   * scrape job's own name.
+   */
+  public static final String JOB = "sluice_job";
 
   /** A job's count, one counter each, named after the count: {@code sluice_rows_written}. */
   public static String count(String countKey) {
