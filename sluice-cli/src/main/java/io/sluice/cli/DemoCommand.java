@@ -86,7 +86,7 @@ final class DemoCommand implements Callable<Integer> {
       out.println("Table demo.people is ready.");
       out.flush();
 
-      RunReport report = MigrateCommand.run(job, true, null, out);
+      RunReport report = MigrateCommand.run(job, true, null, false, out);
 
       showWhatArrived(session, out);
       return MigrateCommand.exitCode(report);

@@ -1,5 +1,7 @@
 package io.sluice.cli;
 
+import io.sluice.cassandra.doctor.Finding;
+import io.sluice.cassandra.doctor.JobClusters;
 import io.sluice.core.job.JobSpec;
 import io.sluice.core.run.JobRun;
 import io.sluice.core.run.Outcome;
@@ -34,12 +36,14 @@ final class JobRunner {
    * @param prepare plans the run against the connected target, with the job's sources
    * @param metricsPort where to serve the run's metrics on the loopback address, or null for
    *     nowhere
+   * @param force load even when the doctor finds a problem that would fail it (a migration only)
    */
   static RunReport run(
       JobSpec job,
       boolean checking,
       BiFunction<Target, List<Source>, JobRun> prepare,
       Integer metricsPort,
+      boolean force,
       PrintWriter out,
       Consumer<RunReport> printReport) {
     try (JobChecks opened = JobChecks.open(job);
@@ -47,6 +51,9 @@ final class JobRunner {
         RunMetrics metrics = new RunMetrics(run, job.name(), checking ? "read" : "write");
         MetricsEndpoint endpoint = serve(metrics, metricsPort, out)) {
       Target target = opened.target();
+      if (!checking) {
+        preflight(job, force, out);
+      }
       for (String warning : run.warnings()) {
         out.println("Warning: " + warning);
       }
@@ -93,6 +100,29 @@ final class JobRunner {
       } finally {
         stopOnSignal.close();
       }
+    }
+  }
+
+  /**
+   * The doctor's checks, briefly: only what needs attention is printed, and a FAIL stops the load
+   * before its first write unless {@code force}.
+   */
+  private static void preflight(JobSpec job, boolean force, PrintWriter out) {
+    List<Finding> findings =
+        JobClusters.examine(job, job.baseDir()).stream()
+            .filter(finding -> finding.level() != Finding.Level.OK)
+            .toList();
+    for (Finding finding : findings) {
+      out.println("Doctor: " + finding.line());
+    }
+    long failures = findings.stream().filter(f -> f.level() == Finding.Level.FAIL).count();
+    if (failures > 0 && !force) {
+      out.flush();
+      throw new IllegalStateException(
+          "The doctor found "
+              + failures
+              + " problem(s) that would fail the load (FAIL above): fix them, or pass --force to"
+              + " load anyway; 'sluice doctor' with the job file shows every check.");
     }
   }
 

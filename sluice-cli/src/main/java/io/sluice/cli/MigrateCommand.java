@@ -26,13 +26,18 @@ final class MigrateCommand implements Callable<Integer> {
       description = "Start over, discarding the job's saved progress (otherwise a run resumes).")
   boolean fresh;
 
+  @Option(
+      names = "--force",
+      description = "Load even when the doctor's checks find a problem that would fail the load.")
+  boolean force;
+
   @Spec CommandSpec spec;
 
   @Override
   public Integer call() {
     JobSpec job = options.load();
     PrintWriter out = spec.commandLine().getOut();
-    RunReport report = run(job, fresh, options.metricsPort, out);
+    RunReport report = run(job, fresh, options.metricsPort, force, out);
     return exitCode(report);
   }
 
@@ -40,12 +45,14 @@ final class MigrateCommand implements Callable<Integer> {
    * Runs a job against its target, printing progress and the report to {@code out}, serving metrics
    * on {@code metricsPort} unless it is null.
    */
-  static RunReport run(JobSpec job, boolean fresh, Integer metricsPort, PrintWriter out) {
+  static RunReport run(
+      JobSpec job, boolean fresh, Integer metricsPort, boolean force, PrintWriter out) {
     return JobRunner.run(
         job,
         false,
         (target, sources) -> Migration.prepare(job, target, sources, Clock.systemUTC(), fresh),
         metricsPort,
+        force,
         out,
         report -> {
           out.print(report.toText());

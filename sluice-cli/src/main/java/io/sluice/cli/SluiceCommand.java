@@ -20,6 +20,7 @@ import picocli.CommandLine.Option;
       PlanCommand.class,
       ValidateCommand.class,
       ReportCommand.class,
+      DoctorCommand.class,
       CassandraCommand.class,
       DemoCommand.class,
       ProxyCommand.class,

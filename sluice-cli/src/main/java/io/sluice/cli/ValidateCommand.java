@@ -84,6 +84,7 @@ final class ValidateCommand implements Callable<Integer> {
             (target, sources) ->
                 Validation.prepare(job, target, sources, Clock.systemUTC(), fresh, validation),
             options.metricsPort,
+            false,
             out,
             done -> {
               out.print(new ValidationReport(done, validation).toText());

@@ -260,8 +260,7 @@ class PasswordLoginIT {
                 + "request=\"write\",sluice_job=\"secret\"\\} [1-9]");
     // The dashboard in docs/ charts names the run exports (the proxy's own aside).
     Matcher charted =
-        Pattern.compile("(sluice_[a-z_]+?)(?:_bucket|_count)?[{\\[(]")
-            .matcher(readDashboard());
+        Pattern.compile("(sluice_[a-z_]+?)(?:_bucket|_count)?[{\\[(]").matcher(readDashboard());
     List<String> names = new ArrayList<>();
     while (charted.find()) {
       names.add(charted.group(1));

@@ -85,7 +85,7 @@ public record TableSourceOptions(
   }
 
   /** How to reach the cluster, named for messages as where these settings sit. */
-  ClusterSpec cluster(String sourceName) {
+  public ClusterSpec cluster(String sourceName) {
     return new ClusterSpec(
         "source '" + sourceName + "'",
         contactPoints,
