@@ -4,6 +4,7 @@ import io.sluice.cassandra.doctor.Doctor;
 import io.sluice.cassandra.doctor.Finding;
 import io.sluice.cassandra.doctor.JobClusters;
 import io.sluice.core.job.ClusterSpec;
+import io.sluice.core.job.CompactionSpec;
 import io.sluice.core.job.JobFiles;
 import io.sluice.core.job.JobSpec;
 import java.io.PrintWriter;
@@ -80,7 +81,8 @@ final class DoctorCommand implements Callable<Integer> {
                     job.baseDir(),
                     cluster.role(),
                     cluster.keyspace(),
-                    cluster.table()),
+                    cluster.table(),
+                    job.flow().compaction()),
                 out);
       }
     } else {
@@ -89,7 +91,11 @@ final class DoctorCommand implements Callable<Integer> {
               "--", contactPoints, datacenter, username, passwordEnv, null, "LOCAL_QUORUM", null);
       out.printf(
           "Cluster (%s, local datacenter %s)%n", String.join(", ", contactPoints), datacenter);
-      failed = print(Doctor.examine(cluster, Path.of("."), "target", keyspace, table), out);
+      failed =
+          print(
+              Doctor.examine(
+                  cluster, Path.of("."), "target", keyspace, table, CompactionSpec.defaults()),
+              out);
     }
     out.flush();
     return failed ? ExitCodes.ABORTED : ExitCodes.OK;

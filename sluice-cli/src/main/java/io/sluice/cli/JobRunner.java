@@ -8,7 +8,6 @@ import io.sluice.core.run.Outcome;
 import io.sluice.core.run.RunReport;
 import io.sluice.core.sink.Target;
 import io.sluice.core.source.Source;
-import io.sluice.metrics.MetricsEndpoint;
 import io.sluice.metrics.RunMetrics;
 import java.io.PrintWriter;
 import java.net.InetAddress;
@@ -46,14 +45,10 @@ final class JobRunner {
       boolean force,
       PrintWriter out,
       Consumer<RunReport> printReport) {
-    try (JobChecks opened = JobChecks.open(job);
+    try (JobChecks opened = openChecked(job, checking, force, out);
         JobRun run = prepare.apply(opened.target(), opened.takeSources());
-        RunMetrics metrics = new RunMetrics(run, job.name(), checking ? "read" : "write");
-        MetricsEndpoint endpoint = serve(metrics, metricsPort, out)) {
+        RunMetrics metrics = serve(run, job.name(), checking, metricsPort, out)) {
       Target target = opened.target();
-      if (!checking) {
-        preflight(job, force, out);
-      }
       for (String warning : run.warnings()) {
         out.println("Warning: " + warning);
       }
@@ -126,17 +121,37 @@ final class JobRunner {
     }
   }
 
-  private static MetricsEndpoint serve(RunMetrics metrics, Integer port, PrintWriter out) {
+  /** The job's checks, then (for a migration) the doctor's, closing what is open if they fail. */
+  private static JobChecks openChecked(
+      JobSpec job, boolean checking, boolean force, PrintWriter out) {
+    JobChecks opened = JobChecks.open(job);
+    try {
+      if (!checking) {
+        preflight(job, force, out);
+      }
+      return opened;
+    } catch (RuntimeException e) {
+      opened.close();
+      throw e;
+    }
+  }
+
+  /** The run's metrics, served on the loopback address at {@code port}; null without a port. */
+  private static RunMetrics serve(
+      JobRun run, String jobName, boolean checking, Integer port, PrintWriter out) {
     if (port == null) {
       return null;
     }
-    MetricsEndpoint endpoint =
-        MetricsEndpoint.serve(
-            metrics.registry(), new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
+    RunMetrics metrics =
+        RunMetrics.serve(
+            run,
+            jobName,
+            checking ? "read" : "write",
+            new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
     out.printf(
         "Metrics for Prometheus on http://%s:%d/metrics%n",
-        endpoint.address().getAddress().getHostAddress(), endpoint.address().getPort());
-    return endpoint;
+        metrics.address().getAddress().getHostAddress(), metrics.address().getPort());
+    return metrics;
   }
 
   static int exitCode(Outcome outcome) {

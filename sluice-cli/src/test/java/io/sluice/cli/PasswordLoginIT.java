@@ -44,6 +44,7 @@ class PasswordLoginIT {
 
   private static final String PASSWORD = "Sl-9xQ!correct-horse-42";
   private static final int DOCUMENTS = 30_000;
+  private static final int LOADED = DOCUMENTS - 2 * DOCUMENTS / 1_000;
   private static final Pattern METRICS_AT =
       Pattern.compile("Metrics for Prometheus on (http://127\\.0\\.0\\.1:[0-9]+/metrics)");
   private static final Pattern ROWS_WRITTEN =
@@ -87,7 +88,9 @@ class PasswordLoginIT {
       for (int i = 0; i < DOCUMENTS; i++) {
         // Every thousandth document has no _id: a mapping reject, listed with its position.
         Document document = i % 1_000 == 999 ? new Document() : new Document("_id", "p" + i);
-        writer.write(document.append("n", i));
+        // And every thousandth has a text n, a reject whose reason quotes the value: it is kept
+        // in the reject file, never in a report, a timeline or a metric.
+        writer.write(document.append("n", i % 1_000 == 500 ? (Object) ("p" + i) : (Object) i));
       }
     }
     Files.writeString(dir.resolve("loader.password"), PASSWORD + "\n");
@@ -157,9 +160,9 @@ class PasswordLoginIT {
       printed.add(log.toString());
     }
     assertThat(CliRun.report(dir.resolve("state-secret")).get("rows-written").asLong())
-        .isEqualTo(DOCUMENTS - DOCUMENTS / 1_000);
+        .isEqualTo(LOADED);
     var checked = CliRun.report(dir.resolve("state-secret/validate"));
-    assertThat(checked.get("rows-written").asLong()).isEqualTo(DOCUMENTS - DOCUMENTS / 1_000);
+    assertThat(checked.get("rows-written").asLong()).isEqualTo(LOADED);
     assertThat(checked.get("rows-missing").asLong() + checked.get("rows-mismatched").asLong())
         .isZero();
 
@@ -179,7 +182,10 @@ class PasswordLoginIT {
           .as(file.toString())
           .doesNotContain(PASSWORD);
     }
-    // Nor a row's values: no document id (p100 and up) in the reports, timelines or metrics.
+    // Nor a row's values: the reject file quotes the text values (p500...), but no document id or
+    // value (p100 and up) is in the reports, timelines or metrics.
+    assertThat(Files.readString(dir.resolve("state-secret/rejects.jsonl")))
+        .contains("(value \\\"p500\\\")");
     List<String> overviews = new ArrayList<>(printed.subList(1, 3));
     for (Path file : written) {
       String name = file.getFileName().toString();
@@ -187,7 +193,9 @@ class PasswordLoginIT {
         overviews.add(Files.readString(file));
       }
     }
-    assertThat(overviews).hasSize(2 + 6).noneMatch(text -> DOCUMENT_ID.matcher(text).find());
+    assertThat(overviews)
+        .hasSizeGreaterThanOrEqualTo(2 + 6)
+        .noneMatch(text -> DOCUMENT_ID.matcher(text).find());
   }
 
   @Test

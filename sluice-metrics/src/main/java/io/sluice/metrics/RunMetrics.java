@@ -9,6 +9,7 @@ import io.sluice.core.count.Count;
 import io.sluice.core.flow.AnswerObserver;
 import io.sluice.core.flow.FlowStats;
 import io.sluice.core.run.JobRun;
+import java.net.InetSocketAddress;
 import java.util.EnumMap;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -26,6 +27,7 @@ public final class RunMetrics implements AutoCloseable {
       new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
   private final Map<AnswerObserver.Answer, Timer> answers =
       new EnumMap<>(AnswerObserver.Answer.class);
+  private MetricsEndpoint endpoint;
 
   /**
    * Meters of {@code run}; {@code request} names what its requests do ({@code write}, or {@code
@@ -84,13 +86,38 @@ public final class RunMetrics implements AutoCloseable {
         .register(registry);
   }
 
-  /** The registry, to serve with {@link MetricsEndpoint}. */
-  public PrometheusMeterRegistry registry() {
-    return registry;
+  /**
+   * Meters of {@code run}, served on {@code address} until closed.
+   *
+   * @throws IllegalArgumentException when the address cannot be listened on, saying why
+   */
+  public static RunMetrics serve(
+      JobRun run, String jobName, String request, InetSocketAddress address) {
+    RunMetrics metrics = new RunMetrics(run, jobName, request);
+    try {
+      metrics.endpoint = MetricsEndpoint.serve(metrics.registry, address);
+      return metrics;
+    } catch (RuntimeException e) {
+      metrics.close();
+      throw e;
+    }
+  }
+
+  /** Where the meters are served, or null when they are not. */
+  public InetSocketAddress address() {
+    return endpoint == null ? null : endpoint.address();
+  }
+
+  /** The meters now, in Prometheus's text format. */
+  public String scrape() {
+    return registry.scrape();
   }
 
   @Override
   public void close() {
+    if (endpoint != null) {
+      endpoint.close();
+    }
     registry.close();
   }
 }

@@ -18,6 +18,10 @@ import java.time.Duration;
  *     used is forgotten past that, and a client that executes it is told to prepare it again
  * @param requestTimeout how long the proxy waits for a cluster's answer before answering the client
  *     with an error
+ * @param metricsListen {@code host:port} to serve Prometheus metrics on, or null for none
+ * @param ioThreads threads serving client connections and the connections to both clusters
+ * @param stateDir the folder of the proxy's timeline ({@code timeline.jsonl}), relative to the
+ *     proxy file; {@code .sluice/proxy} by default
  */
 public record ProxyConfig(
     String listen,
@@ -27,13 +31,20 @@ public record ProxyConfig(
     Integer preparedStatements,
     String requestTimeout,
     String metricsListen,
-    Integer ioThreads) {
+    Integer ioThreads,
+    String stateDir) {
 
   public ProxyConfig {
     ioThreads = ioThreads == null ? Runtime.getRuntime().availableProcessors() : ioThreads;
     listen = listen == null ? "127.0.0.1:9042" : listen;
     preparedStatements = preparedStatements == null ? 10_000 : preparedStatements;
     requestTimeout = requestTimeout == null ? "12s" : requestTimeout;
+    stateDir = stateDir == null ? ".sluice/proxy" : stateDir;
+  }
+
+  /** Where the proxy keeps its timeline: {@code state-dir}, relative to the proxy file. */
+  Path stateDirIn(Path baseDir) {
+    return baseDir.resolve(stateDir);
   }
 
   /** The wait for a cluster's answer. */

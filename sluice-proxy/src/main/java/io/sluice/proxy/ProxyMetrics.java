@@ -14,10 +14,14 @@ import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Supplier;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.Recorder;
 
 /**
  * What the proxy counts, under names that say what they count, for a Prometheus scrape: requests by
@@ -31,6 +35,10 @@ final class ProxyMetrics implements AutoCloseable {
       new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
   private final AtomicInteger inFlight = new AtomicInteger();
   private final AtomicInteger connections = new AtomicInteger();
+
+  private final Map<String, LongAdder> requestsByKind = new ConcurrentHashMap<>();
+  private final Map<String, LongAdder> answersByOutcome = new ConcurrentHashMap<>();
+  private final Recorder latencies = new Recorder(2);
 
   /** Timers by their labels: built once each, not for every request. */
   private final Map<List<String>, Timer> timers = new ConcurrentHashMap<>();
@@ -62,16 +70,54 @@ final class ProxyMetrics implements AutoCloseable {
   void clientRequestEnded(Timer.Sample sample, String kind, Message answer) {
     inFlight.decrementAndGet();
     String outcome = outcomeOf(answer);
-    sample.stop(
-        timers.computeIfAbsent(
-            List.of(kind, outcome),
-            ignored ->
-                Timer.builder("sluice_proxy_client_requests")
-                    .description("Client requests, end to end through the proxy")
-                    .tag("kind", kind)
-                    .tag("outcome", outcome)
-                    .publishPercentileHistogram()
-                    .register(registry)));
+    requestsByKind.computeIfAbsent(kind, k -> new LongAdder()).increment();
+    answersByOutcome.computeIfAbsent(outcome, o -> new LongAdder()).increment();
+    long nanos =
+        sample.stop(
+            timers.computeIfAbsent(
+                List.of(kind, outcome),
+                ignored ->
+                    Timer.builder("sluice_proxy_client_requests")
+                        .description("Client requests, end to end through the proxy")
+                        .tag("kind", kind)
+                        .tag("outcome", outcome)
+                        .publishPercentileHistogram()
+                        .register(registry)));
+    latencies.recordValue(Math.max(0, nanos));
+  }
+
+  /** Client requests answered so far, by kind. */
+  Map<String, Long> requestsByKind() {
+    Map<String, Long> counts = new TreeMap<>();
+    requestsByKind.forEach((kind, count) -> counts.put(kind, count.sum()));
+    return counts;
+  }
+
+  /** Client requests answered so far with {@code outcome} ({@code ok}, or an error's kind). */
+  long answered(String outcome) {
+    LongAdder count = answersByOutcome.get(outcome);
+    return count == null ? 0 : count.sum();
+  }
+
+  /** Client requests answered so far with an error. */
+  long answeredWithErrors() {
+    long errors = 0;
+    for (Map.Entry<String, LongAdder> entry : answersByOutcome.entrySet()) {
+      if (!entry.getKey().equals("ok")) {
+        errors += entry.getValue().sum();
+      }
+    }
+    return errors;
+  }
+
+  /** Client requests in flight now. */
+  int inFlight() {
+    return inFlight.get();
+  }
+
+  /** Latencies of client requests since the last call; for the timeline, its only caller. */
+  Histogram takeLatencies() {
+    return latencies.getIntervalHistogram();
   }
 
   /** The label of an answer: {@code ok}, or the error's kind, such as {@code write_timeout}. */

@@ -29,6 +29,7 @@ public final class SluiceProxy implements AutoCloseable {
   private final Backend primary;
   private final Backend secondary;
   private final ProxyMetrics metrics;
+  private final ProxyTimeline timeline;
   private final EventLoopGroup acceptor;
   private final SharedEventLoops loops;
   private final Channel server;
@@ -37,12 +38,14 @@ public final class SluiceProxy implements AutoCloseable {
       Backend primary,
       Backend secondary,
       ProxyMetrics metrics,
+      ProxyTimeline timeline,
       EventLoopGroup acceptor,
       SharedEventLoops loops,
       Channel server) {
     this.primary = primary;
     this.secondary = secondary;
     this.metrics = metrics;
+    this.timeline = timeline;
     this.acceptor = acceptor;
     this.loops = loops;
     this.server = server;
@@ -121,7 +124,8 @@ public final class SluiceProxy implements AutoCloseable {
               .syncUninterruptibly()
               .channel();
       LOG.info("The proxy listens on {}", server.localAddress());
-      return new SluiceProxy(primary, secondary, metrics, acceptor, loops, server);
+      ProxyTimeline timeline = ProxyTimeline.start(config.stateDirIn(baseDir), metrics);
+      return new SluiceProxy(primary, secondary, metrics, timeline, acceptor, loops, server);
     } catch (RuntimeException e) {
       acceptor.shutdownGracefully();
       primary.close();
@@ -146,6 +150,7 @@ public final class SluiceProxy implements AutoCloseable {
   @Override
   public void close() {
     server.close().syncUninterruptibly();
+    timeline.close();
     acceptor.shutdownGracefully(0, 2, java.util.concurrent.TimeUnit.SECONDS);
     primary.close();
     secondary.close();

@@ -12,16 +12,22 @@ import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.ResultSet;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import io.sluice.core.timeline.TimelineLines;
+import io.sluice.core.timeline.TimelineSample;
+import io.sluice.testinfra.Await;
 import io.sluice.testinfra.RealCassandra;
 import io.sluice.testinfra.SecondCluster;
 import io.sluice.testinfra.TestKeyspace;
 import io.sluice.testinfra.TestSessions;
+import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -120,6 +126,12 @@ class DualWriteIT {
                   "request=\"execute\""))
           .isGreaterThanOrEqualTo(PAGED_ROWS);
       assertThat(count(metrics, "sluice_proxy_prepared_statements")).isGreaterThanOrEqualTo(2);
+      // The timeline in the proxy's state folder samples the same requests each second.
+      Path timeline = dir.resolve(".sluice/proxy/timeline.jsonl");
+      Await.until(
+          "a timeline sample with the writes",
+          Duration.ofMinutes(1),
+          () -> writesSampled(timeline) >= PAGED_ROWS);
 
       try (CqlSession onPrimary = direct(primary)) {
         assertThat(cells(secondary.session(), table)).isEqualTo(cells(onPrimary, table));
@@ -290,5 +302,26 @@ class DualWriteIT {
                 .withInt(DefaultDriverOption.NETTY_ADMIN_SHUTDOWN_QUIET_PERIOD, 0)
                 .build())
         .build();
+  }
+
+  /**
+   * The most writes a sample of the proxy's latest run counts in its timeline, 0 before the first
+   * sample.
+   */
+  private static long writesSampled(Path timeline) {
+    if (!Files.exists(timeline)) {
+      return 0;
+    }
+    try {
+      List<TimelineSample> samples = TimelineLines.parse(Files.readAllBytes(timeline));
+      int latest = samples.stream().mapToInt(TimelineSample::run).max().orElse(0);
+      return samples.stream()
+          .filter(sample -> sample.run() == latest)
+          .mapToLong(sample -> sample.counts().getOrDefault("write", 0L))
+          .max()
+          .orElse(0);
+    } catch (IOException e) {
+      return 0;
+    }
   }
 }

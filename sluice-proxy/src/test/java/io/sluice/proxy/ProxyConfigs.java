@@ -21,6 +21,7 @@ final class ProxyConfigs {
             null,
             null,
             "127.0.0.1:0",
+            null,
             null)
         .checked("test");
   }

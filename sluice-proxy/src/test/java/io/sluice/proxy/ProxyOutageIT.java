@@ -90,6 +90,7 @@ class ProxyOutageIT {
                 null,
                 "5s",
                 null,
+                null,
                 null)
             .checked("test");
     String table = keyspace + ".outage_" + restarted;

@@ -127,6 +127,8 @@ public final class HeadlessChromium {
             .redirectError(ProcessBuilder.Redirect.DISCARD)
             .start();
     if (!process.waitFor(RUN_SECONDS, TimeUnit.SECONDS)) {
+      // Chromium's renderer and GPU processes are its children: they go too.
+      process.descendants().forEach(ProcessHandle::destroyForcibly);
       process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
       throw new AssertionError("Chromium did not finish within " + RUN_SECONDS + " s");
     }

@@ -8,6 +8,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
 import java.util.stream.Collectors;
@@ -162,27 +163,14 @@ public final class Checks {
             .collect(
                 Collectors.groupingBy(NodeFacts::datacenter, TreeMap::new, Collectors.counting()));
     List<Finding> findings = new ArrayList<>();
+    Map<String, Integer> factors = new TreeMap<>();
+    Map<String, Long> nodes = nodesByDatacenter;
+    String local = facts.localDatacenter();
     if (strategy.equals("SimpleStrategy")) {
-      int factor = parse(keyspace.replication().get("replication_factor"));
-      if (factor > facts.nodes().size()) {
-        findings.add(
-            Finding.fail(
-                "replication",
-                "keyspace "
-                    + name
-                    + " wants "
-                    + factor
-                    + " replicas but the cluster has "
-                    + facts.nodes().size()
-                    + " node(s): writes at QUORUM or above fail.",
-                "ALTER KEYSPACE "
-                    + name
-                    + " WITH replication = {'class': 'NetworkTopologyStrategy', '"
-                    + facts.localDatacenter()
-                    + "': "
-                    + facts.nodes().size()
-                    + "}."));
-      }
+      factors.put(
+          ReplicasNeeded.WHOLE_CLUSTER, parse(keyspace.replication().get("replication_factor")));
+      nodes = Map.of(ReplicasNeeded.WHOLE_CLUSTER, (long) facts.nodes().size());
+      local = ReplicasNeeded.WHOLE_CLUSTER;
       if (nodesByDatacenter.size() > 1) {
         findings.add(
             Finding.warn(
@@ -195,7 +183,6 @@ public final class Checks {
                 "use NetworkTopologyStrategy with a replication factor per datacenter."));
       }
     } else if (strategy.equals("NetworkTopologyStrategy")) {
-      Map<String, Integer> factors = new TreeMap<>();
       keyspace
           .replication()
           .forEach(
@@ -204,63 +191,45 @@ public final class Checks {
                   factors.put(key, parse(value));
                 }
               });
-      factors.forEach(
-          (datacenter, factor) -> {
-            long nodes = nodesByDatacenter.getOrDefault(datacenter, 0L);
-            if (nodes == 0) {
-              findings.add(
-                  Finding.fail(
-                      "replication",
-                      "keyspace "
-                          + name
-                          + " is replicated to datacenter '"
-                          + datacenter
-                          + "', which has no node (datacenters: "
-                          + String.join(", ", nodesByDatacenter.keySet())
-                          + "): its replicas are never written and EACH_QUORUM fails.",
-                      "ALTER KEYSPACE "
-                          + name
-                          + " WITH replication = {...} without '"
-                          + datacenter
-                          + "' (or with the datacenter's current name)."));
-            } else if (factor > nodes) {
-              findings.add(
-                  Finding.fail(
-                      "replication",
-                      "keyspace "
-                          + name
-                          + " wants "
-                          + factor
-                          + " replicas in '"
-                          + datacenter
-                          + "', which has "
-                          + nodes
-                          + " node(s): LOCAL_QUORUM there fails.",
-                      "lower its factor in '"
-                          + datacenter
-                          + "' to "
-                          + nodes
-                          + " or add nodes there."));
-            }
-          });
-      if (!factors.containsKey(facts.localDatacenter())) {
+      for (String datacenter : factors.keySet()) {
+        if (!nodesByDatacenter.containsKey(datacenter)) {
+          findings.add(
+              Finding.fail(
+                  "replication",
+                  "keyspace "
+                      + name
+                      + " is replicated to datacenter '"
+                      + datacenter
+                      + "', which has no node (datacenters: "
+                      + String.join(", ", nodesByDatacenter.keySet())
+                      + "): its replicas are never written and EACH_QUORUM fails.",
+                  "ALTER KEYSPACE "
+                      + name
+                      + " WITH replication = {...} without '"
+                      + datacenter
+                      + "' (or with the datacenter's current name)."));
+        }
+      }
+      if (!factors.containsKey(local)) {
         findings.add(
             Finding.fail(
                 "replication",
                 "keyspace "
                     + name
                     + " has no replica in the local datacenter '"
-                    + facts.localDatacenter()
+                    + local
                     + "' (it is replicated to "
                     + String.join(", ", factors.keySet())
                     + "): LOCAL_ consistency levels fail.",
                 "add '"
-                    + facts.localDatacenter()
+                    + local
                     + "' to its replication, or name one of "
                     + String.join(", ", factors.keySet())
                     + " as the local datacenter."));
+        return findings;
       }
     }
+    findings.addAll(replicasAgainstNodes(facts, factors, nodes, local));
     if (findings.isEmpty()) {
       findings.add(
           Finding.ok(
@@ -275,6 +244,61 @@ public final class Checks {
                       .map(e -> e.getKey() + "=" + e.getValue())
                       .collect(Collectors.joining(", ", "{", "}"))
                   + ", every datacenter present with enough nodes."));
+    }
+    return findings;
+  }
+
+  /**
+   * A FAIL when the job's consistency level cannot be met with the replicas the nodes can hold, a
+   * WARN for a datacenter with fewer nodes than its replication factor when it can.
+   */
+  private static List<Finding> replicasAgainstNodes(
+      ClusterFacts facts, Map<String, Integer> factors, Map<String, Long> nodes, String local) {
+    String name = facts.keyspaceName();
+    List<Finding> findings = new ArrayList<>();
+    Optional<String> unmet = ReplicasNeeded.unmet(facts.consistency(), factors, nodes, local);
+    for (Map.Entry<String, Integer> factor : factors.entrySet()) {
+      long there = nodes.getOrDefault(factor.getKey(), 0L);
+      if (there == 0 || factor.getValue() <= there) {
+        continue;
+      }
+      boolean simple = factor.getKey().equals(ReplicasNeeded.WHOLE_CLUSTER);
+      String found =
+          "keyspace "
+              + name
+              + " wants "
+              + factor.getValue()
+              + " replicas in "
+              + (simple ? "the cluster" : "'" + factor.getKey() + "'")
+              + ", which has "
+              + there
+              + " node(s)";
+      String lower =
+          simple
+              ? "'class': 'NetworkTopologyStrategy', '" + facts.localDatacenter() + "': " + there
+              : "..., '" + factor.getKey() + "': " + there;
+      if (unmet.isPresent()) {
+        findings.add(
+            Finding.fail(
+                "replication",
+                found + ": " + unmet.get() + ", so every write of the load fails.",
+                "ALTER KEYSPACE "
+                    + name
+                    + " WITH replication = {"
+                    + lower
+                    + "}, add nodes, or lower the job's consistency."));
+        unmet = Optional.empty();
+      } else {
+        findings.add(
+            Finding.warn(
+                "replication",
+                found + ": the replicas beyond them are never written.",
+                "ALTER KEYSPACE "
+                    + name
+                    + " WITH replication = {"
+                    + lower
+                    + "}, or add nodes there and run a repair."));
+      }
     }
     return findings;
   }
@@ -367,15 +391,23 @@ public final class Checks {
   }
 
   static Finding compactionSignal(ClusterFacts facts) {
-    if (facts.compactionView()) {
+    if (!facts.compactionWatched()) {
       return Finding.ok(
           "flow-signals",
-          "compaction backlog readable over CQL (system_views.sstable_tasks): the load pauses"
-              + " while it is high.");
+          "the job does not watch compaction (flow.compaction.enabled: false): latency alone"
+              + " steers the load.");
+    }
+    if (facts.backlogProblem() != null) {
+      return Finding.fail("flow-signals", facts.backlogProblem(), "");
+    }
+    if (facts.backlogSignal() != null) {
+      return Finding.ok(
+          "flow-signals",
+          "the load watches " + facts.backlogSignal() + " and pauses while compaction is behind.");
     }
     return Finding.warn(
         "flow-signals",
-        "no compaction backlog over CQL (system_views.sstable_tasks is not there).",
+        "no compaction backlog to watch (no system_views.sstable_tasks, no flow.compaction.jmx-port).",
         "set flow.compaction.jmx-port so the load can pause while compaction catches up, or"
             + " watch the cluster's own metrics.");
   }

@@ -11,6 +11,7 @@ import java.util.Optional;
  * @param role how the job uses the cluster: {@code target} or {@code source}
  * @param nodes every node the driver knows, the one it is connected to included
  * @param localDatacenter the datacenter the job names as local
+ * @param consistency the consistency level the job reads or writes at
  * @param protocolVersion the native protocol version the driver negotiated, such as {@code V5}
  * @param keyspace the job's keyspace, if it names one and it exists
  * @param keyspaceName the keyspace's name as the job gives it, or null when it names none
@@ -18,21 +19,28 @@ import java.util.Optional;
  * @param tableName the table's name as the job gives it, or null
  * @param settings the nodes' settings as {@code system_views.settings} gives them (name to value),
  *     empty where the cluster has no such view
- * @param compactionView whether {@code system_views.sstable_tasks} can be read, the compaction
- *     signal Sluice watches over CQL
+ * @param compactionWatched whether the job watches the target's compaction at all ({@code
+ *     flow.compaction.enabled})
+ * @param backlogSignal the compaction backlog signal the job's load would watch ({@code
+ *     flow.compaction}: JMX when a port is given, else running compactions over CQL), or null when
+ *     there is none
+ * @param backlogProblem why the signal the job asks for cannot be read, one sentence, or null
  * @param readahead the read-ahead of the disk holding the data of a node on this machine, if found
  */
 public record ClusterFacts(
     String role,
     List<NodeFacts> nodes,
     String localDatacenter,
+    String consistency,
     String protocolVersion,
     Optional<KeyspaceFacts> keyspace,
     String keyspaceName,
     Optional<TableFacts> table,
     String tableName,
     Map<String, String> settings,
-    boolean compactionView,
+    boolean compactionWatched,
+    String backlogSignal,
+    String backlogProblem,
     Optional<Readahead> readahead) {
 
   /**

@@ -3,6 +3,7 @@ package io.sluice.cassandra.doctor;
 import com.datastax.oss.driver.api.core.CqlSession;
 import io.sluice.cassandra.SessionFactory;
 import io.sluice.core.job.ClusterSpec;
+import io.sluice.core.job.CompactionSpec;
 import java.nio.file.Path;
 import java.util.List;
 
@@ -21,11 +22,25 @@ public final class Doctor {
    * @param role how the job uses it: {@code target} or {@code source}
    * @param keyspace the job's keyspace there, or null to check the cluster alone
    * @param table the job's table in it, or null
+   * @param compaction how the job watches the target's compaction ({@code flow.compaction})
    */
   public static List<Finding> examine(
-      ClusterSpec cluster, Path baseDir, String role, String keyspace, String table) {
+      ClusterSpec cluster,
+      Path baseDir,
+      String role,
+      String keyspace,
+      String table,
+      CompactionSpec compaction) {
     try (CqlSession session = SessionFactory.open(cluster, baseDir)) {
-      return Checks.of(FactReader.read(session, role, cluster.localDatacenter(), keyspace, table));
+      return Checks.of(
+          FactReader.read(
+              session,
+              role,
+              cluster.localDatacenter(),
+              cluster.consistency(),
+              keyspace,
+              table,
+              compaction));
     } catch (RuntimeException e) {
       return List.of(
           Finding.fail(

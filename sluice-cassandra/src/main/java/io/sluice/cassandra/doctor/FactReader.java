@@ -4,10 +4,13 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.metadata.Node;
 import com.datastax.oss.driver.api.core.metadata.NodeState;
+import io.sluice.cassandra.BacklogProbes;
 import io.sluice.cassandra.doctor.ClusterFacts.KeyspaceFacts;
 import io.sluice.cassandra.doctor.ClusterFacts.NodeFacts;
 import io.sluice.cassandra.doctor.ClusterFacts.Readahead;
 import io.sluice.cassandra.doctor.ClusterFacts.TableFacts;
+import io.sluice.core.flow.BacklogProbe;
+import io.sluice.core.job.CompactionSpec;
 import java.net.InetSocketAddress;
 import java.util.ArrayList;
 import java.util.List;
@@ -30,8 +33,23 @@ final class FactReader {
   private FactReader() {}
 
   static ClusterFacts read(
-      CqlSession session, String role, String localDatacenter, String keyspace, String table) {
+      CqlSession session,
+      String role,
+      String localDatacenter,
+      String consistency,
+      String keyspace,
+      String table,
+      CompactionSpec compaction) {
     Map<String, String> settings = settings(session);
+    String signal = null;
+    String problem = null;
+    if (role.equals("target")) {
+      try (BacklogProbe probe = BacklogProbes.open(session, compaction)) {
+        signal = probe.watches() ? probe.signal() : null;
+      } catch (RuntimeException e) {
+        problem = e.getMessage();
+      }
+    }
     Optional<KeyspaceFacts> keyspaceFacts =
         keyspace == null ? Optional.empty() : keyspace(session, keyspace);
     Optional<TableFacts> tableFacts =
@@ -42,13 +60,16 @@ final class FactReader {
         role,
         nodes(session),
         localDatacenter,
+        consistency,
         session.getContext().getProtocolVersion().toString(),
         keyspaceFacts,
         keyspace,
         tableFacts,
         table,
         settings,
-        readable(session, "SELECT * FROM system_views.sstable_tasks LIMIT 1"),
+        compaction.enabled(),
+        signal,
+        problem,
         localReadahead(session, settings));
   }
 
@@ -112,16 +133,6 @@ final class FactReader {
       LOG.debug("No system_views.settings here", e);
     }
     return settings;
-  }
-
-  private static boolean readable(CqlSession session, String query) {
-    try {
-      session.execute(query);
-      return true;
-    } catch (RuntimeException e) {
-      LOG.debug("Cannot read: {}", query, e);
-      return false;
-    }
   }
 
   /**

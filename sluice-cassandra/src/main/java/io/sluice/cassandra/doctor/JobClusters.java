@@ -48,7 +48,12 @@ public final class JobClusters {
     for (Touched cluster : of(job)) {
       findings.addAll(
           Doctor.examine(
-              cluster.cluster(), baseDir, cluster.role(), cluster.keyspace(), cluster.table()));
+              cluster.cluster(),
+              baseDir,
+              cluster.role(),
+              cluster.keyspace(),
+              cluster.table(),
+              job.flow().compaction()));
     }
     return findings;
   }

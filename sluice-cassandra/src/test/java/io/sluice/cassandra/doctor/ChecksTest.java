@@ -44,6 +44,7 @@ class ChecksTest {
         "target",
         nodes,
         "dc1",
+        "LOCAL_QUORUM",
         "V5",
         Optional.ofNullable(keyspace),
         "shop",
@@ -51,7 +52,28 @@ class ChecksTest {
         "orders",
         Map.of("native_transport_rate_limiting_enabled", "false"),
         true,
+        "running compactions over CQL (system_views.sstable_tasks)",
+        null,
         Optional.empty());
+  }
+
+  /** The same facts, at another consistency level. */
+  private static ClusterFacts at(String consistency, ClusterFacts facts) {
+    return new ClusterFacts(
+        facts.role(),
+        facts.nodes(),
+        facts.localDatacenter(),
+        consistency,
+        facts.protocolVersion(),
+        facts.keyspace(),
+        facts.keyspaceName(),
+        facts.table(),
+        facts.tableName(),
+        facts.settings(),
+        facts.compactionWatched(),
+        facts.backlogSignal(),
+        facts.backlogProblem(),
+        facts.readahead());
   }
 
   private static final TableFacts HEALTHY_TABLE =
@@ -154,12 +176,42 @@ class ChecksTest {
   }
 
   @Test
-  void should_fail_on_more_replicas_than_nodes() {
+  void should_fail_when_the_consistency_cannot_be_met_with_the_nodes_there() {
+    List<NodeFacts> two = THREE_UP.subList(0, 2);
+
     Finding tooMany =
-        only(Checks.replication(facts(THREE_UP, nts(Map.of("dc1", "5")), null)), "replication");
+        only(Checks.replication(facts(two, nts(Map.of("dc1", "5")), null)), "replication");
 
     assertThat(tooMany.level()).isEqualTo(Level.FAIL);
-    assertThat(tooMany.found()).contains("wants 5 replicas in 'dc1', which has 3 node(s)");
+    assertThat(tooMany.found())
+        .contains("wants 5 replicas in 'dc1', which has 2 node(s)")
+        .contains("LOCAL_QUORUM needs 3 replica(s) in 'dc1', which can hold 2")
+        .contains("every write of the load fails");
+  }
+
+  @Test
+  void should_warn_of_more_replicas_than_nodes_when_the_consistency_is_met() {
+    List<NodeFacts> two = THREE_UP.subList(0, 2);
+    ClusterFacts quorum = facts(two, nts(Map.of("dc1", "3")), null);
+    KeyspaceFacts simple =
+        new KeyspaceFacts(
+            "shop", "SimpleStrategy", Map.of("class", "SimpleStrategy", "replication_factor", "3"));
+
+    Finding atQuorum = only(Checks.replication(quorum), "replication");
+    Finding oneNodeAtOne =
+        only(
+            Checks.replication(at("ONE", facts(THREE_UP.subList(0, 1), simple, null))),
+            "replication");
+    Finding oneNodeAtQuorum =
+        only(Checks.replication(facts(THREE_UP.subList(0, 1), simple, null)), "replication");
+
+    assertThat(atQuorum.level()).isEqualTo(Level.WARN);
+    assertThat(atQuorum.found()).contains("the replicas beyond them are never written");
+    assertThat(oneNodeAtOne.level()).isEqualTo(Level.WARN);
+    assertThat(oneNodeAtOne.found())
+        .contains("wants 3 replicas in the cluster, which has 1 node(s)");
+    assertThat(oneNodeAtQuorum.level()).isEqualTo(Level.FAIL);
+    assertThat(oneNodeAtQuorum.fix()).contains("{'class': 'NetworkTopologyStrategy', 'dc1': 1}");
   }
 
   @Test
@@ -196,13 +248,16 @@ class ChecksTest {
             "source 'old'",
             THREE_UP,
             "dc1",
+            "LOCAL_QUORUM",
             "V5",
             Optional.of(nts(Map.of("dc1", "3"))),
             "shop",
             Optional.of(new TableFacts("orders", "LeveledCompactionStrategy", 864000, true)),
             "orders",
             Map.of(),
-            false,
+            true,
+            null,
+            null,
             Optional.empty());
 
     List<Finding> findings = Checks.of(source);
@@ -218,6 +273,7 @@ class ChecksTest {
             "target",
             THREE_UP,
             "dc1",
+            "LOCAL_QUORUM",
             "V3",
             Optional.empty(),
             null,
@@ -226,7 +282,9 @@ class ChecksTest {
             Map.of(
                 "native_transport_rate_limiting_enabled", "true",
                 "native_transport_max_requests_per_second", "5000"),
-            false,
+            true,
+            null,
+            null,
             Optional.empty());
 
     List<Finding> findings = Checks.of(limited);
@@ -234,6 +292,56 @@ class ChecksTest {
     assertThat(only(findings, "rate-limit").found()).contains("limit clients to 5000 requests/s");
     assertThat(only(findings, "protocol").level()).isEqualTo(Level.WARN);
     assertThat(only(findings, "flow-signals").level()).isEqualTo(Level.WARN);
+  }
+
+  @Test
+  void should_fail_when_the_asked_for_jmx_cannot_be_read() {
+    ClusterFacts unreachable =
+        new ClusterFacts(
+            "target",
+            THREE_UP,
+            "dc1",
+            "LOCAL_QUORUM",
+            "V5",
+            Optional.empty(),
+            null,
+            Optional.empty(),
+            null,
+            Map.of(),
+            true,
+            null,
+            "JMX on port 7199 of 10.0.0.1 refused the connection, so the compaction backlog cannot"
+                + " be watched: check flow.compaction.jmx-port.",
+            Optional.empty());
+
+    Finding signal = only(Checks.of(unreachable), "flow-signals");
+
+    assertThat(signal.level()).isEqualTo(Level.FAIL);
+    assertThat(signal.found()).contains("JMX on port 7199");
+  }
+
+  @Test
+  void should_say_when_the_job_does_not_watch_compaction() {
+    ClusterFacts facts = facts(THREE_UP, null, null);
+    ClusterFacts off =
+        new ClusterFacts(
+            "target",
+            THREE_UP,
+            "dc1",
+            "LOCAL_QUORUM",
+            "V5",
+            Optional.empty(),
+            null,
+            Optional.empty(),
+            null,
+            Map.of(),
+            false,
+            null,
+            null,
+            Optional.empty());
+
+    assertThat(Checks.compactionSignal(facts).level()).isEqualTo(Level.OK);
+    assertThat(Checks.compactionSignal(off).found()).contains("flow.compaction.enabled: false");
   }
 
   @Test

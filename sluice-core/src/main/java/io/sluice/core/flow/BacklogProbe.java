@@ -12,6 +12,11 @@ public interface BacklogProbe extends AutoCloseable {
   /** The signal in use, said once to the user, such as "pending compactions over JMX". */
   String signal();
 
+  /** Whether the probe reads a backlog at all; {@link #none()} does not. */
+  default boolean watches() {
+    return true;
+  }
+
   /**
    * Reads the backlog now: the reading of the node with the most outstanding tasks, or empty when
    * no node could be read this time (a failed read never stops the load).
@@ -27,6 +32,11 @@ public interface BacklogProbe extends AutoCloseable {
       @Override
       public String signal() {
         return "none (latency only)";
+      }
+
+      @Override
+      public boolean watches() {
+        return false;
       }
 
       @Override

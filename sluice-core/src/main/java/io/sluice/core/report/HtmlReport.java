@@ -28,6 +28,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.ToDoubleBiFunction;
+import java.util.function.ToDoubleFunction;
 import java.util.function.ToLongFunction;
 
 /**
@@ -66,6 +67,9 @@ public final class HtmlReport {
           Count.ROWS_REPAIRED,
           Count.ROWS_LOOKED_UP,
           Count.RECORDS_READ_AGAIN);
+
+  /** The shortest span a rate is drawn over, so a short last span does not spike the chart. */
+  private static final double MIN_RATE_SECONDS = 0.5;
 
   private static final DateTimeFormatter WHEN =
       DateTimeFormatter.ofPattern("yyyy-MM-dd HH:mm:ss 'UTC'").withZone(ZoneOffset.UTC);
@@ -144,7 +148,7 @@ public final class HtmlReport {
         .append(" of ")
         .append(Html.escape(job))
         .append("</h1>\n<p class=\"verdict ")
-        .append(outcome.startsWith("COMPLETED") && !outcome.endsWith("S") ? "good" : "bad")
+        .append(outcome.equals("COMPLETED") ? "good" : "bad")
         .append("\" data-outcome=\"")
         .append(Html.escape(outcome))
         .append("\">")
@@ -310,14 +314,14 @@ public final class HtmlReport {
     for (TimelineSample sample : samples) {
       long previous =
           before != null && before.run() == sample.run() ? counter.applyAsLong(before) : 0;
-      double seconds = Math.max(sample.seconds(), 1e-3);
+      double seconds = Math.max(sample.seconds(), MIN_RATE_SECONDS);
       points.add(new Point(sample.at(), (counter.applyAsLong(sample) - previous) / seconds));
       before = sample;
     }
     return points;
   }
 
-  private List<Point> values(java.util.function.ToDoubleFunction<TimelineSample> value) {
+  private List<Point> values(ToDoubleFunction<TimelineSample> value) {
     return samples.stream().map(s -> new Point(s.at(), value.applyAsDouble(s))).toList();
   }
 
@@ -392,7 +396,8 @@ public final class HtmlReport {
     }
     html.append("<table class=\"reasons\" data-reasons=\"")
         .append(reasons.size())
-        .append("\"><tr><th>Stage</th><th>Reason</th><th>Count</th><th>First at</th></tr>\n");
+        .append(
+            "\"><tr><th>Stage</th><th>Reason</th><th>Count</th><th>Where, the first few</th></tr>\n");
     for (JsonNode reason : reasons) {
       List<String> examples = new ArrayList<>();
       reason.path("examples").forEach(example -> examples.add(example.asText()));

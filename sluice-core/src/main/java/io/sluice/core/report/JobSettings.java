@@ -4,12 +4,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import io.sluice.core.job.JobSpec;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Pattern;
 
 /**
  * A job's settings as the report shows them. A job file holds no secret (it names the variable or
@@ -19,6 +21,9 @@ import java.util.Locale;
 public final class JobSettings {
 
   static final String HIDDEN = "(hidden)";
+
+  /** The login part of a URL, {@code scheme://user:password@host}. */
+  private static final Pattern URL_LOGIN = Pattern.compile("://[^/@\\s]+@");
 
   private static final ObjectMapper JSON =
       new ObjectMapper()
@@ -48,20 +53,43 @@ public final class JobSettings {
       List<String> names = new ArrayList<>();
       object.fieldNames().forEachRemaining(names::add);
       for (String name : names) {
-        if (secretName(name) && object.get(name).isValueNode() && !object.get(name).isNull()) {
+        JsonNode value = object.get(name);
+        if (secretName(name) && value.isValueNode() && !value.isNull()) {
           object.put(name, HIDDEN);
+        } else if (value.isTextual()) {
+          object.put(name, URL_LOGIN.matcher(value.asText()).replaceAll("://" + HIDDEN + "@"));
         } else {
-          hideSecrets(object.get(name));
+          hideSecrets(value);
         }
       }
     } else if (node != null && node.isArray()) {
-      node.forEach(JobSettings::hideSecrets);
+      for (int i = 0; i < node.size(); i++) {
+        JsonNode item = node.get(i);
+        if (item.isTextual()) {
+          ((ArrayNode) node)
+              .set(i, URL_LOGIN.matcher(item.asText()).replaceAll("://" + HIDDEN + "@"));
+        } else {
+          hideSecrets(item);
+        }
+      }
     }
   }
 
-  private static boolean secretName(String name) {
-    String lower = name.toLowerCase(Locale.ROOT);
-    boolean speaksOfSecret = lower.contains("password") || lower.contains("secret");
-    return speaksOfSecret && !lower.endsWith("env") && !lower.endsWith("file");
+  /**
+   * Whether a setting's name speaks of a secret: a password, secret, credential, token or key (not
+   * {@code keyspace}, {@code token-range}), unless it names the variable or file that holds one.
+   */
+  static boolean secretName(String name) {
+    String lower = name.toLowerCase(Locale.ROOT).replace("_", "-");
+    if (lower.endsWith("env") || lower.endsWith("file")) {
+      return false;
+    }
+    return lower.contains("password")
+        || lower.contains("secret")
+        || lower.contains("credential")
+        || lower.endsWith("token")
+        || lower.endsWith("api-key")
+        || lower.endsWith("access-key")
+        || lower.equals("key");
   }
 }

@@ -9,14 +9,14 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Pattern;
 
 /**
  * Groups the lines of a reject file by stage and reason, for the report: the most frequent reasons
  * with their counts and a few source positions each. A reason's quoted excerpt of a value ({@code
  * (value "...")}) is taken out, so reasons group and no record's value reaches the report; the
- * positions name the file and offset only, never a record's id. Memory stays bounded whatever the
- * file's length: past {@link #MAX_DISTINCT} distinct reasons, the others are counted together.
+ * positions name the file and offset only, never a record's id. Memory and time stay bounded
+ * whatever the file's length: past {@link #MAX_DISTINCT} distinct reasons the others are counted
+ * together, and past {@link #MAX_GROUPED_LINES} lines the rest are only counted.
  */
 public final class RejectReasons {
 
@@ -29,7 +29,13 @@ public final class RejectReasons {
   private static final int EXAMPLES = 3;
   private static final int MAX_REASON_LENGTH = 300;
   private static final String OTHER = "other reasons";
-  private static final Pattern VALUE_EXCERPT = Pattern.compile("\\s*\\(value (?:\".*?\"|[^)]*)\\)");
+
+  /** Lines grouped; the rest are counted, not read as JSON, so a huge file is read fast. */
+  static final int MAX_GROUPED_LINES = 1_000_000;
+
+  /** Where a reason starts quoting a value: everything after it goes, whatever the value holds. */
+  private static final String VALUE_EXCERPT = " (value ";
+
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private RejectReasons() {}
@@ -39,8 +45,14 @@ public final class RejectReasons {
     Map<List<String>, Group> groups = new LinkedHashMap<>();
     Group other = new Group();
     String line;
+    long read = 0;
+    long notGrouped = 0;
     while ((line = lines.readLine()) != null) {
       if (line.isBlank()) {
+        continue;
+      }
+      if (++read > MAX_GROUPED_LINES) {
+        notGrouped++;
         continue;
       }
       JsonNode node;
@@ -74,12 +86,27 @@ public final class RejectReasons {
     if (rest > 0) {
       shown.add(new ReasonCount("", OTHER, rest, List.of()));
     }
+    if (notGrouped > 0) {
+      shown.add(
+          new ReasonCount(
+              "",
+              String.format("not grouped: the lines after the first %,d", MAX_GROUPED_LINES),
+              notGrouped,
+              List.of()));
+    }
     return shown;
   }
 
-  /** The reason of a line without the value excerpts it quotes. */
+  /**
+   * The reason of a line without the value it quotes: the excerpt ({@code (value "...")}) ends a
+   * reason's sentence, so everything from it on goes, even a value that holds quotes or brackets.
+   */
   static String reasonOf(JsonNode line) {
-    String reason = VALUE_EXCERPT.matcher(line.path("reason").asText("")).replaceAll("");
+    String reason = line.path("reason").asText("");
+    int excerpt = reason.indexOf(VALUE_EXCERPT);
+    if (excerpt >= 0) {
+      reason = reason.substring(0, excerpt) + (reason.endsWith(".") ? "." : "");
+    }
     return reason.length() <= MAX_REASON_LENGTH
         ? reason
         : reason.substring(0, MAX_REASON_LENGTH - 1) + "…";

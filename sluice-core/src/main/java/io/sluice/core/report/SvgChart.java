@@ -10,8 +10,9 @@ import java.util.Locale;
 /**
  * A line chart over time as inline SVG, drawn on the server so the report needs no script: one path
  * per series (a value below zero, meaning unknown, breaks its line), shaded bands behind them (such
- * as compaction pauses), and vertical marks (where each run began). Every element says what it
- * shows in {@code data-} attributes, for tests and for people reading the source.
+ * as compaction pauses), and vertical marks (where each run began). A value that is not finite is
+ * left out like an unknown one. Every element says what it shows in {@code data-} attributes, for
+ * tests and for people reading the source.
  */
 final class SvgChart {
 
@@ -75,7 +76,9 @@ final class SvgChart {
       for (Point point : line.points()) {
         from = Math.min(from, point.at());
         to = Math.max(to, point.at());
-        top = Math.max(top, point.value());
+        if (Double.isFinite(point.value())) {
+          top = Math.max(top, point.value());
+        }
       }
     }
     StringBuilder svg = new StringBuilder();
@@ -193,7 +196,7 @@ final class SvgChart {
     boolean drawing = false;
     int points = 0;
     for (Point point : line.points()) {
-      if (point.value() < 0 || Double.isNaN(point.value())) {
+      if (point.value() < 0 || !Double.isFinite(point.value())) {
         drawing = false;
         continue;
       }

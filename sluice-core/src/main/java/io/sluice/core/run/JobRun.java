@@ -350,8 +350,13 @@ public final class JobRun implements AutoCloseable {
               runs,
               counters.get(Count.ROWS_WRITTEN),
               flowController.stats(),
-              rejectReasons(lines));
+              List.of());
+      // Saved before the reject file is read for its reasons, which takes a while when it is long.
       state.saveDocument(HtmlReport.REPORT_JSON, report.toJson());
+      if (counts.rejected() + counts.differences() > 0) {
+        report = report.withRejectReasons(rejectReasons(lines));
+        state.saveDocument(HtmlReport.REPORT_JSON, report.toJson());
+      }
       saveHtmlReport(report, timeline.samples());
       workflow.report(report, lines, state);
       return report;
@@ -385,7 +390,7 @@ public final class JobRun implements AutoCloseable {
   private static List<ReasonCount> rejectReasons(LineStore lines) {
     try (BufferedReader reader = lines.read()) {
       return RejectReasons.of(reader);
-    } catch (IOException e) {
+    } catch (IOException | RuntimeException e) {
       LOG.warn("Cannot read the reject file to group its reasons: {}", e.getMessage());
       return List.of();
     }

@@ -55,6 +55,22 @@ public record RunReport(
           .disable(SerializationFeature.WRITE_DURATIONS_AS_TIMESTAMPS)
           .enable(SerializationFeature.INDENT_OUTPUT);
 
+  /** This report with the reject file's reasons grouped. */
+  public RunReport withRejectReasons(List<ReasonCount> reasons) {
+    return new RunReport(
+        job,
+        outcome,
+        abortReason,
+        counts,
+        started,
+        elapsed,
+        rejectFile,
+        runs,
+        rowsWrittenThisRun,
+        flow,
+        reasons);
+  }
+
   /** This run's rate: a resumed run is not credited with the rows of earlier runs. */
   public double rowsPerSecond() {
     double seconds = Math.max(elapsed.toMillis(), 1) / 1000.0;

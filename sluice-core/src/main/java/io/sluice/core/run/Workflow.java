@@ -23,15 +23,15 @@ import java.util.Optional;
  */
 public interface Workflow {
 
-  /**
-   * Whether to resume {@code saved} rather than start over; refuses, with a {@link
-   * io.sluice.core.job.JobFileException}, a checkpoint this workflow cannot resume.
-   */
   /** Whether this workflow checks rows against the target rather than writing them. */
   default boolean checks() {
     return false;
   }
 
+  /**
+   * Whether to resume {@code saved} rather than start over; refuses, with a {@link
+   * io.sluice.core.job.JobFileException}, a checkpoint this workflow cannot resume.
+   */
   default boolean resumes(JobSpec job, Checkpoint saved) {
     return true;
   }

@@ -47,6 +47,11 @@ public final class LocalJobState implements JobState {
     return new LocalJobState(job.stateDir().resolve("validate"), DIFFERENCES);
   }
 
+  /** A folder that keeps only documents, such as the proxy's timeline: it has no reject lines. */
+  public static LocalJobState ofDocuments(Path dir) {
+    return new LocalJobState(dir, REJECTS);
+  }
+
   /** The folder. */
   public Path dir() {
     return dir;

@@ -43,6 +43,20 @@ public final class Timeline {
     return true;
   }
 
+  /**
+   * Merges {@code sample} into the last sample when both belong to the same run.
+   *
+   * @return false, leaving the timeline as it was, when there is no such last sample
+   */
+  public boolean foldIntoLast(TimelineSample sample) {
+    int last = samples.size() - 1;
+    if (last < 0 || samples.get(last).run() != sample.run()) {
+      return false;
+    }
+    samples.set(last, samples.get(last).mergedWith(sample));
+    return true;
+  }
+
   /** The samples, first to last. */
   public List<TimelineSample> samples() {
     return List.copyOf(samples);

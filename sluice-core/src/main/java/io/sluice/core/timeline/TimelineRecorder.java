@@ -23,6 +23,9 @@ public final class TimelineRecorder implements AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(TimelineRecorder.class);
 
+  /** Spans shorter than this are folded into the sample before them. */
+  static final double MIN_SPAN_SECONDS = 0.5;
+
   /** Takes a sample of the run now. */
   @FunctionalInterface
   public interface Sampler {
@@ -48,13 +51,9 @@ public final class TimelineRecorder implements AutoCloseable {
     this.sampler = sampler;
     this.lastAt = clock.millis();
     if (resumed) {
-      state
-          .readDocument(DOCUMENT)
-          .map(TimelineLines::parse)
-          .orElse(List.of())
-          .forEach(timeline::add);
+      earlierSamples(state).forEach(timeline::add);
     }
-    save(TimelineLines.lines(timeline.samples()), false);
+    save(timeline.samples(), false);
     this.timer =
         Executors.newSingleThreadScheduledExecutor(
             runnable -> {
@@ -62,7 +61,23 @@ public final class TimelineRecorder implements AutoCloseable {
               thread.setDaemon(true);
               return thread;
             });
-    timer.scheduleAtFixedRate(this::record, 1, 1, TimeUnit.SECONDS);
+    // With a fixed delay, a stalled machine skips samples rather than taking a burst of them.
+    timer.scheduleWithFixedDelay(this::record, 1, 1, TimeUnit.SECONDS);
+  }
+
+  /** The number of the run after those {@code state}'s timeline holds: 1 when it holds none. */
+  public static int nextRun(JobState state) {
+    return earlierSamples(state).stream().mapToInt(TimelineSample::run).max().orElse(0) + 1;
+  }
+
+  /** The samples of earlier runs, or none when they cannot be read: a run never fails for them. */
+  private static List<TimelineSample> earlierSamples(JobState state) {
+    try {
+      return state.readDocument(DOCUMENT).map(TimelineLines::parse).orElse(List.of());
+    } catch (RuntimeException e) {
+      LOG.warn("Cannot read the earlier runs' timeline ({}); it starts over.", e.getMessage());
+      return List.of();
+    }
   }
 
   /**
@@ -75,24 +90,28 @@ public final class TimelineRecorder implements AutoCloseable {
     return new TimelineRecorder(state, clock, sampler, resumed);
   }
 
-  /** Takes a sample now and keeps it. */
+  /**
+   * Takes a sample now and keeps it. A span of less than half a second (the last one, taken as the
+   * run ends) is folded into the sample before it, so that no rate is drawn from a few
+   * milliseconds.
+   */
   public synchronized void record() {
     if (closed) {
       return;
     }
-    long now = clock.millis();
-    TimelineSample sample;
     try {
-      sample = sampler.sample(now, Math.max(0, now - lastAt) / 1000.0);
+      long now = clock.millis();
+      TimelineSample sample = sampler.sample(now, Math.max(0, now - lastAt) / 1000.0);
+      lastAt = now;
+      if (sample.seconds() < MIN_SPAN_SECONDS && timeline.foldIntoLast(sample)) {
+        save(timeline.samples(), false);
+      } else if (timeline.add(sample)) {
+        save(timeline.samples(), false);
+      } else {
+        save(List.of(sample), true);
+      }
     } catch (RuntimeException e) {
       LOG.debug("Sampling the run failed", e);
-      return;
-    }
-    lastAt = now;
-    if (timeline.add(sample)) {
-      save(TimelineLines.lines(timeline.samples()), false);
-    } else {
-      save(TimelineLines.line(sample), true);
     }
   }
 
@@ -101,8 +120,9 @@ public final class TimelineRecorder implements AutoCloseable {
     return timeline.samples();
   }
 
-  private void save(byte[] content, boolean append) {
+  private void save(List<TimelineSample> samples, boolean append) {
     try {
+      byte[] content = TimelineLines.lines(samples);
       if (append) {
         state.appendDocument(DOCUMENT, content);
       } else {
@@ -120,7 +140,8 @@ public final class TimelineRecorder implements AutoCloseable {
   /** Takes a last sample and stops. */
   @Override
   public void close() {
-    timer.shutdownNow();
+    // No interrupt: a sample being written finishes its line.
+    timer.shutdown();
     try {
       timer.awaitTermination(5, TimeUnit.SECONDS);
     } catch (InterruptedException e) {

@@ -66,7 +66,6 @@ public record TimelineSample(
         byKey.put(count.key(), value);
       }
     }
-    boolean answered = latencies.getTotalCount() > 0;
     return new TimelineSample(
         at,
         run,
@@ -75,14 +74,21 @@ public record TimelineSample(
         flow.requests(),
         flow.overloaded(),
         flow.struggling(),
-        answered ? latencies.getValueAtPercentile(50) / 1e6 : -1,
-        answered ? latencies.getValueAtPercentile(99) / 1e6 : -1,
-        answered ? latencies.getMaxValue() / 1e6 : -1,
+        percentileMillis(latencies, 50),
+        percentileMillis(latencies, 99),
+        percentileMillis(latencies, 100),
         flow.window(),
         flow.rateLimit(),
         flow.backlogTasks(),
         flow.pausedForCompaction(),
         workDone);
+  }
+
+  /**
+   * A percentile of latencies recorded in nanoseconds, in milliseconds; -1 when none was recorded.
+   */
+  public static double percentileMillis(Histogram latencies, double percentile) {
+    return latencies.getTotalCount() == 0 ? -1 : latencies.getValueAtPercentile(percentile) / 1e6;
   }
 
   /** A count of this run so far, 0 when it is not in the sample. */

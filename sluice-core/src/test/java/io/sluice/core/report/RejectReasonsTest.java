@@ -19,7 +19,7 @@ class RejectReasonsTest {
     String lines =
         """
         {"source":"people","resource":"a.csv","offset":10,"id":"u-1","stage":"mapping","reason":"Column 'age' (field 'age'): cannot convert text to int (value \\"secret-ish 1\\")."}
-        {"source":"people","resource":"a.csv","offset":20,"stage":"mapping","reason":"Column 'age' (field 'age'): cannot convert text to int (value \\"x) y\\")."}
+        {"source":"people","resource":"a.csv","offset":20,"stage":"mapping","reason":"Column 'age' (field 'age'): cannot convert text to int (value \\"x\\\") y\\")."}
         {"source":"people","resource":"a.csv","offset":30,"stage":"mapping","reason":"Column 'age' (field 'age'): cannot convert text to int (value 3.5)."}
         {"source":"people","resource":"a.csv","offset":40,"stage":"decode","reason":"Malformed CSV line."}
         not json
@@ -35,7 +35,7 @@ class RejectReasonsTest {
                 3,
                 List.of("a.csv:10", "a.csv:20", "a.csv:30")),
             new ReasonCount("decode", "Malformed CSV line.", 1, List.of("a.csv:40")));
-    assertThat(reasons.toString()).doesNotContain("secret-ish", "u-1", "3.5", "x) y");
+    assertThat(reasons.toString()).doesNotContain("secret-ish", "u-1", "3.5", ") y");
   }
 
   @Test
