@@ -119,6 +119,7 @@ public final class CassandraJvmOptions {
     command.add("-Dcassandra.logdir=" + layout.logDir());
     command.add("-Dcassandra.storagedir=" + layout.dir());
     command.add("-Dlogback.configurationFile=" + layout.logbackXml());
+    command.add("-Dcassandra-rackdc.properties=" + layout.rackdcProperties().toUri());
     command.add("-Dcassandra.jmx.local.port=" + jmxPort);
     command.add("-Dcassandra-foreground=yes");
     command.add("-Dcassandra.skip_wait_for_gossip_to_settle=0");

@@ -250,7 +250,8 @@ public final class LocalNode {
   /** Writes the settings files and records the node (not yet its pid) in {@code node.json}. */
   private NodeState prepareFolder(
       LaunchPlan plan, Optional<NodeState> recorded, NodeOptions options) {
-    CassandraConfigFiles.write(layout, plan.ports(), options.cassandraYamlOverrides());
+    CassandraConfigFiles.write(
+        layout, plan.ports(), options.cassandraYamlOverrides(), options.datacenter());
     Instant now = Instant.now();
     String version = plan.home().version();
     NodeState state =

@@ -41,6 +41,11 @@ public record NodeLayout(Path dir) {
     return dir.resolve("logback.xml");
   }
 
+  /** The node's datacenter and rack, as {@code GossipingPropertyFileSnitch} reads them. */
+  public Path rackdcProperties() {
+    return dir.resolve("cassandra-rackdc.properties");
+  }
+
   public Path pidFile() {
     return dir.resolve("cassandra.pid");
   }

@@ -32,6 +32,7 @@ public final class NodeOptions {
   private final Integer heapMb;
   private final Duration startTimeout;
   private final Map<String, Object> cassandraYamlOverrides;
+  private final String datacenter;
 
   private NodeOptions(Builder builder) {
     this.cassandraHome = builder.cassandraHome;
@@ -42,6 +43,12 @@ public final class NodeOptions {
     this.startTimeout = builder.startTimeout;
     this.cassandraYamlOverrides =
         Collections.unmodifiableMap(new LinkedHashMap<>(builder.cassandraYamlOverrides));
+    this.datacenter = builder.datacenter;
+  }
+
+  /** The node's datacenter: {@link NodeStatus#LOCAL_DATACENTER} unless told otherwise. */
+  public String datacenter() {
+    return datacenter;
   }
 
   public static NodeOptions defaults() {
@@ -95,6 +102,7 @@ public final class NodeOptions {
     private Integer heapMb;
     private Duration startTimeout = DEFAULT_START_TIMEOUT;
     private final Map<String, Object> cassandraYamlOverrides = new LinkedHashMap<>();
+    private String datacenter = NodeStatus.LOCAL_DATACENTER;
 
     private Builder() {}
 
@@ -153,6 +161,15 @@ public final class NodeOptions {
      * Sets {@code key} in the generated {@code cassandra.yaml}, replacing the generated value; null
      * removes the key.
      */
+    /**
+     * Puts the node in datacenter {@code name} (with {@code GossipingPropertyFileSnitch}, which
+     * every node of the cluster must then use), for clusters of several datacenters.
+     */
+    public Builder datacenter(String name) {
+      this.datacenter = name;
+      return cassandraYaml("endpoint_snitch", "GossipingPropertyFileSnitch");
+    }
+
     public Builder cassandraYaml(String key, Object value) {
       this.cassandraYamlOverrides.put(key, value);
       return this;

@@ -13,10 +13,9 @@ import java.util.Optional;
 import org.junit.jupiter.api.Test;
 
 /**
- * The doctor's decisions, over facts as a cluster would give them: including those a test cannot
- * make a real node show on purpose (a node down in a cluster of several, nodes disagreeing on the
- * schema, a keyspace replicated to a datacenter that no longer exists: Cassandra 4.0 and later
- * refuse to create one).
+ * The doctor's decisions, over facts as a cluster would give them: every rule, including one no
+ * real node can be made to show on purpose (nodes disagreeing on the schema). The CLI's doctor ITs
+ * show the others against real nodes.
  */
 class ChecksTest {
 
