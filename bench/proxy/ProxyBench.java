@@ -528,6 +528,16 @@ public final class ProxyBench {
 
   /** The p99 the proxy adds at the fixed rate, against each phase it is compared with. */
   static void compareRate(Path dir) throws IOException {
+    Path shadowFile = dir.resolve("proxy-shadow.properties");
+    Path proxyFile = dir.resolve("proxy.properties");
+    if (Files.exists(shadowFile) && Files.exists(proxyFile)) {
+      Phase shadow = Phase.load(shadowFile, "proxy-shadow");
+      Phase proxy = Phase.load(proxyFile, "proxy");
+      System.out.printf(
+          "shadow reads at 100%% - proxy p99 at %.0f ops/s: reads %+.2f ms (goal: at most +1 ms)%n",
+          shadow.rate,
+          (shadow.reads.p99 - proxy.reads.p99) / 1e3);
+    }
     againstEachBase(
         dir,
         (proxy, other) ->

@@ -14,7 +14,7 @@ ops="${OPS:-200000}"
 concurrency="${CONCURRENCY:-64}"
 warmup="${WARMUP:-20000}"
 node_warmup="${NODE_WARMUP:-100000}"
-phases="${PHASES-direct proxy direct-both}"
+phases="${PHASES-direct proxy direct-both proxy-shadow}"
 proxy_heap="${PROXY_HEAP:-1g}"
 rate="${RATE:-}"
 rate_ops="${RATE_OPS:-100000}"
@@ -44,13 +44,16 @@ helper() {
 primary=127.0.0.1:19642
 secondary=127.0.0.1:19742
 proxy=127.0.0.1:19842
+shadow_proxy=127.0.0.1:19942
 proxy_pid=
+shadow_pid=
 stop_all() {
-  if [ -n "$proxy_pid" ]; then
-    kill -TERM "$proxy_pid" 2>/dev/null || true
-    wait "$proxy_pid" 2>/dev/null || true
-    proxy_pid=
-  fi
+  for pid in $proxy_pid $shadow_pid; do
+    kill -TERM "$pid" 2>/dev/null || true
+    wait "$pid" 2>/dev/null || true
+  done
+  proxy_pid=
+  shadow_pid=
   if [ "${KEEP_NODES:-0}" != 1 ]; then
     sluice cassandra stop --folder "$work/primary" || true
     sluice cassandra stop --folder "$work/secondary" || true
@@ -67,29 +70,40 @@ sluice cassandra start --folder "$work/secondary" --native-port 19742 --storage-
 helper schema --contact-point "$primary"
 helper schema --contact-point "$secondary"
 
-cat > "$work/proxy.yaml" <<YAML
-listen: $proxy
+# Two proxies: the plain one, and one that compares every read on the secondary (shadow reads at
+# 100%), for the proxy-shadow phase.
+start_proxy() {
+  local name=$1 listen=$2 extra=$3
+  cat > "$work/$name.yaml" <<YAML
+listen: $listen
+state-dir: state-$name
 primary:
   contact-points: [$primary]
   local-datacenter: datacenter1
 secondary:
   contact-points: [$secondary]
   local-datacenter: datacenter1
+$extra
 YAML
-proxy_log="$work/logs/proxy.log"
-"$java" -Xms"$proxy_heap" -Xmx"$proxy_heap" ${PROXY_JAVA_OPTS:-} -jar "$jar" proxy "$work/proxy.yaml" > "$proxy_log" 2>&1 &
-proxy_pid=$!
-for _ in $(seq 120); do
-  if grep -q "Sluice proxy listens on" "$proxy_log"; then break; fi
-  if ! kill -0 "$proxy_pid" 2>/dev/null; then
-    echo "the proxy stopped before listening; see $proxy_log" >&2
-    exit 1
-  fi
-  sleep 1
-done
-if ! grep -q "Sluice proxy listens on" "$proxy_log"; then
-  echo "the proxy did not listen within 120 s; see $proxy_log" >&2
+  local log="$work/logs/$name.log"
+  "$java" -Xms"$proxy_heap" -Xmx"$proxy_heap" ${PROXY_JAVA_OPTS:-} -jar "$jar" proxy "$work/$name.yaml" > "$log" 2>&1 &
+  started_pid=$!
+  for _ in $(seq 120); do
+    if grep -q "Sluice proxy listens on" "$log"; then return; fi
+    if ! kill -0 "$started_pid" 2>/dev/null; then
+      echo "the proxy $name stopped before listening; see $log" >&2
+      exit 1
+    fi
+    sleep 1
+  done
+  echo "the proxy $name did not listen within 120 s; see $log" >&2
   exit 1
+}
+start_proxy proxy "$proxy" ""
+proxy_pid=$started_pid
+if [[ " $phases $rate_phases " == *" proxy-shadow "* ]]; then
+  start_proxy proxy-shadow "$shadow_proxy" "shadow-reads: { percent: 100 }"
+  shadow_pid=$started_pid
 fi
 
 # CPU used while a phase runs: the machine's share busy, and the seconds of CPU of each process.
@@ -139,6 +153,7 @@ run_phase() {
   case "$phase" in
     direct) args=(--contact-point "$primary") ;;
     proxy) args=(--contact-point "$proxy") ;;
+    proxy-shadow) args=(--contact-point "$shadow_proxy") ;;
     direct-both) args=(--contact-point "$primary" --also-write-to "$secondary") ;;
     *) echo "unknown phase $phase" >&2; exit 64 ;;
   esac

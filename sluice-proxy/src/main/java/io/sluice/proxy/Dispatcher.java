@@ -45,14 +45,17 @@ final class Dispatcher {
   private final ProxyNodeRows nodeRows;
   private final WriteClock clock = new WriteClock();
   private final ProxyMetrics metrics;
+  private final ShadowReads shadows;
 
   Dispatcher(
       Backend primary,
       Backend secondary,
       PreparedStatements prepared,
       ProxyNodeRows nodeRows,
-      ProxyMetrics metrics) {
+      ProxyMetrics metrics,
+      ShadowReads shadows) {
     this.metrics = metrics;
+    this.shadows = shadows;
     this.primary = primary;
     this.secondary = secondary;
     this.prepared = prepared;
@@ -109,7 +112,21 @@ final class Dispatcher {
           primary
               .send(forwarded, keyspace, ANYWHERE, Map.of())
               .thenApply(frame -> rowsOr(frame, nodeRows::peers));
-      case READ -> primary.send(forwarded, keyspace, ANYWHERE, Map.of()).thenApply(f -> f.message);
+      case READ ->
+          primary
+              .send(forwarded, keyspace, ANYWHERE, Map.of())
+              .thenApply(
+                  frame -> {
+                    shadows.compareLater(
+                        forwarded,
+                        keyspace,
+                        ANYWHERE,
+                        Map.of(),
+                        frame.message,
+                        forwarded.options.pagingState == null,
+                        null);
+                    return frame.message;
+                  });
       case WRITE, CONDITIONAL_WRITE, SCHEMA -> {
         String text = kind.writes() ? OnceEvaluated.withLiterals(query.query) : query.query;
         Query stamped = new Query(text, stamped(forwarded.options));
@@ -192,7 +209,19 @@ final class Dispatcher {
                   switch (statement.kind()) {
                     case LOCAL_NODE -> rowsOr(frame, nodeRows::local);
                     case PEERS -> rowsOr(frame, nodeRows::peers);
-                    default -> frame.message;
+                    default -> {
+                      shadows.compareLater(
+                          statement.secondary() == null
+                              ? null
+                              : executeOn("secondary", statement, options),
+                          statement.keyspace(),
+                          routing,
+                          statement.toPrepareAgain("secondary"),
+                          frame.message,
+                          options.pagingState == null,
+                          statement.primary().resultMetadata);
+                      yield frame.message;
+                    }
                   });
     }
     QueryOptions stamped = stamped(options);

@@ -20,8 +20,9 @@ import java.time.Duration;
  *     with an error
  * @param metricsListen {@code host:port} to serve Prometheus metrics on, or null for none
  * @param ioThreads threads serving client connections and the connections to both clusters
- * @param stateDir the folder of the proxy's timeline ({@code timeline.jsonl}), relative to the
- *     proxy file; {@code .sluice/proxy} by default
+ * @param stateDir the folder of the proxy's timeline ({@code timeline.jsonl}) and shadow-read
+ *     mismatch log, relative to the proxy file; {@code .sluice/proxy} by default
+ * @param shadowReads which reads are also compared on the secondary; none by default
  */
 public record ProxyConfig(
     String listen,
@@ -32,7 +33,8 @@ public record ProxyConfig(
     String requestTimeout,
     String metricsListen,
     Integer ioThreads,
-    String stateDir) {
+    String stateDir,
+    ShadowReadSpec shadowReads) {
 
   public ProxyConfig {
     ioThreads = ioThreads == null ? Runtime.getRuntime().availableProcessors() : ioThreads;
@@ -40,6 +42,7 @@ public record ProxyConfig(
     preparedStatements = preparedStatements == null ? 10_000 : preparedStatements;
     requestTimeout = requestTimeout == null ? "12s" : requestTimeout;
     stateDir = stateDir == null ? ".sluice/proxy" : stateDir;
+    shadowReads = shadowReads == null ? ShadowReadSpec.none() : shadowReads;
   }
 
   /** Where the proxy keeps its timeline: {@code state-dir}, relative to the proxy file. */
@@ -77,6 +80,9 @@ public record ProxyConfig(
     }
     if (clientLogin != null && clientLogin.username() == null) {
       throw new JobFileException(where + ": 'client-login:' needs a 'username'.");
+    }
+    if (shadowReads.problem() != null) {
+      throw new JobFileException(where + ": " + shadowReads.problem());
     }
     requestTimeoutDuration();
     return this;

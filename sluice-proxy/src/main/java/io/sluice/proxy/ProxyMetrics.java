@@ -154,6 +154,32 @@ final class ProxyMetrics implements AutoCloseable {
         .record(nanos, TimeUnit.NANOSECONDS);
   }
 
+  /**
+   * A read drawn for a shadow compare: {@code compared}, or why not ({@code skipped_paged}, {@code
+   * skipped_no_key}, {@code skipped_unprepared}, {@code secondary_error}...).
+   */
+  void shadowRead(String table, String outcome) {
+    Counter.builder("sluice_proxy_shadow_reads")
+        .description("Reads also sent to the secondary to compare, by table and outcome")
+        .tag("table", table)
+        .tag("outcome", outcome)
+        .register(registry)
+        .increment();
+  }
+
+  /**
+   * A row of a shadow compare: {@code equal}, {@code different}, {@code missing_on_secondary} or
+   * {@code extra_on_secondary}.
+   */
+  void shadowRow(String table, String result) {
+    Counter.builder("sluice_proxy_shadow_rows")
+        .description("Rows of shadow reads compared, by table and result")
+        .tag("table", table)
+        .tag("result", result)
+        .register(registry)
+        .increment();
+  }
+
   /** A node of the cluster had forgotten a statement and got it prepared again. */
   void preparedAgain(String cluster) {
     Counter.builder("sluice_proxy_prepared_again")

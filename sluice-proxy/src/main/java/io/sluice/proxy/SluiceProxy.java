@@ -30,6 +30,7 @@ public final class SluiceProxy implements AutoCloseable {
   private final Backend secondary;
   private final ProxyMetrics metrics;
   private final ProxyTimeline timeline;
+  private final ShadowReads shadows;
   private final EventLoopGroup acceptor;
   private final SharedEventLoops loops;
   private final Channel server;
@@ -39,6 +40,7 @@ public final class SluiceProxy implements AutoCloseable {
       Backend secondary,
       ProxyMetrics metrics,
       ProxyTimeline timeline,
+      ShadowReads shadows,
       EventLoopGroup acceptor,
       SharedEventLoops loops,
       Channel server) {
@@ -46,6 +48,7 @@ public final class SluiceProxy implements AutoCloseable {
     this.secondary = secondary;
     this.metrics = metrics;
     this.timeline = timeline;
+    this.shadows = shadows;
     this.acceptor = acceptor;
     this.loops = loops;
     this.server = server;
@@ -94,9 +97,16 @@ public final class SluiceProxy implements AutoCloseable {
       loops.close();
       throw e;
     }
+    ShadowReads shadows =
+        new ShadowReads(config.shadowReads(), secondary, metrics, config.stateDirIn(baseDir));
     Dispatcher dispatcher =
         new Dispatcher(
-            primary, secondary, prepared, new ProxyNodeRows(listen, UUID.randomUUID()), metrics);
+            primary,
+            secondary,
+            prepared,
+            new ProxyNodeRows(listen, UUID.randomUUID()),
+            metrics,
+            shadows);
     Framing framing = new Framing(primary.context());
     EventLoopGroup acceptor = new NioEventLoopGroup(1, new DefaultThreadFactory("proxy-accept"));
     try {
@@ -125,7 +135,8 @@ public final class SluiceProxy implements AutoCloseable {
               .channel();
       LOG.info("The proxy listens on {}", server.localAddress());
       ProxyTimeline timeline = ProxyTimeline.start(config.stateDirIn(baseDir), metrics);
-      return new SluiceProxy(primary, secondary, metrics, timeline, acceptor, loops, server);
+      return new SluiceProxy(
+          primary, secondary, metrics, timeline, shadows, acceptor, loops, server);
     } catch (RuntimeException e) {
       acceptor.shutdownGracefully();
       primary.close();
@@ -151,6 +162,7 @@ public final class SluiceProxy implements AutoCloseable {
   public void close() {
     server.close().syncUninterruptibly();
     timeline.close();
+    shadows.close();
     acceptor.shutdownGracefully(0, 2, java.util.concurrent.TimeUnit.SECONDS);
     primary.close();
     secondary.close();

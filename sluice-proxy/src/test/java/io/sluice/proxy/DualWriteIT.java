@@ -184,7 +184,7 @@ class DualWriteIT {
   }
 
   /** What the proxy's metrics endpoint serves. */
-  private static String scrape(SluiceProxy proxy) throws Exception {
+  static String scrape(SluiceProxy proxy) throws Exception {
     InetSocketAddress address = proxy.metricsAddress();
     HttpResponse<String> response =
         HttpClient.newHttpClient()
@@ -198,7 +198,7 @@ class DualWriteIT {
   }
 
   /** The sum of a metric's samples whose labels hold every one of {@code labels}. */
-  private static double count(String metrics, String name, String... labels) {
+  static double count(String metrics, String name, String... labels) {
     double sum = 0;
     for (String line : metrics.split("\n")) {
       if (line.startsWith(name) && Arrays.stream(labels).allMatch(line::contains)) {

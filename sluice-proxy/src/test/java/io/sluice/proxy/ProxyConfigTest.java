@@ -32,6 +32,28 @@ class ProxyConfigTest {
     assertThat(config.requestTimeoutDuration()).hasSeconds(12);
     assertThat(config.clientLogin()).isNull();
     assertThat(config.metricsListen()).isNull();
+    assertThat(config.stateDir()).isEqualTo(".sluice/proxy");
+    assertThat(config.shadowReads().any()).isFalse();
+  }
+
+  @Test
+  void shadowReadsTakeAShareByTable() throws Exception {
+    ProxyConfig config =
+        load(
+            "primary:\n  contact-points: [a:1]\nsecondary:\n  contact-points: [b:1]\n"
+                + "shadow-reads:\n  percent: 5\n  tables:\n    shop.orders: 100\n");
+    ShadowReadSpec shadow = config.shadowReads();
+    assertThat(shadow.percentOf("shop", "orders")).isEqualTo(100);
+    assertThat(shadow.percentOf("shop", "carts")).isEqualTo(5);
+    assertThat(shadow.logValues()).isFalse();
+    assertThat(shadow.mismatchLog()).isEqualTo("shadow-mismatches.jsonl");
+    assertThatThrownBy(
+            () ->
+                load(
+                    "primary:\n  contact-points: [a:1]\nsecondary:\n  contact-points: [b:1]\n"
+                        + "shadow-reads:\n  percent: 150\n"))
+        .isInstanceOf(JobFileException.class)
+        .hasMessageContaining("'shadow-reads' shares must be from 0 to 100");
   }
 
   @Test

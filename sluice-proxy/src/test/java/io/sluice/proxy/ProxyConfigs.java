@@ -13,6 +13,19 @@ final class ProxyConfigs {
   }
 
   static ProxyConfig withLogin(TestKeyspace primary, SecondCluster secondary, ClientLogin login) {
+    return of(primary, secondary, login, null);
+  }
+
+  static ProxyConfig withShadowReads(
+      TestKeyspace primary, SecondCluster secondary, ShadowReadSpec shadowReads) {
+    return of(primary, secondary, null, shadowReads);
+  }
+
+  private static ProxyConfig of(
+      TestKeyspace primary,
+      SecondCluster secondary,
+      ClientLogin login,
+      ShadowReadSpec shadowReads) {
     return new ProxyConfig(
             "127.0.0.1:0",
             cluster(primary),
@@ -22,7 +35,8 @@ final class ProxyConfigs {
             null,
             "127.0.0.1:0",
             null,
-            null)
+            null,
+            shadowReads)
         .checked("test");
   }
 

@@ -91,6 +91,7 @@ class ProxyOutageIT {
                 "5s",
                 null,
                 null,
+                null,
                 null)
             .checked("test");
     String table = keyspace + ".outage_" + restarted;

@@ -1,0 +1,286 @@
+package io.sluice.proxy;
+
+import com.datastax.oss.driver.api.core.CqlIdentifier;
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.ProtocolVersion;
+import com.datastax.oss.driver.api.core.metadata.schema.ColumnMetadata;
+import com.datastax.oss.driver.api.core.session.Request;
+import com.datastax.oss.driver.api.core.type.DataType;
+import com.datastax.oss.driver.api.core.type.codec.TypeCodec;
+import com.datastax.oss.driver.internal.core.type.DataTypeHelper;
+import com.datastax.oss.protocol.internal.Message;
+import com.datastax.oss.protocol.internal.request.Prepare;
+import com.datastax.oss.protocol.internal.response.result.ColumnSpec;
+import com.datastax.oss.protocol.internal.response.result.Rows;
+import com.datastax.oss.protocol.internal.response.result.RowsMetadata;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.BufferedWriter;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ThreadLocalRandom;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Shadow reads: a share of the reads the primary answered is sent to the secondary as well, once
+ * the client has its answer, and the two results are compared row by row by primary key, as {@code
+ * sluice validate} compares (every selected value, write times included when selected). The client
+ * never waits for the secondary. Only a read's first and only page is compared: a result of several
+ * pages (whose paging state belongs to the primary) is counted as skipped, so a compare never holds
+ * more than one page. Counts go to the metrics by table; each difference is a line of the mismatch
+ * log naming the table and the primary key, with the values only when the settings allow it.
+ */
+final class ShadowReads implements AutoCloseable {
+
+  private static final Logger LOG = LoggerFactory.getLogger(ShadowReads.class);
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  private final ShadowReadSpec spec;
+  private final Backend secondary;
+  private final ProxyMetrics metrics;
+  private final Path logFile;
+  private BufferedWriter log;
+  private boolean logFailed;
+
+  ShadowReads(ShadowReadSpec spec, Backend secondary, ProxyMetrics metrics, Path stateDir) {
+    this.spec = spec;
+    this.secondary = secondary;
+    this.metrics = metrics;
+    this.logFile = stateDir.resolve(spec.mismatchLog());
+  }
+
+  /**
+   * Compares, when this read is drawn for it, the secondary's answer to {@code toSecondary} with
+   * the primary's {@code answer}; returns at once.
+   *
+   * @param toSecondary the request as the secondary takes it, or null when it cannot (a statement
+   *     the secondary could not prepare)
+   * @param firstPage whether the client asked for the first page
+   * @param resultMetadata the prepared statement's result columns, for a result sent without them
+   */
+  void compareLater(
+      Message toSecondary,
+      String keyspace,
+      Request routing,
+      Map<ByteBuffer, Prepare> prepareAgain,
+      Message answer,
+      boolean firstPage,
+      RowsMetadata resultMetadata) {
+    if (!spec.any() || !(answer instanceof Rows rows)) {
+      return;
+    }
+    List<ColumnSpec> columns =
+        rows.getMetadata().columnSpecs.isEmpty() && resultMetadata != null
+            ? resultMetadata.columnSpecs
+            : rows.getMetadata().columnSpecs;
+    if (columns.isEmpty()) {
+      return;
+    }
+    String table = columns.get(0).ksName + "." + columns.get(0).tableName;
+    int percent = spec.percentOf(columns.get(0).ksName, columns.get(0).tableName);
+    if (percent <= 0 || ThreadLocalRandom.current().nextInt(100) >= percent) {
+      return;
+    }
+    if (!firstPage || rows.getMetadata().pagingState != null) {
+      metrics.shadowRead(table, "skipped_paged");
+      return;
+    }
+    if (toSecondary == null) {
+      metrics.shadowRead(table, "skipped_unprepared");
+      return;
+    }
+    // The client's answer is encoded on another thread: the compare keeps its own copy.
+    List<List<ByteBuffer>> primaryRows = copy(rows);
+    secondary
+        .send(toSecondary, keyspace, routing, prepareAgain)
+        .whenComplete(
+            (frame, error) -> {
+              try {
+                if (error != null || !(frame.message instanceof Rows theirs)) {
+                  metrics.shadowRead(table, "secondary_error");
+                  return;
+                }
+                compare(table, columns, primaryRows, copy(theirs), keyspace);
+              } catch (RuntimeException e) {
+                LOG.debug("Comparing a shadow read failed", e);
+                metrics.shadowRead(table, "skipped_error");
+              }
+            });
+  }
+
+  private void compare(
+      String table,
+      List<ColumnSpec> columns,
+      List<List<ByteBuffer>> ours,
+      List<List<ByteBuffer>> theirs,
+      String keyspace) {
+    CqlSession session = secondary.session(keyspace).join();
+    List<Integer> key = keyIndices(session, columns);
+    if (key == null) {
+      // A table created a moment ago may not be in the driver's schema yet: ask for it again.
+      session.refreshSchemaAsync();
+      metrics.shadowRead(table, "skipped_no_key");
+      return;
+    }
+    metrics.shadowRead(table, "compared");
+    Map<List<ByteBuffer>, List<ByteBuffer>> onSecondary = new HashMap<>();
+    for (List<ByteBuffer> row : theirs) {
+      onSecondary.put(keyOf(row, key), row);
+    }
+    for (List<ByteBuffer> row : ours) {
+      List<ByteBuffer> other = onSecondary.remove(keyOf(row, key));
+      if (other == null) {
+        difference(session, table, columns, key, "missing_on_secondary", row, null);
+      } else if (!row.equals(other)) {
+        difference(session, table, columns, key, "different", row, other);
+      } else {
+        metrics.shadowRow(table, "equal");
+      }
+    }
+    for (List<ByteBuffer> extra : onSecondary.values()) {
+      difference(session, table, columns, key, "extra_on_secondary", null, extra);
+    }
+  }
+
+  /** Where the table's primary key columns are in the result, or null when one is not selected. */
+  private static List<Integer> keyIndices(CqlSession session, List<ColumnSpec> columns) {
+    ColumnSpec first = columns.get(0);
+    List<ColumnMetadata> primaryKey =
+        session
+            .getMetadata()
+            .getKeyspace(CqlIdentifier.fromInternal(first.ksName))
+            .flatMap(keyspace -> keyspace.getTable(CqlIdentifier.fromInternal(first.tableName)))
+            .map(table -> table.getPrimaryKey())
+            .orElse(null);
+    if (primaryKey == null) {
+      return null;
+    }
+    List<Integer> indices = new ArrayList<>();
+    for (ColumnMetadata column : primaryKey) {
+      int found = -1;
+      for (int i = 0; i < columns.size(); i++) {
+        if (columns.get(i).name.equals(column.getName().asInternal())) {
+          found = i;
+          break;
+        }
+      }
+      if (found < 0) {
+        return null;
+      }
+      indices.add(found);
+    }
+    return indices;
+  }
+
+  private static List<ByteBuffer> keyOf(List<ByteBuffer> row, List<Integer> key) {
+    List<ByteBuffer> values = new ArrayList<>(key.size());
+    for (int index : key) {
+      values.add(row.get(index));
+    }
+    return values;
+  }
+
+  private static List<List<ByteBuffer>> copy(Rows rows) {
+    List<List<ByteBuffer>> copy = new ArrayList<>(rows.getData().size());
+    for (List<ByteBuffer> row : rows.getData()) {
+      List<ByteBuffer> values = new ArrayList<>(row.size());
+      for (ByteBuffer value : row) {
+        values.add(value == null ? null : value.duplicate());
+      }
+      copy.add(values);
+    }
+    return copy;
+  }
+
+  private void difference(
+      CqlSession session,
+      String table,
+      List<ColumnSpec> columns,
+      List<Integer> key,
+      String kind,
+      List<ByteBuffer> primary,
+      List<ByteBuffer> other) {
+    metrics.shadowRow(table, kind);
+    List<ByteBuffer> anyRow = primary != null ? primary : other;
+    ObjectNode line = JSON.createObjectNode();
+    line.put("at", Instant.now().toString());
+    line.put("table", table);
+    line.put("difference", kind);
+    ObjectNode keyNode = line.putObject("key");
+    for (int index : key) {
+      keyNode.put(columns.get(index).name, literal(session, columns.get(index), anyRow.get(index)));
+    }
+    if (spec.logValues()) {
+      if (primary != null) {
+        line.set("primary", values(session, columns, primary));
+      }
+      if (other != null) {
+        line.set("secondary", values(session, columns, other));
+      }
+    }
+    write(line.toString());
+  }
+
+  private static ObjectNode values(
+      CqlSession session, List<ColumnSpec> columns, List<ByteBuffer> row) {
+    ObjectNode values = JSON.createObjectNode();
+    for (int i = 0; i < columns.size(); i++) {
+      values.put(columns.get(i).name, literal(session, columns.get(i), row.get(i)));
+    }
+    return values;
+  }
+
+  /** A value as a CQL literal, decoded with the driver's codec for its type. */
+  private static String literal(CqlSession session, ColumnSpec column, ByteBuffer bytes) {
+    if (bytes == null) {
+      return "null";
+    }
+    DataType type = DataTypeHelper.fromProtocolSpec(column.type, session.getContext());
+    TypeCodec<Object> codec = session.getContext().getCodecRegistry().codecFor(type);
+    ProtocolVersion version = session.getContext().getProtocolVersion();
+    return codec.format(codec.decode(bytes.duplicate(), version));
+  }
+
+  private synchronized void write(String line) {
+    try {
+      if (log == null) {
+        Files.createDirectories(logFile.toAbsolutePath().getParent());
+        log =
+            Files.newBufferedWriter(
+                logFile,
+                StandardCharsets.UTF_8,
+                StandardOpenOption.CREATE,
+                StandardOpenOption.APPEND);
+      }
+      log.write(line);
+      log.newLine();
+      log.flush();
+    } catch (IOException e) {
+      if (!logFailed) {
+        logFailed = true;
+        LOG.warn("Cannot write the shadow-read mismatch log {}: {}", logFile, e.getMessage());
+      }
+    }
+  }
+
+  @Override
+  public synchronized void close() {
+    if (log != null) {
+      try {
+        log.close();
+      } catch (IOException e) {
+        LOG.debug("Closing the mismatch log failed", e);
+      }
+    }
+  }
+}
