@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -16,18 +17,27 @@ import picocli.CommandLine.Spec;
  */
 @Command(
     name = "proxy",
+    subcommands = ProxySwitchCommand.class,
     description =
         "Run the dual-write CQL proxy: clients connect to it unchanged; reads go to the primary"
             + " cluster, writes to both with one write timestamp.")
 final class ProxyCommand implements Callable<Integer> {
 
-  @Parameters(index = "0", paramLabel = "PROXY.yaml", description = "The proxy's settings.")
+  // Optional for picocli, so that 'sluice proxy switch ...' is not asked for it; required below.
+  @Parameters(
+      index = "0",
+      arity = "0..1",
+      paramLabel = "PROXY.yaml",
+      description = "The proxy's settings.")
   Path configFile;
 
   @Spec CommandSpec spec;
 
   @Override
   public Integer call() throws InterruptedException {
+    if (configFile == null) {
+      throw new ParameterException(spec.commandLine(), "Missing required parameter: 'PROXY.yaml'");
+    }
     ProxyConfig config = ProxyConfig.load(configFile);
     PrintWriter out = spec.commandLine().getOut();
     SluiceProxy proxy = SluiceProxy.start(config, configFile.toAbsolutePath().getParent());

@@ -23,8 +23,8 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One client's connection: the handshake (options, startup, login) answered by the proxy itself,
- * then every request handed to the {@link Dispatcher} and its answer sent back under the client's
- * stream id, in whatever order the answers come.
+ * then every request handed to the {@link Dispatcher} of the moment ({@link Switchboard}) and its
+ * answer sent back under the client's stream id, in whatever order the answers come.
  */
 final class ClientConnection extends SimpleChannelInboundHandler<Frame> {
 
@@ -36,7 +36,7 @@ final class ClientConnection extends SimpleChannelInboundHandler<Frame> {
           "COMPRESSION", List.of("lz4"),
           "PROTOCOL_VERSIONS", List.of("3/v3", "4/v4", "5/v5"));
 
-  private final Dispatcher dispatcher;
+  private final Switchboard switchboard;
   private final ClientPasswords passwords;
   private final Framing framing;
   private final ClientState state = new ClientState();
@@ -45,8 +45,8 @@ final class ClientConnection extends SimpleChannelInboundHandler<Frame> {
   private boolean started;
 
   ClientConnection(
-      Dispatcher dispatcher, ClientPasswords passwords, Framing framing, ProxyMetrics metrics) {
-    this.dispatcher = dispatcher;
+      Switchboard switchboard, ClientPasswords passwords, Framing framing, ProxyMetrics metrics) {
+    this.switchboard = switchboard;
     this.metrics = metrics;
     this.passwords = passwords;
     this.framing = framing;
@@ -88,7 +88,7 @@ final class ClientConnection extends SimpleChannelInboundHandler<Frame> {
               ProtocolConstants.ErrorCode.PROTOCOL_ERROR,
               "Start the connection (and log in) before sending requests"));
     } else {
-      dispatcher.answer(request, state).thenAccept(answer -> reply(ctx, frame, answer));
+      switchboard.current().answer(request, state).thenAccept(answer -> reply(ctx, frame, answer));
     }
   }
 

@@ -43,7 +43,7 @@ final class Dispatcher {
   private final Backend secondary;
   private final PreparedStatements prepared;
   private final ProxyNodeRows nodeRows;
-  private final WriteClock clock = new WriteClock();
+  private final WriteClock clock;
   private final ProxyMetrics metrics;
   private final ShadowReads shadows;
 
@@ -53,13 +53,28 @@ final class Dispatcher {
       PreparedStatements prepared,
       ProxyNodeRows nodeRows,
       ProxyMetrics metrics,
-      ShadowReads shadows) {
+      ShadowReads shadows,
+      WriteClock clock) {
     this.metrics = metrics;
     this.shadows = shadows;
+    this.clock = clock;
     this.primary = primary;
     this.secondary = secondary;
     this.prepared = prepared;
     this.nodeRows = nodeRows;
+  }
+
+  /**
+   * This dispatcher with the two clusters' parts swapped: reads go to the other one from then on,
+   * writes still to both. Prepared statements, write clock and metrics are shared.
+   */
+  Dispatcher swapped() {
+    return new Dispatcher(secondary, primary, prepared, nodeRows, metrics, shadows, clock);
+  }
+
+  /** The cluster that serves reads, as configured: {@code primary} or {@code secondary}. */
+  String servingCluster() {
+    return primary.role();
   }
 
   /** The answer to a request of the client's; never completes exceptionally. */
@@ -118,6 +133,7 @@ final class Dispatcher {
               .thenApply(
                   frame -> {
                     shadows.compareLater(
+                        secondary,
                         forwarded,
                         keyspace,
                         ANYWHERE,
@@ -187,7 +203,8 @@ final class Dispatcher {
                     + " for both clusters; bind their values instead");
           }
           PreparedStatement statement =
-              new PreparedStatement(text, once, keyspace, kind, primaryPrepared, secondaryPrepared);
+              PreparedStatement.of(
+                  text, once, keyspace, kind, primary.role(), primaryPrepared, secondaryPrepared);
           prepared.put(statement);
           return statement.forClient();
         });
@@ -201,9 +218,14 @@ final class Dispatcher {
     QueryOptions options = statement.withOnceValues(withoutKeyspace(execute.options));
     Request routing = routingOf(statement, options);
     if (!statement.kind().writes() && statement.kind() != StatementKind.SCHEMA) {
-      Execute forwarded = executeOn("primary", statement, options);
+      if (statement.on(primary.role()) == null) {
+        // A read prepared before a switch, that this cluster could not prepare then.
+        return CompletableFuture.completedFuture(
+            new Unprepared("Prepare this statement again", execute.queryId));
+      }
+      Execute forwarded = executeOn(primary.role(), statement, options);
       return primary
-          .send(forwarded, statement.keyspace(), routing, statement.toPrepareAgain("primary"))
+          .send(forwarded, statement.keyspace(), routing, statement.toPrepareAgain(primary.role()))
           .thenApply(
               frame ->
                   switch (statement.kind()) {
@@ -211,32 +233,34 @@ final class Dispatcher {
                     case PEERS -> rowsOr(frame, nodeRows::peers);
                     default -> {
                       shadows.compareLater(
-                          statement.secondary() == null
+                          secondary,
+                          statement.on(secondary.role()) == null
                               ? null
-                              : executeOn("secondary", statement, options),
+                              : executeOn(secondary.role(), statement, options),
                           statement.keyspace(),
                           routing,
-                          statement.toPrepareAgain("secondary"),
+                          statement.toPrepareAgain(secondary.role()),
                           frame.message,
                           options.pagingState == null,
-                          statement.primary().resultMetadata);
+                          statement.served().resultMetadata);
                       yield frame.message;
                     }
                   });
     }
     QueryOptions stamped = stamped(options);
     return both(
-        executeOn("primary", statement, stamped),
-        executeOn("secondary", statement, stamped),
+        executeOn(primary.role(), statement, stamped),
+        executeOn(secondary.role(), statement, stamped),
         statement.keyspace(),
         routing,
-        statement.toPrepareAgain("primary"),
-        statement.toPrepareAgain("secondary"),
+        statement.toPrepareAgain(primary.role()),
+        statement.toPrepareAgain(secondary.role()),
         statement.kind());
   }
 
-  private static Execute executeOn(String role, PreparedStatement statement, QueryOptions options) {
-    Prepared on = statement.on(role);
+  private static Execute executeOn(
+      String cluster, PreparedStatement statement, QueryOptions options) {
+    Prepared on = statement.on(cluster);
     return new Execute(on.preparedQueryId, on.resultMetadataId, options);
   }
 
@@ -252,16 +276,18 @@ final class Dispatcher {
       Object queryOrId = batch.queriesOrIds.get(i);
       if (queryOrId instanceof byte[] id) {
         PreparedStatement statement = prepared.get(id);
-        if (statement == null || statement.secondary() == null) {
+        if (statement == null
+            || statement.on(primary.role()) == null
+            || statement.on(secondary.role()) == null) {
           return CompletableFuture.completedFuture(
               new Unprepared("The proxy does not know this prepared statement", id));
         }
-        onPrimary.add(statement.primary().preparedQueryId);
-        onSecondary.add(statement.secondary().preparedQueryId);
+        onPrimary.add(statement.on(primary.role()).preparedQueryId);
+        onSecondary.add(statement.on(secondary.role()).preparedQueryId);
         values.add(statement.withOnceValues(batch.values.get(i)));
         conditional |= statement.kind() == StatementKind.CONDITIONAL_WRITE;
-        primaryAgain.putAll(statement.toPrepareAgain("primary"));
-        secondaryAgain.putAll(statement.toPrepareAgain("secondary"));
+        primaryAgain.putAll(statement.toPrepareAgain(primary.role()));
+        secondaryAgain.putAll(statement.toPrepareAgain(secondary.role()));
       } else {
         String text = OnceEvaluated.withLiterals((String) queryOrId);
         conditional |= CqlText.isConditional(text);
@@ -443,7 +469,7 @@ final class Dispatcher {
 
   /** Where the row an execute touches lives, from the partition key's bound values. */
   private static Request routingOf(PreparedStatement statement, QueryOptions options) {
-    int[] partitionKey = statement.primary().variablesMetadata.pkIndices;
+    int[] partitionKey = statement.served().variablesMetadata.pkIndices;
     List<ByteBuffer> values = options.positionalValues;
     if (partitionKey == null || partitionKey.length == 0 || values.isEmpty()) {
       return ANYWHERE;

@@ -13,50 +13,80 @@ import java.util.Map;
 
 /**
  * A statement a client prepared through the proxy: its text, and its id on each cluster. The client
- * knows it by the primary's id.
+ * knows it by the id of the cluster that served reads when it was prepared ({@code servedBy}),
+ * which stays its id after the proxy switches which cluster serves reads.
  *
  * @param query the statement's text as the clusters prepared it
  * @param once where the proxy put bind markers in place of calls it evaluates once, or null when
  *     the statement is the client's own
  * @param keyspace the client's keyspace when it prepared it, or null
  * @param kind what the statement does
- * @param primary the primary's answer to the prepare
- * @param secondary the secondary's answer, or null where the statement is a read and the secondary
- *     could not prepare it
+ * @param servedBy the cluster ({@code primary} or {@code secondary}, as configured) whose id the
+ *     client got
+ * @param primary the configured primary's answer to the prepare, or null where the statement is a
+ *     read and that cluster could not prepare it (never null for {@code servedBy})
+ * @param secondary the configured secondary's answer, or null likewise
  */
 record PreparedStatement(
     String query,
     OnceEvaluated.Rewritten once,
     String keyspace,
     StatementKind kind,
+    String servedBy,
     Prepared primary,
     Prepared secondary) {
 
+  /** A statement prepared while {@code served} serves reads, with the other cluster's answer. */
+  static PreparedStatement of(
+      String query,
+      OnceEvaluated.Rewritten once,
+      String keyspace,
+      StatementKind kind,
+      String servedBy,
+      Prepared served,
+      Prepared other) {
+    boolean primaryServes = servedBy.equals("primary");
+    return new PreparedStatement(
+        query,
+        once,
+        keyspace,
+        kind,
+        servedBy,
+        primaryServes ? served : other,
+        primaryServes ? other : served);
+  }
+
+  /** The answer whose id the client knows. */
+  Prepared served() {
+    return on(servedBy);
+  }
+
   /** The keyspace of the table it reads or writes, which routing by token needs. */
   CqlIdentifier routingKeyspace() {
-    List<ColumnSpec> variables = primary.variablesMetadata.columnSpecs;
+    List<ColumnSpec> variables = served().variablesMetadata.columnSpecs;
     return variables.isEmpty() ? null : CqlIdentifier.fromInternal(variables.get(0).ksName);
   }
 
   /** The id the client executes it by. */
   ByteBuffer clientId() {
-    return ByteBuffer.wrap(primary.preparedQueryId);
+    return ByteBuffer.wrap(served().preparedQueryId);
   }
 
-  /** The primary's answer as the client sees it: without the markers the proxy added. */
+  /** The served answer as the client sees it: without the markers the proxy added. */
   Prepared forClient() {
-    // A v4 primary gives no result metadata id, which a v5 client must get: any stable bytes do,
+    Prepared served = served();
+    // A v4 cluster gives no result metadata id, which a v5 client must get: any stable bytes do,
     // since the proxy sends each cluster its own id.
     byte[] resultMetadataId =
-        primary.resultMetadataId != null ? primary.resultMetadataId : primary.preparedQueryId;
+        served.resultMetadataId != null ? served.resultMetadataId : served.preparedQueryId;
     if (once == null) {
       return new Prepared(
-          primary.preparedQueryId,
+          served.preparedQueryId,
           resultMetadataId,
-          primary.variablesMetadata,
-          primary.resultMetadata);
+          served.variablesMetadata,
+          served.resultMetadata);
     }
-    RowsMetadata variables = primary.variablesMetadata;
+    RowsMetadata variables = served.variablesMetadata;
     List<ColumnSpec> visible = new ArrayList<>();
     int[] visibleIndex = new int[once.markers().size()];
     for (int i = 0; i < visibleIndex.length; i++) {
@@ -80,10 +110,10 @@ record PreparedStatement(
       }
     }
     return new Prepared(
-        primary.preparedQueryId,
+        served.preparedQueryId,
         resultMetadataId,
         new RowsMetadata(visible, null, partitionKey, null),
-        primary.resultMetadata);
+        served.resultMetadata);
   }
 
   /** The client's values with the proxy's own where it put markers. */
@@ -109,9 +139,9 @@ record PreparedStatement(
     return once == null ? values : once.withValues(values);
   }
 
-  /** The statement's answer to a prepare on the cluster named. */
-  Prepared on(String role) {
-    return role.equals("primary") ? primary : secondary;
+  /** The statement's answer to a prepare on the cluster named as configured, or null. */
+  Prepared on(String cluster) {
+    return cluster.equals("primary") ? primary : secondary;
   }
 
   /** The statement to prepare again on a node of the cluster that forgot it, by its id there. */

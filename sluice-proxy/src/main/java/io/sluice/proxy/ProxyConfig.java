@@ -23,6 +23,7 @@ import java.time.Duration;
  * @param stateDir the folder of the proxy's timeline ({@code timeline.jsonl}) and shadow-read
  *     mismatch log, relative to the proxy file; {@code .sluice/proxy} by default
  * @param shadowReads which reads are also compared on the secondary; none by default
+ * @param admin the admin endpoint that switches which cluster serves reads, or null for none
  */
 public record ProxyConfig(
     String listen,
@@ -34,7 +35,8 @@ public record ProxyConfig(
     String metricsListen,
     Integer ioThreads,
     String stateDir,
-    ShadowReadSpec shadowReads) {
+    ShadowReadSpec shadowReads,
+    AdminSpec admin) {
 
   public ProxyConfig {
     ioThreads = ioThreads == null ? Runtime.getRuntime().availableProcessors() : ioThreads;
@@ -80,6 +82,9 @@ public record ProxyConfig(
     }
     if (clientLogin != null && clientLogin.username() == null) {
       throw new JobFileException(where + ": 'client-login:' needs a 'username'.");
+    }
+    if (admin != null && admin.problem() != null) {
+      throw new JobFileException(where + ": " + admin.problem());
     }
     if (shadowReads.problem() != null) {
       throw new JobFileException(where + ": " + shadowReads.problem());

@@ -18,6 +18,7 @@ import java.util.TreeMap;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Supplier;
 import org.HdrHistogram.Histogram;
@@ -39,6 +40,7 @@ final class ProxyMetrics implements AutoCloseable {
   private final Map<String, LongAdder> requestsByKind = new ConcurrentHashMap<>();
   private final Map<String, LongAdder> answersByOutcome = new ConcurrentHashMap<>();
   private final Recorder latencies = new Recorder(2);
+  private final AtomicReference<String> serving = new AtomicReference<>();
 
   /** Timers by their labels: built once each, not for every request. */
   private final Map<List<String>, Timer> timers = new ConcurrentHashMap<>();
@@ -178,6 +180,25 @@ final class ProxyMetrics implements AutoCloseable {
         .tag("result", result)
         .register(registry)
         .increment();
+  }
+
+  /** Which cluster serves reads from now on: 1 for it, 0 for the other, and one more switch. */
+  void servingCluster(String cluster) {
+    boolean first = serving.get() == null;
+    serving.set(cluster);
+    for (String each : List.of("primary", "secondary")) {
+      Gauge.builder(
+              "sluice_proxy_serving_reads", serving, current -> each.equals(current.get()) ? 1 : 0)
+          .description("1 for the cluster that serves reads now")
+          .tag("cluster", each)
+          .register(registry);
+    }
+    if (!first) {
+      Counter.builder("sluice_proxy_switches")
+          .description("Times the cluster that serves reads was switched")
+          .register(registry)
+          .increment();
+    }
   }
 
   /** A node of the cluster had forgotten a statement and got it prepared again. */

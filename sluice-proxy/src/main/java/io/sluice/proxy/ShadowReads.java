@@ -27,7 +27,9 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -44,17 +46,17 @@ final class ShadowReads implements AutoCloseable {
 
   private static final Logger LOG = LoggerFactory.getLogger(ShadowReads.class);
   private static final ObjectMapper JSON = new ObjectMapper();
+  private static final long SCHEMA_REFRESH_NANOS = 5_000_000_000L;
 
   private final ShadowReadSpec spec;
-  private final Backend secondary;
   private final ProxyMetrics metrics;
   private final Path logFile;
+  private final AtomicLong lastRefresh = new AtomicLong(System.nanoTime() - SCHEMA_REFRESH_NANOS);
   private BufferedWriter log;
   private boolean logFailed;
 
-  ShadowReads(ShadowReadSpec spec, Backend secondary, ProxyMetrics metrics, Path stateDir) {
+  ShadowReads(ShadowReadSpec spec, ProxyMetrics metrics, Path stateDir) {
     this.spec = spec;
-    this.secondary = secondary;
     this.metrics = metrics;
     this.logFile = stateDir.resolve(spec.mismatchLog());
   }
@@ -63,12 +65,14 @@ final class ShadowReads implements AutoCloseable {
    * Compares, when this read is drawn for it, the secondary's answer to {@code toSecondary} with
    * the primary's {@code answer}; returns at once.
    *
+   * @param secondary the cluster that does not serve reads now
    * @param toSecondary the request as the secondary takes it, or null when it cannot (a statement
    *     the secondary could not prepare)
    * @param firstPage whether the client asked for the first page
    * @param resultMetadata the prepared statement's result columns, for a result sent without them
    */
   void compareLater(
+      Backend secondary,
       Message toSecondary,
       String keyspace,
       Request routing,
@@ -110,7 +114,7 @@ final class ShadowReads implements AutoCloseable {
                   metrics.shadowRead(table, "secondary_error");
                   return;
                 }
-                compare(table, columns, primaryRows, copy(theirs), keyspace);
+                compare(secondary, table, columns, primaryRows, copy(theirs), keyspace);
               } catch (RuntimeException e) {
                 LOG.debug("Comparing a shadow read failed", e);
                 metrics.shadowRead(table, "skipped_error");
@@ -119,17 +123,28 @@ final class ShadowReads implements AutoCloseable {
   }
 
   private void compare(
+      Backend secondary,
       String table,
       List<ColumnSpec> columns,
       List<List<ByteBuffer>> ours,
       List<List<ByteBuffer>> theirs,
       String keyspace) {
     CqlSession session = secondary.session(keyspace).join();
-    List<Integer> key = keyIndices(session, columns);
+    Optional<List<ColumnMetadata>> primaryKey = primaryKey(session, columns.get(0));
+    if (primaryKey.isEmpty()) {
+      refreshSchema(session);
+      metrics.shadowRead(table, "skipped_no_schema");
+      return;
+    }
+    List<Integer> key = keyIndices(primaryKey.get(), columns);
     if (key == null) {
-      // A table created a moment ago may not be in the driver's schema yet: ask for it again.
-      session.refreshSchemaAsync();
-      metrics.shadowRead(table, "skipped_no_key");
+      // A read that does not select the whole key, by its key (a point read): one row at most.
+      if (ours.size() <= 1 && theirs.size() <= 1) {
+        metrics.shadowRead(table, "compared");
+        compareSingle(session, table, columns, ours, theirs);
+      } else {
+        metrics.shadowRead(table, "skipped_no_key");
+      }
       return;
     }
     metrics.shadowRead(table, "compared");
@@ -152,19 +167,51 @@ final class ShadowReads implements AutoCloseable {
     }
   }
 
-  /** Where the table's primary key columns are in the result, or null when one is not selected. */
-  private static List<Integer> keyIndices(CqlSession session, List<ColumnSpec> columns) {
-    ColumnSpec first = columns.get(0);
-    List<ColumnMetadata> primaryKey =
-        session
-            .getMetadata()
-            .getKeyspace(CqlIdentifier.fromInternal(first.ksName))
-            .flatMap(keyspace -> keyspace.getTable(CqlIdentifier.fromInternal(first.tableName)))
-            .map(table -> table.getPrimaryKey())
-            .orElse(null);
-    if (primaryKey == null) {
-      return null;
+  /** A read of one row at most on each side, whose key is not in the result. */
+  private void compareSingle(
+      CqlSession session,
+      String table,
+      List<ColumnSpec> columns,
+      List<List<ByteBuffer>> ours,
+      List<List<ByteBuffer>> theirs) {
+    List<ByteBuffer> row = ours.isEmpty() ? null : ours.get(0);
+    List<ByteBuffer> other = theirs.isEmpty() ? null : theirs.get(0);
+    if (row == null && other == null) {
+      return;
     }
+    if (row != null && row.equals(other)) {
+      metrics.shadowRow(table, "equal");
+    } else {
+      String kind =
+          other == null ? "missing_on_secondary" : row == null ? "extra_on_secondary" : "different";
+      difference(session, table, columns, List.of(), kind, row, other);
+    }
+  }
+
+  /** The table's primary key columns, or empty while the driver does not know the table. */
+  private static Optional<List<ColumnMetadata>> primaryKey(CqlSession session, ColumnSpec column) {
+    return session
+        .getMetadata()
+        .getKeyspace(CqlIdentifier.fromInternal(column.ksName))
+        .flatMap(keyspace -> keyspace.getTable(CqlIdentifier.fromInternal(column.tableName)))
+        .map(table -> table.getPrimaryKey());
+  }
+
+  /**
+   * A table created a moment ago may not be in the driver's schema yet: asks for it again, at most
+   * once every few seconds, whatever the number of reads that find it missing.
+   */
+  private void refreshSchema(CqlSession session) {
+    long now = System.nanoTime();
+    long last = lastRefresh.get();
+    if (now - last > SCHEMA_REFRESH_NANOS && lastRefresh.compareAndSet(last, now)) {
+      session.refreshSchemaAsync();
+    }
+  }
+
+  /** Where the primary key columns are in the result, or null when one is not selected. */
+  private static List<Integer> keyIndices(
+      List<ColumnMetadata> primaryKey, List<ColumnSpec> columns) {
     List<Integer> indices = new ArrayList<>();
     for (ColumnMetadata column : primaryKey) {
       int found = -1;

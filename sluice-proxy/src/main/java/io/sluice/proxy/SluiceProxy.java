@@ -31,6 +31,7 @@ public final class SluiceProxy implements AutoCloseable {
   private final ProxyMetrics metrics;
   private final ProxyTimeline timeline;
   private final ShadowReads shadows;
+  private final AdminEndpoint admin;
   private final EventLoopGroup acceptor;
   private final SharedEventLoops loops;
   private final Channel server;
@@ -41,6 +42,7 @@ public final class SluiceProxy implements AutoCloseable {
       ProxyMetrics metrics,
       ProxyTimeline timeline,
       ShadowReads shadows,
+      AdminEndpoint admin,
       EventLoopGroup acceptor,
       SharedEventLoops loops,
       Channel server) {
@@ -49,6 +51,7 @@ public final class SluiceProxy implements AutoCloseable {
     this.metrics = metrics;
     this.timeline = timeline;
     this.shadows = shadows;
+    this.admin = admin;
     this.acceptor = acceptor;
     this.loops = loops;
     this.server = server;
@@ -98,7 +101,7 @@ public final class SluiceProxy implements AutoCloseable {
       throw e;
     }
     ShadowReads shadows =
-        new ShadowReads(config.shadowReads(), secondary, metrics, config.stateDirIn(baseDir));
+        new ShadowReads(config.shadowReads(), metrics, config.stateDirIn(baseDir));
     Dispatcher dispatcher =
         new Dispatcher(
             primary,
@@ -106,7 +109,9 @@ public final class SluiceProxy implements AutoCloseable {
             prepared,
             new ProxyNodeRows(listen, UUID.randomUUID()),
             metrics,
-            shadows);
+            shadows,
+            new WriteClock());
+    Switchboard switchboard = new Switchboard(dispatcher, metrics);
     Framing framing = new Framing(primary.context());
     EventLoopGroup acceptor = new NioEventLoopGroup(1, new DefaultThreadFactory("proxy-accept"));
     try {
@@ -127,16 +132,17 @@ public final class SluiceProxy implements AutoCloseable {
                           .pipeline()
                           .addLast(
                               "client",
-                              new ClientConnection(dispatcher, passwords, framing, metrics));
+                              new ClientConnection(switchboard, passwords, framing, metrics));
                     }
                   })
               .bind(listen)
               .syncUninterruptibly()
               .channel();
       LOG.info("The proxy listens on {}", server.localAddress());
+      AdminEndpoint admin = admin(config.admin(), baseDir, switchboard);
       ProxyTimeline timeline = ProxyTimeline.start(config.stateDirIn(baseDir), metrics);
       return new SluiceProxy(
-          primary, secondary, metrics, timeline, shadows, acceptor, loops, server);
+          primary, secondary, metrics, timeline, shadows, admin, acceptor, loops, server);
     } catch (RuntimeException e) {
       acceptor.shutdownGracefully();
       primary.close();
@@ -163,6 +169,9 @@ public final class SluiceProxy implements AutoCloseable {
     server.close().syncUninterruptibly();
     timeline.close();
     shadows.close();
+    if (admin != null) {
+      admin.close();
+    }
     acceptor.shutdownGracefully(0, 2, java.util.concurrent.TimeUnit.SECONDS);
     primary.close();
     secondary.close();
@@ -178,6 +187,25 @@ public final class SluiceProxy implements AutoCloseable {
   /** The proxy's metrics now, in Prometheus's text format. */
   public String metrics() {
     return metrics.scrape();
+  }
+
+  private static AdminEndpoint admin(AdminSpec spec, Path baseDir, Switchboard switchboard) {
+    if (spec == null) {
+      return null;
+    }
+    String token =
+        Secrets.read("admin.token", spec.tokenEnv(), spec.tokenFile(), baseDir, System.getenv());
+    if (token == null || token.isEmpty()) {
+      throw new JobFileException(
+          "'admin:' needs its token in the variable or file named by 'token-env' or"
+              + " 'token-file'.");
+    }
+    return AdminEndpoint.serve(address(spec.listen(), "admin.listen"), token, switchboard);
+  }
+
+  /** Where the admin endpoint listens, or null when the configuration asks for none. */
+  public InetSocketAddress adminAddress() {
+    return admin == null ? null : admin.address();
   }
 
   private static ClientPasswords passwords(ClientLogin login, Path baseDir) {

@@ -271,7 +271,7 @@ class DualWriteIT {
     return rows;
   }
 
-  private static CqlSession direct(TestKeyspace keyspace) {
+  static CqlSession direct(TestKeyspace keyspace) {
     return TestSessions.connect(
         keyspace.contactPoints(), keyspace.localDatacenter(), keyspace.name());
   }

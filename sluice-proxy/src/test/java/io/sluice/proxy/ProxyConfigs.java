@@ -13,19 +13,24 @@ final class ProxyConfigs {
   }
 
   static ProxyConfig withLogin(TestKeyspace primary, SecondCluster secondary, ClientLogin login) {
-    return of(primary, secondary, login, null);
+    return of(primary, secondary, login, null, null);
   }
 
   static ProxyConfig withShadowReads(
       TestKeyspace primary, SecondCluster secondary, ShadowReadSpec shadowReads) {
-    return of(primary, secondary, null, shadowReads);
+    return of(primary, secondary, null, shadowReads, null);
+  }
+
+  static ProxyConfig withAdmin(TestKeyspace primary, SecondCluster secondary, AdminSpec admin) {
+    return of(primary, secondary, null, null, admin);
   }
 
   private static ProxyConfig of(
       TestKeyspace primary,
       SecondCluster secondary,
       ClientLogin login,
-      ShadowReadSpec shadowReads) {
+      ShadowReadSpec shadowReads,
+      AdminSpec admin) {
     return new ProxyConfig(
             "127.0.0.1:0",
             cluster(primary),
@@ -36,7 +41,8 @@ final class ProxyConfigs {
             "127.0.0.1:0",
             null,
             null,
-            shadowReads)
+            shadowReads,
+            admin)
         .checked("test");
   }
 

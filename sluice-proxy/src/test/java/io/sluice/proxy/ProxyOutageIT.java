@@ -92,6 +92,7 @@ class ProxyOutageIT {
                 null,
                 null,
                 null,
+                null,
                 null)
             .checked("test");
     String table = keyspace + ".outage_" + restarted;

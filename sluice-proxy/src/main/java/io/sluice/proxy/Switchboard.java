@@ -1,0 +1,62 @@
+package io.sluice.proxy;
+
+import java.time.Instant;
+import java.util.concurrent.atomic.AtomicReference;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Which cluster serves reads, switchable while the proxy runs: each request takes the dispatcher of
+ * the moment it arrives, so requests in flight finish on the cluster they started on, and new reads
+ * go to the new one. Writes go to both clusters either way.
+ */
+final class Switchboard {
+
+  private static final Logger LOG = LoggerFactory.getLogger(Switchboard.class);
+
+  private final AtomicReference<Dispatcher> current;
+  private final ProxyMetrics metrics;
+
+  Switchboard(Dispatcher dispatcher, ProxyMetrics metrics) {
+    this.current = new AtomicReference<>(dispatcher);
+    this.metrics = metrics;
+    metrics.servingCluster(dispatcher.servingCluster());
+  }
+
+  /** The dispatcher for a request arriving now. */
+  Dispatcher current() {
+    return current.get();
+  }
+
+  /** The cluster that serves reads now: {@code primary} or {@code secondary}, as configured. */
+  String serving() {
+    return current.get().servingCluster();
+  }
+
+  /**
+   * Makes {@code cluster} serve reads.
+   *
+   * @return whether it changed anything (false when the cluster already served them)
+   * @throws IllegalArgumentException for a name other than {@code primary} or {@code secondary}
+   */
+  synchronized boolean serveReadsFrom(String cluster) {
+    if (!cluster.equals("primary") && !cluster.equals("secondary")) {
+      throw new IllegalArgumentException(
+          "Reads can be served by 'primary' or 'secondary' (as proxy.yaml names them), not '"
+              + cluster
+              + "'.");
+    }
+    Dispatcher before = current.get();
+    if (before.servingCluster().equals(cluster)) {
+      return false;
+    }
+    current.set(before.swapped());
+    metrics.servingCluster(cluster);
+    LOG.warn(
+        "Reads now go to the {} cluster (until now the {}), from {}; writes still go to both.",
+        cluster,
+        before.servingCluster(),
+        Instant.now());
+    return true;
+  }
+}
