@@ -15,6 +15,7 @@ import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -44,6 +45,13 @@ final class ProxySwitchCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws InterruptedException {
+    if (!cluster.equals("primary") && !cluster.equals("secondary")) {
+      throw new ParameterException(
+          spec.commandLine(),
+          "--primary takes 'primary' or 'secondary' (as proxy.yaml names the clusters), not '"
+              + cluster
+              + "'.");
+    }
     ProxyConfig config = ProxyConfig.load(configFile);
     AdminSpec admin = config.admin();
     PrintWriter out = spec.commandLine().getOut();

@@ -1,5 +1,7 @@
 package io.sluice.proxy;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import java.io.IOException;
@@ -16,6 +18,8 @@ import java.security.MessageDigest;
  * never logged or echoed.
  */
 final class AdminEndpoint implements AutoCloseable {
+
+  private static final ObjectMapper JSON = new ObjectMapper();
 
   private final HttpServer server;
   private final byte[] token;
@@ -53,7 +57,7 @@ final class AdminEndpoint implements AutoCloseable {
 
   private void status(HttpExchange exchange) throws IOException {
     if (authorized(exchange)) {
-      answer(exchange, 200, "{\"serving-reads\":\"" + switchboard.serving() + "\"}");
+      answer(exchange, 200, JSON.createObjectNode().put("serving-reads", switchboard.serving()));
     }
   }
 
@@ -62,7 +66,10 @@ final class AdminEndpoint implements AutoCloseable {
       return;
     }
     if (!exchange.getRequestMethod().equals("POST")) {
-      answer(exchange, 405, "{\"error\":\"POST /serve-reads?cluster=primary|secondary\"}");
+      answer(
+          exchange,
+          405,
+          JSON.createObjectNode().put("error", "POST /serve-reads?cluster=primary|secondary"));
       return;
     }
     String cluster = query(exchange.getRequestURI(), "cluster");
@@ -71,9 +78,11 @@ final class AdminEndpoint implements AutoCloseable {
       answer(
           exchange,
           200,
-          "{\"serving-reads\":\"" + switchboard.serving() + "\",\"changed\":" + changed + "}");
+          JSON.createObjectNode()
+              .put("serving-reads", switchboard.serving())
+              .put("changed", changed));
     } catch (IllegalArgumentException e) {
-      answer(exchange, 400, "{\"error\":\"" + e.getMessage().replace("\"", "'") + "\"}");
+      answer(exchange, 400, JSON.createObjectNode().put("error", e.getMessage()));
     }
   }
 
@@ -82,7 +91,8 @@ final class AdminEndpoint implements AutoCloseable {
     if (shown != null && MessageDigest.isEqual(shown.getBytes(StandardCharsets.UTF_8), token)) {
       return true;
     }
-    answer(exchange, 401, "{\"error\":\"the admin token is missing or wrong\"}");
+    answer(
+        exchange, 401, JSON.createObjectNode().put("error", "the admin token is missing or wrong"));
     return false;
   }
 
@@ -100,8 +110,9 @@ final class AdminEndpoint implements AutoCloseable {
     return null;
   }
 
-  private static void answer(HttpExchange exchange, int status, String json) throws IOException {
-    byte[] body = json.getBytes(StandardCharsets.UTF_8);
+  private static void answer(HttpExchange exchange, int status, ObjectNode json)
+      throws IOException {
+    byte[] body = JSON.writeValueAsBytes(json);
     exchange.getResponseHeaders().set("Content-Type", "application/json");
     exchange.sendResponseHeaders(status, body.length);
     try (OutputStream out = exchange.getResponseBody()) {

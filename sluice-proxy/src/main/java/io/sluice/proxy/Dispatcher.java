@@ -127,22 +127,28 @@ final class Dispatcher {
           primary
               .send(forwarded, keyspace, ANYWHERE, Map.of())
               .thenApply(frame -> rowsOr(frame, nodeRows::peers));
-      case READ ->
-          primary
-              .send(forwarded, keyspace, ANYWHERE, Map.of())
-              .thenApply(
-                  frame -> {
+      case READ -> {
+        // A later page goes to the cluster that gave the first one, whichever serves reads now.
+        Backend reader = readerOf(forwarded.options);
+        Query toReader = new Query(forwarded.query, PagingStates.unmarked(forwarded.options));
+        yield reader
+            .send(toReader, keyspace, ANYWHERE, Map.of())
+            .thenApply(
+                frame -> {
+                  if (reader == primary) {
                     shadows.compareLater(
                         secondary,
-                        forwarded,
+                        toReader,
                         keyspace,
                         ANYWHERE,
                         Map.of(),
                         frame.message,
-                        forwarded.options.pagingState == null,
+                        toReader.options.pagingState == null,
                         null);
-                    return frame.message;
-                  });
+                  }
+                  return PagingStates.marked(frame.message, reader.role());
+                });
+      }
       case WRITE, CONDITIONAL_WRITE, SCHEMA -> {
         String text = kind.writes() ? OnceEvaluated.withLiterals(query.query) : query.query;
         Query stamped = new Query(text, stamped(forwarded.options));
@@ -218,32 +224,37 @@ final class Dispatcher {
     QueryOptions options = statement.withOnceValues(withoutKeyspace(execute.options));
     Request routing = routingOf(statement, options);
     if (!statement.kind().writes() && statement.kind() != StatementKind.SCHEMA) {
-      if (statement.on(primary.role()) == null) {
+      // A later page goes to the cluster that gave the first one, whichever serves reads now.
+      Backend reader = readerOf(options);
+      QueryOptions toReader = PagingStates.unmarked(options);
+      if (statement.on(reader.role()) == null) {
         // A read prepared before a switch, that this cluster could not prepare then.
         return CompletableFuture.completedFuture(
             new Unprepared("Prepare this statement again", execute.queryId));
       }
-      Execute forwarded = executeOn(primary.role(), statement, options);
-      return primary
-          .send(forwarded, statement.keyspace(), routing, statement.toPrepareAgain(primary.role()))
+      Execute forwarded = executeOn(reader.role(), statement, toReader);
+      return reader
+          .send(forwarded, statement.keyspace(), routing, statement.toPrepareAgain(reader.role()))
           .thenApply(
               frame ->
                   switch (statement.kind()) {
                     case LOCAL_NODE -> rowsOr(frame, nodeRows::local);
                     case PEERS -> rowsOr(frame, nodeRows::peers);
                     default -> {
-                      shadows.compareLater(
-                          secondary,
-                          statement.on(secondary.role()) == null
-                              ? null
-                              : executeOn(secondary.role(), statement, options),
-                          statement.keyspace(),
-                          routing,
-                          statement.toPrepareAgain(secondary.role()),
-                          frame.message,
-                          options.pagingState == null,
-                          statement.served().resultMetadata);
-                      yield frame.message;
+                      if (reader == primary) {
+                        shadows.compareLater(
+                            secondary,
+                            statement.on(secondary.role()) == null
+                                ? null
+                                : executeOn(secondary.role(), statement, toReader),
+                            statement.keyspace(),
+                            routing,
+                            statement.toPrepareAgain(secondary.role()),
+                            frame.message,
+                            toReader.pagingState == null,
+                            statement.served().resultMetadata);
+                      }
+                      yield PagingStates.marked(frame.message, reader.role());
                     }
                   });
     }
@@ -461,6 +472,13 @@ final class Dispatcher {
         timestamp,
         keyspace,
         options.nowInSeconds);
+  }
+
+  /** The cluster a read goes to: the one its paging state came from, else the serving one. */
+  private Backend readerOf(QueryOptions options) {
+    return PagingStates.clusterOf(options, primary.role()).equals(primary.role())
+        ? primary
+        : secondary;
   }
 
   private static String keyspaceOf(String requested, ClientState client) {

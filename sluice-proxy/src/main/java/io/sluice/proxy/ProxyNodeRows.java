@@ -14,18 +14,27 @@ import java.util.Map;
 import java.util.Queue;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Makes the proxy look like a cluster of one node: the primary's {@code system.local} row with the
- * proxy's address, host id and one token, and no peers, so drivers send everything to the proxy and
- * never try to reach the clusters' nodes themselves.
+ * Makes the proxy look like a cluster of one node: the serving cluster's {@code system.local} row
+ * with the proxy's address, host id and one token, and no peers, so drivers send everything to the
+ * proxy and never try to reach the clusters' nodes themselves. The cluster name, datacenter and
+ * rack stay those of the first answer, so that a driver that checks them on a new connection still
+ * finds the cluster it knows after reads are switched to the other cluster.
  */
 final class ProxyNodeRows {
 
   /** One token for the whole ring: with a single node, which one does not matter. */
   private static final String TOKEN = "0";
 
+  /** What names the cluster to a driver, which it checks on every connection. */
+  private static final Set<String> IDENTITY = Set.of("cluster_name", "data_center", "rack");
+
   private final Map<String, ByteBuffer> ownValues;
+
+  /** The identity of the first answer, kept after reads are switched to the other cluster. */
+  private final Map<String, ByteBuffer> identity = new ConcurrentHashMap<>();
 
   ProxyNodeRows(InetSocketAddress listen, UUID hostId) {
     ByteBuffer address = TypeCodecs.INET.encode(listen.getAddress(), DefaultProtocolVersion.V4);
@@ -49,9 +58,15 @@ final class ProxyNodeRows {
     for (List<ByteBuffer> row : primary.getData()) {
       List<ByteBuffer> own = new ArrayList<>(row);
       for (int i = 0; i < columns.size() && i < own.size(); i++) {
-        ByteBuffer value = ownValues.get(columns.get(i).name);
+        String name = columns.get(i).name;
+        ByteBuffer value = ownValues.get(name);
         if (value != null) {
           own.set(i, value.duplicate());
+        } else if (IDENTITY.contains(name) && own.get(i) != null) {
+          ByteBuffer first = identity.putIfAbsent(name, own.get(i).duplicate());
+          if (first != null) {
+            own.set(i, first.duplicate());
+          }
         }
       }
       rows.add(own);

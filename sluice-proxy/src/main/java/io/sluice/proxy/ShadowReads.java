@@ -22,13 +22,19 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.Semaphore;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -39,8 +45,10 @@ import org.slf4j.LoggerFactory;
  * sluice validate} compares (every selected value, write times included when selected). The client
  * never waits for the secondary. Only a read's first and only page is compared: a result of several
  * pages (whose paging state belongs to the primary) is counted as skipped, so a compare never holds
- * more than one page. Counts go to the metrics by table; each difference is a line of the mismatch
- * log naming the table and the primary key, with the values only when the settings allow it.
+ * more than one page, and at most {@link #MAX_IN_FLIGHT} reads are shadowed at once (more are
+ * skipped); compares run on a thread of their own, never on the event loops that serve clients.
+ * Counts go to the metrics by table; each difference is a line of the mismatch log naming the table
+ * and the primary key, with the values only when the settings allow it.
  */
 final class ShadowReads implements AutoCloseable {
 
@@ -51,6 +59,27 @@ final class ShadowReads implements AutoCloseable {
   private final ShadowReadSpec spec;
   private final ProxyMetrics metrics;
   private final Path logFile;
+
+  /** Shadow requests awaiting the secondary or their compare, at most; more are skipped. */
+  static final int MAX_IN_FLIGHT = 128;
+
+  private final Semaphore inFlight = new Semaphore(MAX_IN_FLIGHT);
+
+  /** Compares run here, off the event loops that serve clients; never more queued than allowed. */
+  private final ThreadPoolExecutor comparer =
+      new ThreadPoolExecutor(
+          1,
+          1,
+          0,
+          TimeUnit.SECONDS,
+          new ArrayBlockingQueue<>(MAX_IN_FLIGHT),
+          runnable -> {
+            Thread thread = new Thread(runnable, "sluice-shadow-compare");
+            thread.setDaemon(true);
+            return thread;
+          });
+
+  private boolean closed;
   private final AtomicLong lastRefresh = new AtomicLong(System.nanoTime() - SCHEMA_REFRESH_NANOS);
   private BufferedWriter log;
   private boolean logFailed;
@@ -103,6 +132,10 @@ final class ShadowReads implements AutoCloseable {
       metrics.shadowRead(table, "skipped_unprepared");
       return;
     }
+    if (!inFlight.tryAcquire()) {
+      metrics.shadowRead(table, "skipped_busy");
+      return;
+    }
     // The client's answer is encoded on another thread: the compare keeps its own copy.
     List<List<ByteBuffer>> primaryRows = copy(rows);
     secondary
@@ -110,14 +143,24 @@ final class ShadowReads implements AutoCloseable {
         .whenComplete(
             (frame, error) -> {
               try {
-                if (error != null || !(frame.message instanceof Rows theirs)) {
-                  metrics.shadowRead(table, "secondary_error");
-                  return;
-                }
-                compare(secondary, table, columns, primaryRows, copy(theirs), keyspace);
-              } catch (RuntimeException e) {
-                LOG.debug("Comparing a shadow read failed", e);
-                metrics.shadowRead(table, "skipped_error");
+                comparer.execute(
+                    () -> {
+                      try {
+                        if (error != null || !(frame.message instanceof Rows theirs)) {
+                          metrics.shadowRead(table, "secondary_error");
+                          return;
+                        }
+                        compare(secondary, table, columns, primaryRows, copy(theirs), keyspace);
+                      } catch (RuntimeException e) {
+                        LOG.debug("Comparing a shadow read failed", e);
+                        metrics.shadowRead(table, "skipped_error");
+                      } finally {
+                        inFlight.release();
+                      }
+                    });
+              } catch (RejectedExecutionException e) {
+                inFlight.release();
+                metrics.shadowRead(table, "skipped_busy");
               }
             });
   }
@@ -140,14 +183,13 @@ final class ShadowReads implements AutoCloseable {
     if (key == null) {
       // A read that does not select the whole key, by its key (a point read): one row at most.
       if (ours.size() <= 1 && theirs.size() <= 1) {
-        metrics.shadowRead(table, "compared");
         compareSingle(session, table, columns, ours, theirs);
+        metrics.shadowRead(table, "compared");
       } else {
         metrics.shadowRead(table, "skipped_no_key");
       }
       return;
     }
-    metrics.shadowRead(table, "compared");
     Map<List<ByteBuffer>, List<ByteBuffer>> onSecondary = new HashMap<>();
     for (List<ByteBuffer> row : theirs) {
       onSecondary.put(keyOf(row, key), row);
@@ -165,6 +207,7 @@ final class ShadowReads implements AutoCloseable {
     for (List<ByteBuffer> extra : onSecondary.values()) {
       difference(session, table, columns, key, "extra_on_secondary", null, extra);
     }
+    metrics.shadowRead(table, "compared");
   }
 
   /** A read of one row at most on each side, whose key is not in the result. */
@@ -299,9 +342,15 @@ final class ShadowReads implements AutoCloseable {
   }
 
   private synchronized void write(String line) {
+    if (closed) {
+      return;
+    }
     try {
       if (log == null) {
         Files.createDirectories(logFile.toAbsolutePath().getParent());
+        if (!Files.exists(logFile)) {
+          createPrivately(logFile);
+        }
         log =
             Files.newBufferedWriter(
                 logFile,
@@ -320,8 +369,29 @@ final class ShadowReads implements AutoCloseable {
     }
   }
 
+  /** The mismatch log names keys: only its owner may read it, where the file system can say so. */
+  private static void createPrivately(Path file) throws IOException {
+    try {
+      Files.createFile(
+          file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+    } catch (UnsupportedOperationException e) {
+      Files.createFile(file);
+    }
+  }
+
   @Override
-  public synchronized void close() {
+  public void close() {
+    comparer.shutdown();
+    try {
+      comparer.awaitTermination(5, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    closeLog();
+  }
+
+  private synchronized void closeLog() {
+    closed = true;
     if (log != null) {
       try {
         log.close();

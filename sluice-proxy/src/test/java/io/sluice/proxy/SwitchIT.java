@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+import com.datastax.oss.driver.api.core.cql.ResultSet;
+import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import io.sluice.testinfra.Await;
 import io.sluice.testinfra.RealCassandra;
 import io.sluice.testinfra.SecondCluster;
@@ -15,6 +17,8 @@ import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
@@ -89,10 +93,34 @@ class SwitchIT {
       running.get();
 
       assertThat(failed.get()).as("requests failed across both switches").isZero();
+
+      // A read paged across a switch ends on the cluster it started on; the next one starts on
+      // the new cluster.
+      String paged = primary.name() + ".paged";
+      client.execute("CREATE TABLE " + paged + " (id int PRIMARY KEY, v text)");
+      try (CqlSession onPrimary = DualWriteIT.direct(primary)) {
+        for (int id = 0; id < 50; id++) {
+          onPrimary.execute("INSERT INTO " + paged + " (id, v) VALUES (" + id + ", 'primary')");
+          secondary
+              .session()
+              .execute("INSERT INTO " + paged + " (id, v) VALUES (" + id + ", 'secondary')");
+        }
+      }
+      SimpleStatement all = SimpleStatement.newInstance("SELECT v FROM " + paged).setPageSize(10);
+      ResultSet started = client.execute(all);
+      assertThat(started.getAvailableWithoutFetching()).isEqualTo(10);
+      assertThat(post(proxy, "secondary", TOKEN)).contains("\"serving-reads\":\"secondary\"");
+      List<String> fromTheStart = new ArrayList<>();
+      started.forEach(row -> fromTheStart.add(row.getString("v")));
+      assertThat(fromTheStart).hasSize(50).containsOnly("primary");
+      List<String> afterTheSwitch = new ArrayList<>();
+      client.execute(all).forEach(row -> afterTheSwitch.add(row.getString("v")));
+      assertThat(afterTheSwitch).hasSize(50).containsOnly("secondary");
+      assertThat(post(proxy, "primary", TOKEN)).contains("\"serving-reads\":\"primary\"");
       assertThat(post(proxy, "secondary", "not-the-token")).contains("401");
       assertThat(whoAnswers(client, select)).isEqualTo("the primary");
       String metrics = DualWriteIT.scrape(proxy);
-      assertThat(DualWriteIT.count(metrics, "sluice_proxy_switches_total")).isEqualTo(2);
+      assertThat(DualWriteIT.count(metrics, "sluice_proxy_switches_total")).isEqualTo(4);
       assertThat(DualWriteIT.count(metrics, "sluice_proxy_serving_reads", "cluster=\"primary\""))
           .isEqualTo(1);
     } finally {
@@ -124,6 +152,7 @@ class SwitchIT {
                                 + "/serve-reads?cluster="
                                 + cluster))
                     .header("Authorization", "Bearer " + token)
+                    .timeout(Duration.ofMinutes(1))
                     .POST(HttpRequest.BodyPublishers.noBody())
                     .build(),
                 HttpResponse.BodyHandlers.ofString());
