@@ -11,8 +11,6 @@ import io.sluice.testinfra.TestNodes;
 import io.sluice.testinfra.TestSessions;
 import java.net.InetSocketAddress;
 import java.time.Duration;
-import java.util.List;
-import java.util.Map;
 import javax.management.ObjectName;
 import javax.management.remote.JMXConnector;
 import javax.management.remote.JMXConnectorFactory;
@@ -43,20 +41,7 @@ class DoctorAbsentDatacenterIT {
     contactPoint = started.status().contactPoint().orElseThrow();
     int seedPort = started.status().ports().orElseThrow().storagePort();
     int jmxPort = started.status().ports().orElseThrow().jmxPort();
-    StartResult joined =
-        second.start(
-            TestNodes.options()
-                .datacenter("dc2")
-                .cassandraYaml(
-                    "seed_provider",
-                    List.of(
-                        Map.of(
-                            "class_name",
-                            "org.apache.cassandra.locator.SimpleSeedProvider",
-                            "parameters",
-                            List.of(Map.of("seeds", "127.0.0.1:" + seedPort)))))
-                .cassandraYaml("auto_bootstrap", false)
-                .build());
+    StartResult joined = second.start(TestNodes.joining(seedPort).datacenter("dc2").build());
     int secondStoragePort = joined.status().ports().orElseThrow().storagePort();
     try (CqlSession session = session()) {
       Await.until(
@@ -104,11 +89,7 @@ class DoctorAbsentDatacenterIT {
   }
 
   private static CqlSession session() {
-    return CqlSession.builder()
-        .addContactPoint(contactPoint)
-        .withLocalDatacenter(NodeStatus.LOCAL_DATACENTER)
-        .withConfigLoader(TestSessions.configLoader())
-        .build();
+    return TestSessions.connect(contactPoint, NodeStatus.LOCAL_DATACENTER);
   }
 
   @Test

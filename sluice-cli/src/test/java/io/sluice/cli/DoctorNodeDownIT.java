@@ -14,8 +14,6 @@ import io.sluice.testinfra.TestSessions;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.Collection;
-import java.util.List;
-import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -40,19 +38,7 @@ class DoctorNodeDownIT {
     contactPoint = started.status().contactPoint().orElseThrow();
     int seedPort = started.status().ports().orElseThrow().storagePort();
     // The second node joins the first's cluster: same seed, its own ports, no data to stream.
-    StartResult joined =
-        second.start(
-            TestNodes.options()
-                .cassandraYaml(
-                    "seed_provider",
-                    List.of(
-                        Map.of(
-                            "class_name",
-                            "org.apache.cassandra.locator.SimpleSeedProvider",
-                            "parameters",
-                            List.of(Map.of("seeds", "127.0.0.1:" + seedPort)))))
-                .cassandraYaml("auto_bootstrap", false)
-                .build());
+    StartResult joined = second.start(TestNodes.joining(seedPort).build());
     secondAddress = "127.0.0.1:" + joined.status().ports().orElseThrow().nativePort();
     try (CqlSession session = session()) {
       Await.until(
@@ -87,11 +73,7 @@ class DoctorNodeDownIT {
   }
 
   private static CqlSession session() {
-    return CqlSession.builder()
-        .addContactPoint(contactPoint)
-        .withLocalDatacenter(NodeStatus.LOCAL_DATACENTER)
-        .withConfigLoader(TestSessions.configLoader())
-        .build();
+    return TestSessions.connect(contactPoint, NodeStatus.LOCAL_DATACENTER);
   }
 
   private static Collection<Node> nodes(CqlSession session) {

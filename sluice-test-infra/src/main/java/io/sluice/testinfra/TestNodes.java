@@ -6,6 +6,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
+import java.util.Map;
 
 /**
  * Local nodes a test starts for itself (one it stops, throttles or reconfigures), in a folder under
@@ -28,6 +30,23 @@ public final class TestNodes {
   /** Options for a test node: free ports and the generous start-up bound. */
   public static NodeOptions.Builder options() {
     return NodeOptions.builder().pickFreePorts(true).startTimeout(START_TIMEOUT);
+  }
+
+  /**
+   * Options for a node that joins the cluster of a node on this machine whose storage port is
+   * {@code seedStoragePort}: that node as its seed, its own free ports, no data streamed to it.
+   */
+  public static NodeOptions.Builder joining(int seedStoragePort) {
+    return options()
+        .cassandraYaml(
+            "seed_provider",
+            List.of(
+                Map.of(
+                    "class_name",
+                    "org.apache.cassandra.locator.SimpleSeedProvider",
+                    "parameters",
+                    List.of(Map.of("seeds", "127.0.0.1:" + seedStoragePort)))))
+        .cassandraYaml("auto_bootstrap", false);
   }
 
   /** Options to start a stopped test node again on the ports it had. */
