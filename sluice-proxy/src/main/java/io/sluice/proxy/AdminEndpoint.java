@@ -13,9 +13,9 @@ import java.security.MessageDigest;
 
 /**
  * The proxy's admin endpoint, on the loopback address: {@code GET /status} says which cluster
- * serves reads; {@code POST /serve-reads?cluster=secondary} switches them there. Every request
- * shows the token ({@code Authorization: Bearer TOKEN}), compared in constant time; the token is
- * never logged or echoed.
+ * serves reads, how each cluster is, the replay log's backlog and the shadow reads' results; {@code
+ * POST /serve-reads?cluster=secondary} switches them there. Every request shows the token ({@code
+ * Authorization: Bearer TOKEN}), compared in constant time; the token is never logged or echoed.
  */
 final class AdminEndpoint implements AutoCloseable {
 
@@ -24,11 +24,14 @@ final class AdminEndpoint implements AutoCloseable {
   private final HttpServer server;
   private final byte[] token;
   private final Switchboard switchboard;
+  private final ProxyStatus status;
 
-  private AdminEndpoint(HttpServer server, String token, Switchboard switchboard) {
+  private AdminEndpoint(
+      HttpServer server, String token, Switchboard switchboard, ProxyStatus status) {
     this.server = server;
     this.token = ("Bearer " + token).getBytes(StandardCharsets.UTF_8);
     this.switchboard = switchboard;
+    this.status = status;
   }
 
   /**
@@ -36,7 +39,8 @@ final class AdminEndpoint implements AutoCloseable {
    *
    * @throws IllegalArgumentException when the address cannot be listened on
    */
-  static AdminEndpoint serve(InetSocketAddress address, String token, Switchboard switchboard) {
+  static AdminEndpoint serve(
+      InetSocketAddress address, String token, Switchboard switchboard, ProxyStatus status) {
     HttpServer server;
     try {
       server = HttpServer.create(address, 0);
@@ -44,7 +48,7 @@ final class AdminEndpoint implements AutoCloseable {
       throw new IllegalArgumentException(
           "Cannot serve the admin endpoint on " + address + ": " + e.getMessage(), e);
     }
-    AdminEndpoint endpoint = new AdminEndpoint(server, token, switchboard);
+    AdminEndpoint endpoint = new AdminEndpoint(server, token, switchboard, status);
     server.createContext("/status", endpoint::status);
     server.createContext("/serve-reads", endpoint::serveReads);
     server.start();
@@ -57,7 +61,7 @@ final class AdminEndpoint implements AutoCloseable {
 
   private void status(HttpExchange exchange) throws IOException {
     if (authorized(exchange)) {
-      answer(exchange, 200, JSON.createObjectNode().put("serving-reads", switchboard.serving()));
+      answer(exchange, 200, status.now(JSON));
     }
   }
 
@@ -83,6 +87,8 @@ final class AdminEndpoint implements AutoCloseable {
               .put("changed", changed));
     } catch (IllegalArgumentException e) {
       answer(exchange, 400, JSON.createObjectNode().put("error", e.getMessage()));
+    } catch (IllegalStateException e) {
+      answer(exchange, 409, JSON.createObjectNode().put("error", e.getMessage()));
     }
   }
 

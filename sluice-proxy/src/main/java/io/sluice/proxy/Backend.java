@@ -1,7 +1,9 @@
 package io.sluice.proxy;
 
+import com.datastax.oss.driver.api.core.AllNodesFailedException;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.InvalidKeyspaceException;
+import com.datastax.oss.driver.api.core.auth.AuthenticationException;
 import com.datastax.oss.driver.api.core.config.DriverExecutionProfile;
 import com.datastax.oss.driver.api.core.context.DriverContext;
 import com.datastax.oss.driver.api.core.metadata.Node;
@@ -25,6 +27,7 @@ import io.sluice.core.job.ClusterSpec;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Queue;
 import java.util.concurrent.CompletableFuture;
@@ -76,6 +79,8 @@ final class Backend implements AutoCloseable {
   /**
    * Connects to the cluster.
    *
+   * @param mayBeDown whether the proxy starts while no node of the cluster answers (its sessions
+   *     open once one does), as with {@code secondary-failure: log}
    * @throws IllegalArgumentException with one sentence when the cluster cannot be reached
    */
   static Backend connect(
@@ -84,16 +89,57 @@ final class Backend implements AutoCloseable {
       Path baseDir,
       Duration timeout,
       ProxyMetrics metrics,
-      SharedEventLoops loops) {
+      SharedEventLoops loops,
+      boolean mayBeDown) {
     Backend backend = new Backend(role, cluster.spec(role), baseDir, timeout, metrics, loops);
     try {
       CqlSession first = SessionFactory.open(backend.spec, baseDir, null, loops.sessionBuilder());
       backend.sessions.put(NO_KEYSPACE, CompletableFuture.completedFuture(first));
     } catch (RuntimeException e) {
+      if (mayBeDown && unreachable(e)) {
+        LOG.warn(
+            "The {} cluster cannot be reached now ({}); the proxy starts anyway, and the writes it"
+                + " misses are kept in the replay log until it answers.",
+            role,
+            e.getMessage());
+        return backend;
+      }
       backend.close();
       throw e;
     }
     return backend;
+  }
+
+  /** No node could be reached at all, as opposed to a refused login or a wrong setting. */
+  private static boolean unreachable(RuntimeException e) {
+    if (!(e.getCause() instanceof AllNodesFailedException failed)) {
+      return false;
+    }
+    for (List<Throwable> errors : failed.getAllErrors().values()) {
+      for (Throwable error : errors) {
+        if (error instanceof AuthenticationException) {
+          return false;
+        }
+      }
+    }
+    return true;
+  }
+
+  /** Nodes of the cluster the driver sees up, and all it knows; both 0 before it connected. */
+  int[] nodesUpAndKnown() {
+    CompletableFuture<CqlSession> first = sessions.get(NO_KEYSPACE);
+    if (first == null || !first.isDone() || first.isCompletedExceptionally()) {
+      return new int[] {0, 0};
+    }
+    int up = 0;
+    int known = 0;
+    for (Node node : first.join().getMetadata().getNodes().values()) {
+      known++;
+      if (node.getState() == com.datastax.oss.driver.api.core.metadata.NodeState.UP) {
+        up++;
+      }
+    }
+    return new int[] {up, known};
   }
 
   /** The driver context of the cluster's first session. */

@@ -24,6 +24,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -46,7 +47,16 @@ final class Dispatcher {
   private final WriteClock clock;
   private final ProxyMetrics metrics;
   private final ShadowReads shadows;
+  private final MissedWrites missed;
 
+  /** A secondary's answer that stands for "down for now", with {@code secondary-failure: log}. */
+  private static final Error NOT_NOW =
+      new Error(ProtocolConstants.ErrorCode.SERVER_ERROR, "the cluster is not available now");
+
+  /**
+   * @param missed where writes the secondary cannot take now are kept, or null when such a failure
+   *     fails the client's write ({@code secondary-failure: strict})
+   */
   Dispatcher(
       Backend primary,
       Backend secondary,
@@ -54,7 +64,9 @@ final class Dispatcher {
       ProxyNodeRows nodeRows,
       ProxyMetrics metrics,
       ShadowReads shadows,
+      MissedWrites missed,
       WriteClock clock) {
+    this.missed = missed;
     this.metrics = metrics;
     this.shadows = shadows;
     this.clock = clock;
@@ -69,7 +81,7 @@ final class Dispatcher {
    * writes still to both. Prepared statements, write clock and metrics are shared.
    */
   Dispatcher swapped() {
-    return new Dispatcher(secondary, primary, prepared, nodeRows, metrics, shadows, clock);
+    return new Dispatcher(secondary, primary, prepared, nodeRows, metrics, shadows, missed, clock);
   }
 
   /** The cluster that serves reads, as configured: {@code primary} or {@code secondary}. */
@@ -152,7 +164,7 @@ final class Dispatcher {
       case WRITE, CONDITIONAL_WRITE, SCHEMA -> {
         String text = kind.writes() ? OnceEvaluated.withLiterals(query.query) : query.query;
         Query stamped = new Query(text, stamped(forwarded.options));
-        yield both(stamped, stamped, keyspace, ANYWHERE, Map.of(), Map.of(), kind);
+        yield both(stamped, stamped, keyspace, ANYWHERE, Map.of(), Map.of(), kind, () -> stamped);
       }
     };
   }
@@ -167,7 +179,7 @@ final class Dispatcher {
     return CompletableFuture.allOf(onPrimary, onSecondary)
         .handle(
             (ignored, error) -> {
-              if (error == null) {
+              if (error == null || secondaryDown(onPrimary, onSecondary)) {
                 client.keyspace(keyspace);
                 return new SetKeyspace(keyspace);
               }
@@ -181,6 +193,14 @@ final class Dispatcher {
             });
   }
 
+  /** Only the secondary failed, for now, and that does not fail the client. */
+  private boolean secondaryDown(
+      CompletableFuture<CqlSession> onPrimary, CompletableFuture<CqlSession> onSecondary) {
+    return missed != null
+        && !onPrimary.isCompletedExceptionally()
+        && onSecondary.handle((session, error) -> MissedWrites.notNow(error)).join();
+  }
+
   private CompletableFuture<Message> prepare(Prepare prepare, ClientState client) {
     String keyspace = keyspaceOf(prepare.keyspace, client);
     StatementKind kind = StatementKind.of(prepare.cqlQuery, keyspace);
@@ -192,13 +212,21 @@ final class Dispatcher {
     CompletableFuture<Frame> onPrimary = primary.send(forwarded, keyspace, ANYWHERE, Map.of());
     CompletableFuture<Frame> onSecondary = secondary.send(forwarded, keyspace, ANYWHERE, Map.of());
     return onPrimary.thenCombine(
-        onSecondary.handle((frame, error) -> error == null ? frame.message : asError(error)),
+        onSecondary.handle(
+            (frame, error) ->
+                error == null
+                    ? frame.message
+                    : missed != null && MissedWrites.notNow(error) ? NOT_NOW : asError(error)),
         (primaryFrame, secondaryAnswer) -> {
           if (!(primaryFrame.message instanceof Prepared primaryPrepared)) {
             return primaryFrame.message;
           }
           Prepared secondaryPrepared = secondaryAnswer instanceof Prepared done ? done : null;
-          if (secondaryPrepared == null && (kind.writes() || kind == StatementKind.SCHEMA)) {
+          boolean secondaryDown =
+              missed != null && (secondaryAnswer == NOT_NOW || Replayer.notNow(secondaryAnswer));
+          if (secondaryPrepared == null
+              && (kind.writes() || kind == StatementKind.SCHEMA)
+              && !secondaryDown) {
             return secondaryAnswer;
           }
           if (once != null
@@ -258,15 +286,24 @@ final class Dispatcher {
                     }
                   });
     }
+    if (statement.on(primary.role()) == null) {
+      // A write prepared while this cluster was down, before a switch made it serve reads.
+      return CompletableFuture.completedFuture(
+          new Unprepared("Prepare this statement again", execute.queryId));
+    }
     QueryOptions stamped = stamped(options);
+    Supplier<Message> asText = () -> new Query(statement.query(), stamped);
     return both(
         executeOn(primary.role(), statement, stamped),
-        executeOn(secondary.role(), statement, stamped),
+        statement.on(secondary.role()) == null
+            ? asText.get()
+            : executeOn(secondary.role(), statement, stamped),
         statement.keyspace(),
         routing,
         statement.toPrepareAgain(primary.role()),
         statement.toPrepareAgain(secondary.role()),
-        statement.kind());
+        statement.kind(),
+        asText);
   }
 
   private static Execute executeOn(
@@ -279,6 +316,7 @@ final class Dispatcher {
     String keyspace = keyspaceOf(batch.keyspace, client);
     List<Object> onPrimary = new ArrayList<>(batch.queriesOrIds.size());
     List<Object> onSecondary = new ArrayList<>(batch.queriesOrIds.size());
+    List<Object> asTexts = new ArrayList<>(batch.queriesOrIds.size());
     List<List<ByteBuffer>> values = new ArrayList<>(batch.values.size());
     Map<ByteBuffer, Prepare> primaryAgain = new HashMap<>();
     Map<ByteBuffer, Prepare> secondaryAgain = new HashMap<>();
@@ -289,12 +327,14 @@ final class Dispatcher {
         PreparedStatement statement = prepared.get(id);
         if (statement == null
             || statement.on(primary.role()) == null
-            || statement.on(secondary.role()) == null) {
+            || statement.on(secondary.role()) == null && missed == null) {
           return CompletableFuture.completedFuture(
               new Unprepared("The proxy does not know this prepared statement", id));
         }
         onPrimary.add(statement.on(primary.role()).preparedQueryId);
-        onSecondary.add(statement.on(secondary.role()).preparedQueryId);
+        Prepared onOther = statement.on(secondary.role());
+        onSecondary.add(onOther == null ? statement.query() : onOther.preparedQueryId);
+        asTexts.add(statement.query());
         values.add(statement.withOnceValues(batch.values.get(i)));
         conditional |= statement.kind() == StatementKind.CONDITIONAL_WRITE;
         primaryAgain.putAll(statement.toPrepareAgain(primary.role()));
@@ -304,6 +344,7 @@ final class Dispatcher {
         conditional |= CqlText.isConditional(text);
         onPrimary.add(text);
         onSecondary.add(text);
+        asTexts.add(text);
         values.add(batch.values.get(i));
       }
     }
@@ -318,7 +359,8 @@ final class Dispatcher {
         ANYWHERE,
         primaryAgain,
         secondaryAgain,
-        conditional ? StatementKind.CONDITIONAL_WRITE : StatementKind.WRITE);
+        conditional ? StatementKind.CONDITIONAL_WRITE : StatementKind.WRITE,
+        () -> batchOf(batch, asTexts, values, timestamp));
   }
 
   private static Batch batchOf(
@@ -342,18 +384,26 @@ final class Dispatcher {
       Request routing,
       Map<ByteBuffer, Prepare> primaryAgain,
       Map<ByteBuffer, Prepare> secondaryAgain,
-      StatementKind kind) {
+      StatementKind kind,
+      Supplier<Message> asText) {
     if (kind == StatementKind.CONDITIONAL_WRITE) {
-      return conditional(toPrimary, toSecondary, keyspace, routing, primaryAgain, secondaryAgain);
+      return conditional(
+          toPrimary, toSecondary, keyspace, routing, primaryAgain, secondaryAgain, asText);
     }
     CompletableFuture<Message> onPrimary =
         primary
             .send(toPrimary, keyspace, routing, primaryAgain)
             .thenCompose(frame -> afterSchemaChange(primary, keyspace, frame.message, kind));
+    Supplier<CompletableFuture<Message>> toOther =
+        () ->
+            secondary
+                .send(toSecondary, keyspace, routing, secondaryAgain)
+                .thenCompose(frame -> afterSchemaChange(secondary, keyspace, frame.message, kind));
     CompletableFuture<Message> onSecondary =
-        secondary
-            .send(toSecondary, keyspace, routing, secondaryAgain)
-            .thenCompose(frame -> afterSchemaChange(secondary, keyspace, frame.message, kind));
+        missed == null
+            ? toOther.get()
+            : missed.sendOrKeep(
+                secondary.role(), keyspace, kind == StatementKind.SCHEMA, toOther, asText);
     return onPrimary
         .handle((message, error) -> error == null ? message : asError(error))
         .thenCombine(
@@ -392,7 +442,8 @@ final class Dispatcher {
       String keyspace,
       Request routing,
       Map<ByteBuffer, Prepare> primaryAgain,
-      Map<ByteBuffer, Prepare> secondaryAgain) {
+      Map<ByteBuffer, Prepare> secondaryAgain,
+      Supplier<Message> asText) {
     return primary
         .send(toPrimary, keyspace, routing, primaryAgain)
         .thenCompose(
@@ -400,22 +451,30 @@ final class Dispatcher {
               if (!applied(fromPrimary.message)) {
                 return CompletableFuture.completedFuture(fromPrimary.message);
               }
-              return secondary
-                  .send(toSecondary, keyspace, routing, secondaryAgain)
-                  .handle(
-                      (fromSecondary, error) -> {
-                        if (error != null || !applied(fromSecondary.message)) {
-                          LOG.warn(
-                              "The secondary cluster did not apply a conditional write the primary"
-                                  + " applied: {}",
-                              error != null
-                                  ? error.getMessage()
-                                  : fromSecondary.message instanceof Error refused
-                                      ? refused.message
-                                      : "its condition did not hold there");
-                        }
-                        return fromPrimary.message;
-                      });
+              Supplier<CompletableFuture<Message>> toOther =
+                  () ->
+                      secondary
+                          .send(toSecondary, keyspace, routing, secondaryAgain)
+                          .thenApply(frame -> frame.message);
+              CompletableFuture<Message> onSecondary =
+                  missed == null
+                      ? toOther.get()
+                      : missed.sendOrKeep(secondary.role(), keyspace, false, toOther, asText);
+              return onSecondary.handle(
+                  (fromSecondary, error) -> {
+                    if (error != null
+                        || fromSecondary != MissedWrites.KEPT && !applied(fromSecondary)) {
+                      LOG.warn(
+                          "The secondary cluster did not apply a conditional write the primary"
+                              + " applied: {}",
+                          error != null
+                              ? error.getMessage()
+                              : fromSecondary instanceof Error refused
+                                  ? refused.message
+                                  : "its condition did not hold there");
+                    }
+                    return fromPrimary.message;
+                  });
             });
   }
 

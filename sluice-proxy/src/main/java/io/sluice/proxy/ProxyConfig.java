@@ -24,6 +24,10 @@ import java.time.Duration;
  *     mismatch log, relative to the proxy file; {@code .sluice/proxy} by default
  * @param shadowReads which reads are also compared on the secondary; none by default
  * @param admin the admin endpoint that switches which cluster serves reads, or null for none
+ * @param secondaryFailure what a write the cluster that does not serve reads cannot take does:
+ *     {@code strict} (the default) fails the client's write; {@code log} keeps it in the replay log
+ *     and answers the client with the serving cluster's answer
+ * @param replayLog the replay log's limits, with {@code secondary-failure: log}
  */
 public record ProxyConfig(
     String listen,
@@ -36,7 +40,9 @@ public record ProxyConfig(
     Integer ioThreads,
     String stateDir,
     ShadowReadSpec shadowReads,
-    AdminSpec admin) {
+    AdminSpec admin,
+    String secondaryFailure,
+    ReplayLogSpec replayLog) {
 
   public ProxyConfig {
     ioThreads = ioThreads == null ? Runtime.getRuntime().availableProcessors() : ioThreads;
@@ -45,6 +51,13 @@ public record ProxyConfig(
     requestTimeout = requestTimeout == null ? "12s" : requestTimeout;
     stateDir = stateDir == null ? ".sluice/proxy" : stateDir;
     shadowReads = shadowReads == null ? ShadowReadSpec.none() : shadowReads;
+    secondaryFailure = secondaryFailure == null ? "strict" : secondaryFailure;
+    replayLog = replayLog == null ? ReplayLogSpec.defaults() : replayLog;
+  }
+
+  /** Whether writes the other cluster cannot take are kept in the replay log. */
+  boolean keepsMissedWrites() {
+    return secondaryFailure.equals("log");
   }
 
   /** Where the proxy keeps its timeline: {@code state-dir}, relative to the proxy file. */
@@ -88,6 +101,17 @@ public record ProxyConfig(
     }
     if (shadowReads.problem() != null) {
       throw new JobFileException(where + ": " + shadowReads.problem());
+    }
+    if (!secondaryFailure.equals("strict") && !secondaryFailure.equals("log")) {
+      throw new JobFileException(
+          where
+              + ": 'secondary-failure' is 'strict' (a write the secondary fails fails the client's)"
+              + " or 'log' (kept in the replay log and replayed), not '"
+              + secondaryFailure
+              + "'.");
+    }
+    if (replayLog.problem() != null) {
+      throw new JobFileException(where + ": " + replayLog.problem());
     }
     requestTimeoutDuration();
     return this;

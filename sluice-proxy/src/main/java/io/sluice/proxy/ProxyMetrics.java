@@ -42,8 +42,10 @@ final class ProxyMetrics implements AutoCloseable {
   private final Recorder latencies = new Recorder(2);
   private final AtomicReference<String> serving = new AtomicReference<>();
 
-  /** Timers by their labels: built once each, not for every request. */
+  /** Timers and counters by their labels: built once each, not for every request. */
   private final Map<List<String>, Timer> timers = new ConcurrentHashMap<>();
+
+  private final Map<List<String>, Counter> counters = new ConcurrentHashMap<>();
 
   /** Labels by opcode and by error code, lower-cased once. */
   private static final Map<Integer, String> LABELS = new ConcurrentHashMap<>();
@@ -161,11 +163,13 @@ final class ProxyMetrics implements AutoCloseable {
    * skipped_no_key}, {@code skipped_unprepared}, {@code secondary_error}...).
    */
   void shadowRead(String table, String outcome) {
-    Counter.builder("sluice_proxy_shadow_reads")
-        .description("Reads also sent to the secondary to compare, by table and outcome")
-        .tag("table", table)
-        .tag("outcome", outcome)
-        .register(registry)
+    counter(
+            "sluice_proxy_shadow_reads",
+            "Reads also sent to the secondary to compare, by table and outcome",
+            "table",
+            table,
+            "outcome",
+            outcome)
         .increment();
   }
 
@@ -174,12 +178,86 @@ final class ProxyMetrics implements AutoCloseable {
    * {@code extra_on_secondary}.
    */
   void shadowRow(String table, String result) {
-    Counter.builder("sluice_proxy_shadow_rows")
-        .description("Rows of shadow reads compared, by table and result")
-        .tag("table", table)
-        .tag("result", result)
-        .register(registry)
+    counter(
+            "sluice_proxy_shadow_rows",
+            "Rows of shadow reads compared, by table and result",
+            "table",
+            table,
+            "result",
+            result)
         .increment();
+  }
+
+  /** Rows compared by shadow reads so far, by table, then by result. */
+  Map<String, Map<String, Long>> shadowRows() {
+    Map<String, Map<String, Long>> rows = new TreeMap<>();
+    for (Counter counter : registry.find("sluice_proxy_shadow_rows").counters()) {
+      rows.computeIfAbsent(counter.getId().getTag("table"), t -> new TreeMap<>())
+          .put(counter.getId().getTag("result"), (long) counter.count());
+    }
+    return rows;
+  }
+
+  /**
+   * A write the cluster that does not serve reads could not take now: {@code logged} in the replay
+   * log, or {@code lost} because the log was full or could not be written.
+   */
+  void missedWrite(String cluster, String result) {
+    counter(
+            "sluice_proxy_missed_writes",
+            "Writes a cluster could not take, kept in the replay log or lost",
+            "cluster",
+            cluster,
+            "result",
+            result)
+        .increment();
+  }
+
+  /** A write of the replay log sent again: {@code ok}, or {@code refused} and skipped. */
+  void replayed(String cluster, String outcome) {
+    counter(
+            "sluice_proxy_replayed_writes",
+            "Writes of the replay log sent again, by how the cluster took them",
+            "cluster",
+            cluster,
+            "outcome",
+            outcome)
+        .increment();
+  }
+
+  /** The count so far of a counter this class keeps, by its name and labels. */
+  long count(String name, String... labels) {
+    Counter counter = counters.get(counterKey(name, labels));
+    return counter == null ? 0 : (long) counter.count();
+  }
+
+  /** Exports the replay log's backlog. */
+  void replayBacklog(ReplayLog log) {
+    Gauge.builder("sluice_proxy_replay_backlog_writes", log, ReplayLog::backlogWrites)
+        .description("Writes the replay log holds that the other cluster has not had yet")
+        .register(registry);
+    Gauge.builder("sluice_proxy_replay_backlog_bytes", log, ReplayLog::backlogBytes)
+        .description("Bytes of the replay log not replayed yet")
+        .register(registry);
+  }
+
+  private Counter counter(String name, String description, String... labels) {
+    return counters.computeIfAbsent(
+        counterKey(name, labels),
+        key -> {
+          Counter.Builder builder = Counter.builder(name).description(description);
+          for (int i = 0; i + 1 < labels.length; i += 2) {
+            builder.tag(labels[i], labels[i + 1]);
+          }
+          return builder.register(registry);
+        });
+  }
+
+  private static List<String> counterKey(String name, String... labels) {
+    List<String> key = new java.util.ArrayList<>(labels.length + 1);
+    key.add(name);
+    key.addAll(List.of(labels));
+    return key;
   }
 
   /** Which cluster serves reads from now on: 1 for it, 0 for the other, and one more switch. */

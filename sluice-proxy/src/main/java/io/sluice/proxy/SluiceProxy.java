@@ -32,6 +32,8 @@ public final class SluiceProxy implements AutoCloseable {
   private final ProxyTimeline timeline;
   private final ShadowReads shadows;
   private final AdminEndpoint admin;
+  private final MissedWrites missed;
+  private final Replayer replayer;
   private final EventLoopGroup acceptor;
   private final SharedEventLoops loops;
   private final Channel server;
@@ -43,9 +45,13 @@ public final class SluiceProxy implements AutoCloseable {
       ProxyTimeline timeline,
       ShadowReads shadows,
       AdminEndpoint admin,
+      MissedWrites missed,
+      Replayer replayer,
       EventLoopGroup acceptor,
       SharedEventLoops loops,
       Channel server) {
+    this.missed = missed;
+    this.replayer = replayer;
     this.primary = primary;
     this.secondary = secondary;
     this.metrics = metrics;
@@ -83,7 +89,8 @@ public final class SluiceProxy implements AutoCloseable {
               baseDir,
               config.requestTimeoutDuration(),
               metrics,
-              loops);
+              loops,
+              false);
       secondary =
           Backend.connect(
               "secondary",
@@ -91,7 +98,8 @@ public final class SluiceProxy implements AutoCloseable {
               baseDir,
               config.requestTimeoutDuration(),
               metrics,
-              loops);
+              loops,
+              config.keepsMissedWrites());
     } catch (RuntimeException e) {
       if (primary != null) {
         primary.close();
@@ -102,6 +110,24 @@ public final class SluiceProxy implements AutoCloseable {
     }
     ShadowReads shadows =
         new ShadowReads(config.shadowReads(), metrics, config.stateDirIn(baseDir));
+    MissedWrites missed = null;
+    Replayer replayer = null;
+    if (config.keepsMissedWrites()) {
+      ReplayLog log =
+          ReplayLog.open(
+              config.stateDirIn(baseDir).resolve("replay"), config.replayLog().maxSizeBytes());
+      metrics.replayBacklog(log);
+      missed =
+          new MissedWrites(
+              log, config.replayLog().timeoutDuration(), config.replayLog().maxSize(), metrics);
+      Backend[] clusters = {primary, secondary};
+      replayer =
+          Replayer.start(
+              log,
+              name -> clusters[name.equals("primary") ? 0 : 1],
+              metrics,
+              config.replayLog().rate());
+    }
     Dispatcher dispatcher =
         new Dispatcher(
             primary,
@@ -110,8 +136,10 @@ public final class SluiceProxy implements AutoCloseable {
             new ProxyNodeRows(listen, UUID.randomUUID()),
             metrics,
             shadows,
+            missed,
             new WriteClock());
-    Switchboard switchboard = new Switchboard(dispatcher, metrics);
+    Switchboard switchboard =
+        new Switchboard(dispatcher, metrics, missed == null ? null : missed.log());
     Framing framing = new Framing(primary.context());
     EventLoopGroup acceptor = new NioEventLoopGroup(1, new DefaultThreadFactory("proxy-accept"));
     try {
@@ -139,11 +167,18 @@ public final class SluiceProxy implements AutoCloseable {
               .syncUninterruptibly()
               .channel();
       LOG.info("The proxy listens on {}", server.localAddress());
-      AdminEndpoint admin = admin(config.admin(), baseDir, switchboard);
+      ProxyStatus status =
+          new ProxyStatus(switchboard, primary, secondary, metrics, missed, replayer);
+      AdminEndpoint admin = admin(config.admin(), baseDir, switchboard, status);
       ProxyTimeline timeline = ProxyTimeline.start(config.stateDirIn(baseDir), metrics);
       return new SluiceProxy(
-          primary, secondary, metrics, timeline, shadows, admin, acceptor, loops, server);
+          primary, secondary, metrics, timeline, shadows, admin, missed, replayer, acceptor, loops,
+          server);
     } catch (RuntimeException e) {
+      if (replayer != null) {
+        replayer.close();
+        missed.log().close();
+      }
       acceptor.shutdownGracefully();
       primary.close();
       secondary.close();
@@ -173,6 +208,10 @@ public final class SluiceProxy implements AutoCloseable {
       admin.close();
     }
     acceptor.shutdownGracefully(0, 2, java.util.concurrent.TimeUnit.SECONDS);
+    if (replayer != null) {
+      replayer.close();
+      missed.log().close();
+    }
     primary.close();
     secondary.close();
     metrics.close();
@@ -189,7 +228,8 @@ public final class SluiceProxy implements AutoCloseable {
     return metrics.scrape();
   }
 
-  private static AdminEndpoint admin(AdminSpec spec, Path baseDir, Switchboard switchboard) {
+  private static AdminEndpoint admin(
+      AdminSpec spec, Path baseDir, Switchboard switchboard, ProxyStatus status) {
     if (spec == null) {
       return null;
     }
@@ -200,7 +240,12 @@ public final class SluiceProxy implements AutoCloseable {
           "'admin:' needs its token in the variable or file named by 'token-env' or"
               + " 'token-file'.");
     }
-    return AdminEndpoint.serve(address(spec.listen(), "admin.listen"), token, switchboard);
+    return AdminEndpoint.serve(address(spec.listen(), "admin.listen"), token, switchboard, status);
+  }
+
+  /** Writes kept in the replay log not yet replayed; 0 without {@code secondary-failure: log}. */
+  public long replayBacklog() {
+    return missed == null ? 0 : missed.log().backlogWrites();
   }
 
   /** Where the admin endpoint listens, or null when the configuration asks for none. */

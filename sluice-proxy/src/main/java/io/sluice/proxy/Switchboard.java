@@ -16,8 +16,13 @@ final class Switchboard {
 
   private final AtomicReference<Dispatcher> current;
   private final ProxyMetrics metrics;
+  private final ReplayLog replay;
 
-  Switchboard(Dispatcher dispatcher, ProxyMetrics metrics) {
+  /**
+   * @param replay the replay log of writes the other cluster missed, or null without one
+   */
+  Switchboard(Dispatcher dispatcher, ProxyMetrics metrics, ReplayLog replay) {
+    this.replay = replay;
     this.current = new AtomicReference<>(dispatcher);
     this.metrics = metrics;
     metrics.servingCluster(dispatcher.servingCluster());
@@ -38,6 +43,7 @@ final class Switchboard {
    *
    * @return whether it changed anything (false when the cluster already served them)
    * @throws IllegalArgumentException for a name other than {@code primary} or {@code secondary}
+   * @throws IllegalStateException while the replay log holds writes the cluster has not had yet
    */
   synchronized boolean serveReadsFrom(String cluster) {
     if (!cluster.equals("primary") && !cluster.equals("secondary")) {
@@ -49,6 +55,15 @@ final class Switchboard {
     Dispatcher before = current.get();
     if (before.servingCluster().equals(cluster)) {
       return false;
+    }
+    if (replay != null && replay.holdsWrites()) {
+      throw new IllegalStateException(
+          "The replay log still holds "
+              + replay.backlogWrites()
+              + " writes the "
+              + cluster
+              + " cluster missed: it would serve reads without them. Switch once the replay has"
+              + " drained (sluice proxy status shows the backlog).");
     }
     current.set(before.swapped());
     metrics.servingCluster(cluster);

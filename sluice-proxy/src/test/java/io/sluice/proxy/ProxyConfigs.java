@@ -42,7 +42,9 @@ final class ProxyConfigs {
             null,
             null,
             shadowReads,
-            admin)
+            admin,
+            null,
+            null)
         .checked("test");
   }
 

@@ -93,6 +93,8 @@ class ProxyOutageIT {
                 null,
                 null,
                 null,
+                null,
+                null,
                 null)
             .checked("test");
     String table = keyspace + ".outage_" + restarted;

@@ -1,0 +1,132 @@
+package io.sluice.proxy;
+
+import com.datastax.oss.protocol.internal.Message;
+import com.datastax.oss.protocol.internal.response.result.Void;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * With {@code secondary-failure: log}: a write the cluster that does not serve reads cannot take
+ * now (down, overloaded, or no answer within {@code replay-log.timeout}) is kept in the replay log,
+ * on disk, before the client gets the serving cluster's answer; while the log holds writes, new
+ * ones join it rather than overtake it, so the cluster gets them in the order they came. A
+ * statement the cluster refuses (a syntax or schema error) is not kept: the client gets the error,
+ * as without a log. A log that is full keeps the proxy serving and says loudly which time the
+ * writes it lost cover.
+ */
+final class MissedWrites {
+
+  private static final Logger LOG = LoggerFactory.getLogger(MissedWrites.class);
+
+  /** The answer that stands for the other cluster's once a write is kept for it. */
+  static final Message KEPT = Void.INSTANCE;
+
+  private final ReplayLog log;
+  private final Duration timeout;
+  private final ProxyMetrics metrics;
+  private final String maxSize;
+  private volatile long firstLostMillis = -1;
+  private volatile long lastLostMillis = -1;
+  private volatile boolean losing;
+
+  MissedWrites(ReplayLog log, Duration timeout, String maxSize, ProxyMetrics metrics) {
+    this.log = log;
+    this.timeout = timeout;
+    this.maxSize = maxSize;
+    this.metrics = metrics;
+  }
+
+  /** The log the writes are kept in. */
+  ReplayLog log() {
+    return log;
+  }
+
+  /** When the first write the log could not keep was made, in epoch milliseconds, or -1. */
+  long firstLostMillis() {
+    return firstLostMillis;
+  }
+
+  /** When the last write the log could not keep was made, in epoch milliseconds, or -1. */
+  long lastLostMillis() {
+    return lastLostMillis;
+  }
+
+  /**
+   * The other cluster's answer to a write, or a success once the write is kept for it.
+   *
+   * @param cluster the cluster that does not serve reads, as configured
+   * @param send sends the write to it
+   * @param asText the write as the log keeps it, built only when it is kept
+   */
+  CompletableFuture<Message> sendOrKeep(
+      String cluster,
+      String keyspace,
+      boolean schema,
+      Supplier<CompletableFuture<Message>> send,
+      Supplier<Message> asText) {
+    long madeAt = System.currentTimeMillis();
+    if (log.holdsWrites()) {
+      return keep(cluster, keyspace, schema, madeAt, asText);
+    }
+    return send.get()
+        .orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS)
+        .handle(
+            (answer, error) -> {
+              if (error != null ? notNow(error) : Replayer.notNow(answer)) {
+                return keep(cluster, keyspace, schema, madeAt, asText);
+              }
+              return error == null
+                  ? CompletableFuture.completedFuture(answer)
+                  : CompletableFuture.<Message>failedFuture(error);
+            })
+        .thenCompose(answer -> answer);
+  }
+
+  /** Whether an error opening a cluster's session, or sending to it, means it is down for now. */
+  static boolean notNow(Throwable error) {
+    return error != null && !Backend.isMissingKeyspace(error);
+  }
+
+  private CompletableFuture<Message> keep(
+      String cluster, String keyspace, boolean schema, long madeAt, Supplier<Message> asText) {
+    ReplayRecord record = new ReplayRecord(cluster, keyspace, schema, madeAt, asText.get());
+    return log.append(record)
+        .thenApply(
+            kept -> {
+              if (kept) {
+                metrics.missedWrite(cluster, "logged");
+                if (losing) {
+                  losing = false;
+                  LOG.warn(
+                      "The replay log keeps writes again. Writes the {} cluster missed from {} to"
+                          + " {} were lost to it: once it has caught up, run `sluice validate"
+                          + " --repair` over that time.",
+                      cluster,
+                      Instant.ofEpochMilli(firstLostMillis),
+                      Instant.ofEpochMilli(lastLostMillis));
+                }
+              } else {
+                metrics.missedWrite(cluster, "lost");
+                lastLostMillis = madeAt;
+                if (!losing) {
+                  losing = true;
+                  firstLostMillis = firstLostMillis < 0 ? madeAt : firstLostMillis;
+                  LOG.error(
+                      "The replay log is full (max-size {}) or cannot be written: writes the {}"
+                          + " cluster misses from {} on are LOST to it. The proxy keeps serving."
+                          + " Once it has caught up, run `sluice validate --repair` over the time"
+                          + " from then until the log keeps writes again.",
+                      maxSize,
+                      cluster,
+                      Instant.ofEpochMilli(madeAt));
+                }
+              }
+              return KEPT;
+            });
+  }
+}

@@ -1,0 +1,278 @@
+package io.sluice.proxy;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import com.datastax.oss.driver.api.core.session.Request;
+import com.datastax.oss.protocol.internal.Frame;
+import com.datastax.oss.protocol.internal.Message;
+import com.datastax.oss.protocol.internal.ProtocolConstants;
+import com.datastax.oss.protocol.internal.response.Error;
+import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.locks.LockSupport;
+import java.util.function.Function;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * Sends the writes of the replay log to the cluster that missed them, in the order they came, at
+ * most {@code rate} a second, once it answers again. A few writes are in flight at once (their
+ * write timestamps make the order of regular writes immaterial); a schema change goes alone, after
+ * every write before it and before any after it. The replay moves past a write once the cluster
+ * took it, or refused it for good (a statement it cannot run: counted and logged, never retried
+ * forever); a cluster that is down or overloaded stops the replay, which tries again after a pause,
+ * from the first write not yet taken.
+ */
+final class Replayer implements AutoCloseable {
+
+  private static final Logger LOG = LoggerFactory.getLogger(Replayer.class);
+  private static final Request ANYWHERE = SimpleStatement.newInstance("");
+  private static final int WINDOW = 32;
+  private static final long FIRST_PAUSE_MILLIS = 500;
+  private static final long LONGEST_PAUSE_MILLIS = 5_000;
+
+  private enum Outcome {
+    TAKEN,
+    REFUSED,
+    NOT_NOW
+  }
+
+  private record Sent(ReplayLog.Entry entry, CompletableFuture<Outcome> outcome) {}
+
+  private final ReplayLog log;
+  private final Function<String, Backend> clusters;
+  private final ProxyMetrics metrics;
+  private final long nanosPerWrite;
+  private final Thread thread;
+  private volatile boolean closed;
+  private volatile long oldestMillis = -1;
+  private volatile String notNowReason = "";
+  private long nextSend;
+
+  private Replayer(
+      ReplayLog log, Function<String, Backend> clusters, ProxyMetrics metrics, int rate) {
+    this.log = log;
+    this.clusters = clusters;
+    this.metrics = metrics;
+    this.nanosPerWrite = TimeUnit.SECONDS.toNanos(1) / rate;
+    this.thread = new Thread(this::run, "sluice-proxy-replay");
+    this.thread.setDaemon(true);
+  }
+
+  /** Starts replaying the log to the clusters, by their configured names. */
+  static Replayer start(
+      ReplayLog log, Function<String, Backend> clusters, ProxyMetrics metrics, int rate) {
+    Replayer replayer = new Replayer(log, clusters, metrics, rate);
+    replayer.thread.start();
+    return replayer;
+  }
+
+  /** When the oldest write not yet replayed was made, in epoch milliseconds, or -1. */
+  long oldestMillis() {
+    return log.holdsWrites() ? oldestMillis : -1;
+  }
+
+  /**
+   * Whether a cluster's answer to a write says it could not take it now (down, overloaded, timed
+   * out), as opposed to a statement it refuses.
+   */
+  static boolean notNow(Message answer) {
+    if (!(answer instanceof Error error)) {
+      return false;
+    }
+    return switch (error.code) {
+      case ProtocolConstants.ErrorCode.UNAVAILABLE,
+          ProtocolConstants.ErrorCode.WRITE_TIMEOUT,
+          ProtocolConstants.ErrorCode.WRITE_FAILURE,
+          ProtocolConstants.ErrorCode.OVERLOADED,
+          ProtocolConstants.ErrorCode.IS_BOOTSTRAPPING,
+          ProtocolConstants.ErrorCode.TRUNCATE_ERROR,
+          ProtocolConstants.ErrorCode.SERVER_ERROR ->
+          true;
+      default -> false;
+    };
+  }
+
+  private void run() {
+    ArrayDeque<Sent> inFlight = new ArrayDeque<>();
+    long pause = FIRST_PAUSE_MILLIS;
+    boolean failing = false;
+    boolean held = log.holdsWrites();
+    long taken = 0;
+    try (ReplayLog.Reader reader = log.reader()) {
+      while (!closed) {
+        while (!inFlight.isEmpty() && inFlight.peek().outcome.isDone()) {
+          Sent head = inFlight.poll();
+          Outcome outcome = head.outcome.join();
+          if (outcome == Outcome.NOT_NOW) {
+            failing = true;
+          }
+          if (!failing) {
+            log.acknowledge(head.entry.end(), 1);
+            taken++;
+            pause = FIRST_PAUSE_MILLIS;
+          }
+        }
+        if (failing) {
+          if (!inFlight.isEmpty()) {
+            awaitHead(inFlight);
+            continue;
+          }
+          if (pause == FIRST_PAUSE_MILLIS) {
+            LOG.warn(
+                "The replay log holds {} writes the other cluster does not take now ({}); trying"
+                    + " again until it does",
+                log.backlogWrites(),
+                notNowReason);
+          }
+          Thread.sleep(pause);
+          pause = Math.min(LONGEST_PAUSE_MILLIS, pause * 2);
+          reader.seek(log.cursor());
+          failing = false;
+          continue;
+        }
+        fill(reader, inFlight);
+        boolean holds = log.holdsWrites();
+        if (held && !holds) {
+          LOG.info("The replay log is drained: {} writes replayed since it began to fill", taken);
+          taken = 0;
+        }
+        held = holds;
+        if (!inFlight.isEmpty()) {
+          awaitHead(inFlight);
+        } else {
+          log.awaitMoreThan(log.cursor(), 500);
+        }
+      }
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    } catch (IOException | RuntimeException e) {
+      LOG.error(
+          "The replay stopped: {}. The writes it holds are replayed when the proxy starts again.",
+          e.toString());
+    }
+  }
+
+  /** Sends writes until the window is full, a schema change waits for those before it, or none. */
+  private void fill(ReplayLog.Reader reader, ArrayDeque<Sent> inFlight) throws IOException {
+    while (inFlight.size() < WINDOW) {
+      Sent last = inFlight.peekLast();
+      if (last != null && last.entry.record() != null && last.entry.record().schema()) {
+        return;
+      }
+      long before = reader.position();
+      ReplayLog.Entry entry = reader.next();
+      if (entry == null) {
+        return;
+      }
+      if (entry.record() != null && entry.record().schema() && !inFlight.isEmpty()) {
+        reader.seek(before);
+        return;
+      }
+      if (inFlight.isEmpty() && entry.record() != null) {
+        oldestMillis = entry.record().madeAtMillis();
+      }
+      pace();
+      inFlight.add(new Sent(entry, send(entry.record())));
+    }
+  }
+
+  private CompletableFuture<Outcome> send(ReplayRecord record) {
+    if (record == null) {
+      metrics.replayed("unknown", "refused");
+      return CompletableFuture.completedFuture(Outcome.REFUSED);
+    }
+    Backend cluster = clusters.apply(record.cluster());
+    return cluster
+        .session(record.keyspace())
+        .thenCompose(
+            session -> {
+              Message write = speaksV5(session) ? record.asMadeThen() : record.write();
+              return cluster
+                  .send(write, record.keyspace(), ANYWHERE, Map.of())
+                  .thenCompose(frame -> afterSchemaChange(record, session, frame));
+            })
+        .handle(
+            (answer, error) -> {
+              Outcome outcome = outcomeOf(answer, error);
+              if (outcome == Outcome.NOT_NOW) {
+                notNowReason =
+                    error != null
+                        ? String.valueOf(
+                            (error.getCause() != null ? error.getCause() : error).getMessage())
+                        : ((Error) answer).message;
+              }
+              if (outcome == Outcome.REFUSED) {
+                LOG.warn(
+                    "The {} cluster refused a write of the replay log, made at {}; it is skipped:"
+                        + " {}",
+                    record.cluster(),
+                    java.time.Instant.ofEpochMilli(record.madeAtMillis()),
+                    error != null ? error.getMessage() : ((Error) answer).message);
+                metrics.replayed(record.cluster(), "refused");
+              } else if (outcome == Outcome.TAKEN) {
+                metrics.replayed(record.cluster(), "ok");
+              }
+              return outcome;
+            });
+  }
+
+  private static Outcome outcomeOf(Message answer, Throwable error) {
+    if (error != null) {
+      return Backend.isMissingKeyspace(error) ? Outcome.REFUSED : Outcome.NOT_NOW;
+    }
+    if (notNow(answer)) {
+      return Outcome.NOT_NOW;
+    }
+    return answer instanceof Error ? Outcome.REFUSED : Outcome.TAKEN;
+  }
+
+  /** A replayed schema change is done once the cluster's nodes agree on it, as for a client's. */
+  private static CompletableFuture<Message> afterSchemaChange(
+      ReplayRecord record, CqlSession session, Frame frame) {
+    if (!record.schema() || frame.message instanceof Error) {
+      return CompletableFuture.completedFuture(frame.message);
+    }
+    return session
+        .checkSchemaAgreementAsync()
+        .toCompletableFuture()
+        .handle((agreed, error) -> frame.message);
+  }
+
+  private static boolean speaksV5(CqlSession session) {
+    return session.getContext().getProtocolVersion().getCode() >= ProtocolConstants.Version.V5;
+  }
+
+  /** Holds the replay to {@code rate} writes a second, without a burst after a quiet spell. */
+  private void pace() {
+    long now = System.nanoTime();
+    if (nextSend > now) {
+      LockSupport.parkNanos(nextSend - now);
+    }
+    nextSend = Math.max(nextSend, now) + nanosPerWrite;
+  }
+
+  private static void awaitHead(ArrayDeque<Sent> inFlight) throws InterruptedException {
+    try {
+      inFlight.peek().outcome.get(100, TimeUnit.MILLISECONDS);
+    } catch (TimeoutException | ExecutionException e) {
+      // Checked again by the loop.
+    }
+  }
+
+  @Override
+  public void close() {
+    closed = true;
+    thread.interrupt();
+    try {
+      thread.join(TimeUnit.SECONDS.toMillis(10));
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+  }
+}

@@ -1,0 +1,370 @@
+package io.sluice.proxy;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.BatchStatement;
+import com.datastax.oss.driver.api.core.cql.DefaultBatchType;
+import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+import com.datastax.oss.driver.api.core.cql.Row;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.sluice.node.LocalNode;
+import io.sluice.node.StartResult;
+import io.sluice.testinfra.Await;
+import io.sluice.testinfra.RealCassandra;
+import io.sluice.testinfra.TestKeyspace;
+import io.sluice.testinfra.TestNodes;
+import io.sluice.testinfra.TestSessions;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentLinkedQueue;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.LockSupport;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * With {@code secondary-failure: log}, the secondary's only node stops under client writes: no
+ * client write fails, the writes it missed are kept on disk and replayed once it is back, and the
+ * two clusters end with the same cells, write times and TTLs. A proxy killed with {@code kill -9}
+ * while it holds such writes replays every one of them when it starts again. The secondary is a
+ * node of this test's own, since it stops it; the primary is the shared node.
+ */
+@RealCassandra
+class SecondaryOutageIT {
+
+  private static final String TOKEN = "outage-token-51c2";
+  private static final Duration OUTAGE = Duration.ofSeconds(30);
+  private static final long MAX_WRITES = 50_000;
+  private static final long NANOS_PER_WRITE = TimeUnit.MILLISECONDS.toNanos(4);
+  private static final int TTL = 86_400;
+  private static final ObjectMapper JSON = new ObjectMapper();
+
+  @TempDir Path dir;
+
+  static LocalNode ownNode;
+  static InetSocketAddress ownPoint;
+
+  @BeforeAll
+  static void startOwnNode() throws Exception {
+    ownNode = TestNodes.create("secondary-outage-");
+    StartResult started = ownNode.start(TestNodes.options().build());
+    ownPoint = started.status().contactPoint().orElseThrow();
+  }
+
+  @AfterAll
+  static void stopOwnNode() {
+    if (ownNode != null) {
+      ownNode.stop();
+    }
+  }
+
+  @Test
+  void aSecondaryDownForHalfAMinuteFailsNoWriteAndGetsEveryOneOnceBack(TestKeyspace shared)
+      throws Exception {
+    Path proxyFile = proxyFile(shared);
+    String table = shared.name() + ".outage";
+    ExecutorService workload = Executors.newSingleThreadExecutor();
+    try (SluiceProxy proxy = SluiceProxy.start(ProxyConfig.load(proxyFile), dir);
+        CqlSession client = DualWriteIT.clientOf(proxy.address(), shared.localDatacenter(), "V5")) {
+      client.execute("CREATE TABLE " + table + " (id int PRIMARY KEY, v text, t text)");
+      PreparedStatement insert = client.prepare("INSERT INTO " + table + " (id, v) VALUES (?, ?)");
+      PreparedStatement expiring =
+          client.prepare("INSERT INTO " + table + " (id, t) VALUES (?, ?) USING TTL " + TTL);
+      PreparedStatement delete = client.prepare("DELETE FROM " + table + " WHERE id = ?");
+      AtomicBoolean stop = new AtomicBoolean();
+      AtomicLong written = new AtomicLong();
+      ConcurrentLinkedQueue<String> failures = new ConcurrentLinkedQueue<>();
+      Future<?> writes =
+          workload.submit(
+              () -> {
+                long next = System.nanoTime();
+                for (int n = 0; n < MAX_WRITES && !stop.get(); n++) {
+                  // An application's steady pace, so that the writes span the whole outage.
+                  next += NANOS_PER_WRITE;
+                  LockSupport.parkNanos(next - System.nanoTime());
+                  try {
+                    switch (n % 10) {
+                      case 3 -> client.execute(expiring.bind(n, "expires " + n));
+                      case 5 ->
+                          client.execute(
+                              "INSERT INTO " + table + " (id, v) VALUES (" + n + ", 'simple')");
+                      case 7 -> client.execute(delete.bind(n - 4));
+                      case 9 ->
+                          client.execute(
+                              BatchStatement.newInstance(
+                                  DefaultBatchType.LOGGED,
+                                  insert.bind(n, "batched " + n),
+                                  insert.bind(-n, "batched " + n)));
+                      default -> client.execute(insert.bind(n, "value " + n));
+                    }
+                  } catch (RuntimeException e) {
+                    failures.add(n + ": " + e.getMessage());
+                  }
+                  written.incrementAndGet();
+                }
+              });
+      awaitMore(written, 100);
+
+      ownNode.stop();
+      long stoppedAt = System.nanoTime();
+      long before = written.get();
+      Await.until(
+          "the workload to write through half a minute of the secondary's outage",
+          Duration.ofMinutes(3),
+          () ->
+              System.nanoTime() - stoppedAt >= OUTAGE.toNanos() && written.get() > before + 100
+                  || writes.isDone());
+      assertThat(proxy.replayBacklog()).as("writes kept while the secondary is down").isPositive();
+
+      ownNode.start(TestNodes.restart());
+      Await.until(
+          "the replay to catch up with the live writes",
+          Duration.ofMinutes(3),
+          () -> proxy.replayBacklog() == 0 || writes.isDone());
+      stop.set(true);
+      writes.get(1, TimeUnit.MINUTES);
+      Await.until(
+          "the replay log to drain", Duration.ofMinutes(2), () -> proxy.replayBacklog() == 0);
+
+      assertThat(failures).as("client writes that failed").isEmpty();
+      String metrics = proxy.metrics();
+      assertThat(counter(metrics, "sluice_proxy_missed_writes_total", "logged"))
+          .as(metrics)
+          .isPositive();
+      assertThat(counter(metrics, "sluice_proxy_replayed_writes_total", "ok")).isPositive();
+      assertThat(counter(metrics, "sluice_proxy_replayed_writes_total", "refused")).isZero();
+    } finally {
+      workload.shutdownNow();
+    }
+    assertSameCells(shared, table, true);
+  }
+
+  @Test
+  void aProxyKilledWhileItHoldsWritesReplaysEveryOneWhenStartedAgain(TestKeyspace shared)
+      throws Exception {
+    Path proxyFile = proxyFile(shared);
+    String table = shared.name() + ".killed";
+    int held = 200;
+    Process process = startProcess(proxyFile);
+    try {
+      int[] ports = awaitListening(process);
+      try (CqlSession client =
+          DualWriteIT.clientOf(
+              new InetSocketAddress("127.0.0.1", ports[0]), shared.localDatacenter(), "V5")) {
+        client.execute("CREATE TABLE " + table + " (id int PRIMARY KEY, v text)");
+        PreparedStatement insert =
+            client.prepare("INSERT INTO " + table + " (id, v) VALUES (?, ?)");
+        for (int id = 0; id < 20; id++) {
+          client.execute(insert.bind(id, "both up"));
+        }
+        ownNode.stop();
+        for (int id = 100; id < 100 + held; id++) {
+          client.execute(insert.bind(id, "kept for the secondary"));
+        }
+        client.execute("UPDATE " + table + " SET v = 'changed while down' WHERE id = 0");
+      }
+      JsonNode status = status(ports[1]);
+      assertThat(status.path("replay-log").path("backlog-writes").asLong())
+          .as(status.toString())
+          .isEqualTo(held + 1);
+      assertThat(status.path("clusters").path("secondary").path("nodes-up").asInt()).isZero();
+    } finally {
+      process.destroyForcibly();
+      assertThat(process.waitFor(1, TimeUnit.MINUTES)).isTrue();
+    }
+
+    // Started again while the secondary is still down: the writes are found on disk.
+    try (SluiceProxy again = SluiceProxy.start(ProxyConfig.load(proxyFile), dir)) {
+      assertThat(again.replayBacklog()).isEqualTo(held + 1);
+      JsonNode status = status(again.adminAddress().getPort());
+      assertThat(status.path("replay-log").path("backlog-writes").asLong()).isEqualTo(held + 1);
+      ownNode.start(TestNodes.restart());
+      Await.until(
+          "the replay log to drain", Duration.ofMinutes(3), () -> again.replayBacklog() == 0);
+      assertThat(counter(again.metrics(), "sluice_proxy_replayed_writes_total", "ok"))
+          .isGreaterThanOrEqualTo(held + 1);
+    }
+    assertSameCells(shared, table, false);
+    try (CqlSession own = TestSessions.connect(ownPoint, "datacenter1")) {
+      assertThat(own.execute("SELECT v FROM " + table + " WHERE id = 0").one().getString(0))
+          .isEqualTo("changed while down");
+      assertThat(own.execute("SELECT count(*) FROM " + table).one().getLong(0))
+          .isEqualTo(20 + held);
+    }
+  }
+
+  private Path proxyFile(TestKeyspace shared) throws Exception {
+    try (CqlSession own = TestSessions.connect(ownPoint, "datacenter1")) {
+      own.execute(
+          "CREATE KEYSPACE IF NOT EXISTS "
+              + shared.name()
+              + " WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}");
+    }
+    Files.writeString(dir.resolve("admin.token"), TOKEN + "\n");
+    Path file = dir.resolve("proxy.yaml");
+    Files.writeString(
+        file,
+        "listen: 127.0.0.1:0\n"
+            + "primary:\n"
+            + "  contact-points: ["
+            + shared.hostAndPort()
+            + "]\n"
+            + "  local-datacenter: "
+            + shared.localDatacenter()
+            + "\n"
+            + "secondary:\n"
+            + "  contact-points: [127.0.0.1:"
+            + ownPoint.getPort()
+            + "]\n"
+            + "request-timeout: 5s\n"
+            + "secondary-failure: log\n"
+            + "admin:\n"
+            + "  listen: 127.0.0.1:0\n"
+            + "  token-file: admin.token\n");
+    return file;
+  }
+
+  private static Process startProcess(Path proxyFile) throws Exception {
+    String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    return new ProcessBuilder(
+            java,
+            "-cp",
+            System.getProperty("java.class.path"),
+            ProxyProcess.class.getName(),
+            proxyFile.toString())
+        .redirectErrorStream(true)
+        .start();
+  }
+
+  /** The proxy process's client and admin ports, once it says it listens; its output is echoed. */
+  private static int[] awaitListening(Process process) throws Exception {
+    CompletableFuture<int[]> ports = new CompletableFuture<>();
+    Thread echo =
+        new Thread(
+            () -> {
+              try (BufferedReader out =
+                  new BufferedReader(
+                      new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+                String line;
+                while ((line = out.readLine()) != null) {
+                  System.out.println("[proxy process] " + line);
+                  if (line.startsWith("LISTENING ")) {
+                    String[] words = line.split(" ");
+                    ports.complete(
+                        new int[] {Integer.parseInt(words[1]), Integer.parseInt(words[2])});
+                  }
+                }
+              } catch (java.io.IOException e) {
+                ports.completeExceptionally(e);
+              }
+              ports.completeExceptionally(new IllegalStateException("the proxy process ended"));
+            },
+            "proxy-process-output");
+    echo.setDaemon(true);
+    echo.start();
+    return ports.get(3, TimeUnit.MINUTES);
+  }
+
+  private static JsonNode status(int adminPort) throws Exception {
+    HttpResponse<String> response =
+        HttpClient.newHttpClient()
+            .send(
+                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + adminPort + "/status"))
+                    .header("Authorization", "Bearer " + TOKEN)
+                    .timeout(Duration.ofSeconds(30))
+                    .build(),
+                HttpResponse.BodyHandlers.ofString());
+    assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+    return JSON.readTree(response.body());
+  }
+
+  /**
+   * The clusters hold the same rows, cells and write times, and {@code t}'s TTLs (where {@code
+   * expiring}) within seconds of each other.
+   */
+  private static void assertSameCells(TestKeyspace shared, String table, boolean expiring) {
+    try (CqlSession own = TestSessions.connect(ownPoint, "datacenter1");
+        CqlSession primary =
+            TestSessions.connect(shared.contactPoint(), shared.localDatacenter())) {
+      String columns = expiring ? "id, v, WRITETIME(v), t, WRITETIME(t)" : "id, v, WRITETIME(v)";
+      Map<Integer, String> onPrimary = cells(primary, table, columns);
+      Map<Integer, String> onSecondary = cells(own, table, columns);
+      assertThat(onPrimary).isNotEmpty();
+      assertThat(onSecondary).isEqualTo(onPrimary);
+      if (!expiring) {
+        return;
+      }
+      Map<Integer, Integer> ttlOnPrimary = ttls(primary, table);
+      Map<Integer, Integer> ttlOnSecondary = ttls(own, table);
+      assertThat(ttlOnPrimary).isNotEmpty();
+      assertThat(ttlOnSecondary.keySet()).isEqualTo(ttlOnPrimary.keySet());
+      for (Map.Entry<Integer, Integer> ttl : ttlOnPrimary.entrySet()) {
+        // The replayed write expires when the client's did, not later by the outage.
+        assertThat(ttlOnSecondary.get(ttl.getKey()))
+            .as("TTL of row %d", ttl.getKey())
+            .isBetween(ttl.getValue() - 3, ttl.getValue() + 3);
+      }
+    }
+  }
+
+  private static Map<Integer, String> cells(CqlSession session, String table, String columns) {
+    Map<Integer, String> cells = new TreeMap<>();
+    List<Row> rows = session.execute("SELECT " + columns + " FROM " + table).all();
+    for (Row row : rows) {
+      StringBuilder cell = new StringBuilder();
+      for (int i = 1; i < row.getColumnDefinitions().size(); i++) {
+        cell.append(row.getObject(i)).append('|');
+      }
+      cells.put(row.getInt(0), cell.toString());
+    }
+    return cells;
+  }
+
+  private static Map<Integer, Integer> ttls(CqlSession session, String table) {
+    Map<Integer, Integer> ttls = new TreeMap<>();
+    for (Row row : session.execute("SELECT id, TTL(t) FROM " + table).all()) {
+      if (!row.isNull(1)) {
+        ttls.put(row.getInt(0), row.getInt(1));
+      }
+    }
+    return ttls;
+  }
+
+  private static long counter(String metrics, String name, String label) {
+    long sum = 0;
+    for (String line : metrics.split("\n")) {
+      if (line.startsWith(name + "{") && line.contains("\"" + label + "\"")) {
+        sum += (long) Double.parseDouble(line.substring(line.lastIndexOf(' ') + 1));
+      }
+    }
+    return sum;
+  }
+
+  private static void awaitMore(AtomicLong count, long more) {
+    long from = count.get();
+    Await.until(
+        "the workload to make progress", Duration.ofMinutes(2), () -> count.get() >= from + more);
+  }
+}
