@@ -17,7 +17,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(
     name = "proxy",
-    subcommands = ProxySwitchCommand.class,
+    subcommands = {ProxySwitchCommand.class, ProxyStatusCommand.class},
     description =
         "Run the dual-write CQL proxy: clients connect to it unchanged; reads go to the primary"
             + " cluster, writes to both with one write timestamp.")

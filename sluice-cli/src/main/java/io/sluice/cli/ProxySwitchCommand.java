@@ -1,16 +1,8 @@
 package io.sluice.cli;
 
-import io.sluice.cassandra.Secrets;
-import io.sluice.proxy.AdminSpec;
-import io.sluice.proxy.ProxyConfig;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -52,42 +44,12 @@ final class ProxySwitchCommand implements Callable<Integer> {
               + cluster
               + "'.");
     }
-    ProxyConfig config = ProxyConfig.load(configFile);
-    AdminSpec admin = config.admin();
     PrintWriter out = spec.commandLine().getOut();
     PrintWriter err = spec.commandLine().getErr();
-    if (admin == null) {
-      err.println(
-          "Error: "
-              + configFile
-              + " has no 'admin:' section, so the running proxy takes no switch;"
-              + " add one (listen and token) and restart the proxy once.");
-      return ExitCodes.ABORTED;
-    }
-    String token =
-        Secrets.read(
-            "admin.token",
-            admin.tokenEnv(),
-            admin.tokenFile(),
-            configFile.toAbsolutePath().getParent(),
-            System.getenv());
-    HttpRequest request =
-        HttpRequest.newBuilder(
-                URI.create("http://" + admin.listen() + "/serve-reads?cluster=" + cluster))
-            .header("Authorization", "Bearer " + token)
-            .timeout(Duration.ofSeconds(30))
-            .POST(HttpRequest.BodyPublishers.noBody())
-            .build();
-    HttpResponse<String> response;
-    try {
-      response = HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofString());
-    } catch (IOException e) {
-      err.println(
-          "Error: no proxy answers on admin.listen "
-              + admin.listen()
-              + " ("
-              + e.getMessage()
-              + "): is it running with this proxy.yaml?");
+    ProxyAdminClient admin = ProxyAdminClient.of(configFile, err);
+    HttpResponse<String> response =
+        admin == null ? null : admin.send("POST", "/serve-reads?cluster=" + cluster);
+    if (response == null) {
       return ExitCodes.ABORTED;
     }
     switch (response.statusCode()) {
@@ -99,13 +61,8 @@ final class ProxySwitchCommand implements Callable<Integer> {
                 : "Reads already go to the " + cluster + " cluster; nothing changed.");
         return ExitCodes.OK;
       }
-      case 401 -> {
-        err.println(
-            "Error: the proxy refused the admin token: check admin.token-env or admin.token-file.");
-        return ExitCodes.ABORTED;
-      }
       default -> {
-        err.println("Error: the proxy answered " + response.statusCode() + ": " + response.body());
+        err.println("Error: " + ProxyStatusText.errorOf(response));
         return ExitCodes.ABORTED;
       }
     }

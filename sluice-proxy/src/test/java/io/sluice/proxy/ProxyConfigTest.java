@@ -57,6 +57,30 @@ class ProxyConfigTest {
   }
 
   @Test
+  void aSecondaryMayFailIntoAReplayLogOfBoundedSize() throws Exception {
+    String clusters = "primary:\n  contact-points: [a:1]\nsecondary:\n  contact-points: [b:1]\n";
+    ProxyConfig strict = load(clusters);
+    assertThat(strict.keepsMissedWrites()).isFalse();
+    assertThat(strict.replayLog().maxSizeBytes()).isEqualTo(1L << 30);
+    ProxyConfig logged =
+        load(
+            clusters
+                + "secondary-failure: log\n"
+                + "replay-log:\n  max-size: 512MiB\n  rate: 500\n  timeout: 300ms\n");
+    assertThat(logged.keepsMissedWrites()).isTrue();
+    assertThat(logged.replayLog().maxSizeBytes()).isEqualTo(512L << 20);
+    assertThat(logged.replayLog().rate()).isEqualTo(500);
+    assertThat(logged.replayLog().timeoutDuration()).hasMillis(300);
+    assertThatThrownBy(() -> load(clusters + "secondary-failure: ignore\n"))
+        .isInstanceOf(JobFileException.class)
+        .hasMessageContaining("'secondary-failure' is 'strict'")
+        .hasMessageContaining("not 'ignore'");
+    assertThatThrownBy(() -> load(clusters + "replay-log:\n  max-size: lots\n"))
+        .isInstanceOf(JobFileException.class)
+        .hasMessageContaining("'replay-log.max-size' must be a size of at least 1MiB");
+  }
+
+  @Test
   void mistakesAreNamedInOneSentence() {
     assertThatThrownBy(() -> load("primary:\n  contact-points: [a:1]\n"))
         .isInstanceOf(JobFileException.class)
