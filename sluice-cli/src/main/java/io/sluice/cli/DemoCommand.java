@@ -35,6 +35,7 @@ import picocli.CommandLine.Spec;
  */
 @Command(
     name = "demo",
+    subcommands = DemoOnlineCommand.class,
     description =
         "Start the local node, generate a MongoDB dump of person profiles, migrate it into"
             + " demo.people and show what arrived.")

@@ -76,23 +76,30 @@ final class ValidateCommand implements Callable<Integer> {
     ValidationSpec validation = validationSpec();
     JobSpec job = options.load();
     PrintWriter out = spec.commandLine().getOut();
-    String summary = Validation.state(job).location("validation.json");
-    RunReport report =
-        JobRunner.run(
-            job,
-            true,
-            (target, sources) ->
-                Validation.prepare(job, target, sources, Clock.systemUTC(), fresh, validation),
-            options.metricsPort,
-            false,
-            out,
-            done -> {
-              out.print(new ValidationReport(done, validation).toText());
-              out.println("  Summary saved to " + summary);
-              out.println(
-                  "  Charts over time: " + Validation.state(job).location(HtmlReport.DOCUMENT));
-            });
+    RunReport report = run(job, validation, fresh, options.metricsPort, out);
     return JobRunner.exitCode(report.outcome());
+  }
+
+  /**
+   * Validates a job's target against its sources, printing progress and the report to {@code out},
+   * serving metrics on {@code metricsPort} unless it is null.
+   */
+  static RunReport run(
+      JobSpec job, ValidationSpec validation, boolean fresh, Integer metricsPort, PrintWriter out) {
+    String summary = Validation.state(job).location("validation.json");
+    return JobRunner.run(
+        job,
+        true,
+        (target, sources) ->
+            Validation.prepare(job, target, sources, Clock.systemUTC(), fresh, validation),
+        metricsPort,
+        false,
+        out,
+        done -> {
+          out.print(new ValidationReport(done, validation).toText());
+          out.println("  Summary saved to " + summary);
+          out.println("  Charts over time: " + Validation.state(job).location(HtmlReport.DOCUMENT));
+        });
   }
 
   private ValidationSpec validationSpec() {

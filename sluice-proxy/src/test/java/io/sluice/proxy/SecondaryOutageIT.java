@@ -110,7 +110,7 @@ class SecondaryOutageIT {
                       case 5 ->
                           client.execute(
                               "INSERT INTO " + table + " (id, v) VALUES (" + n + ", 'simple')");
-                      case 7 -> client.execute(delete.bind(n - 4));
+                      case 7 -> client.execute(delete.bind(n - 6));
                       case 9 ->
                           client.execute(
                               BatchStatement.newInstance(
