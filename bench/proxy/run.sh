@@ -20,6 +20,9 @@ rate="${RATE:-}"
 rate_ops="${RATE_OPS:-100000}"
 rate_max_in_flight="${RATE_MAX_IN_FLIGHT:-512}"
 rate_phases="${RATE_PHASES-$phases}"
+# PIN_SECONDARY=1: the secondary's node gets the last core to itself, everything else the others,
+# so the read work shadow reads add to the secondary does not compete with the measured path.
+pin_secondary="${PIN_SECONDARY:-0}"
 
 if [ -n "${JAVA_HOME:-}" ] && [ -x "$JAVA_HOME/bin/java" ]; then java="$JAVA_HOME/bin/java"; else java=java; fi
 
@@ -38,8 +41,14 @@ sluice() {
   "$java" -Dsluice.cassandra.home="$cassandra_home" -Dsluice.home="$work" -jar "$jar" "$@"
 }
 helper() {
-  "$java" -cp "$classes:$jar" ProxyBench "$@"
+  if [ "$pin_secondary" = 1 ]; then
+    taskset -c "$others" "$java" -cp "$classes:$jar" ProxyBench "$@"
+  else
+    "$java" -cp "$classes:$jar" ProxyBench "$@"
+  fi
 }
+last_core=$(( $(nproc) - 1 ))
+others="0-$(( last_core > 0 ? last_core - 1 : 0 ))"
 
 primary=127.0.0.1:19642
 secondary=127.0.0.1:19742
@@ -113,6 +122,13 @@ secondary_pid=$(node_pid secondary)
 ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat" 2>/dev/null || echo 0; }
 machine() { awk '/^cpu / { t = 0; for (i = 2; i <= NF; i++) t += $i; print t, $5 + $6 }' /proc/stat; }
 hz=$(getconf CLK_TCK)
+if [ "$pin_secondary" = 1 ]; then
+  taskset -a -p -c "$last_core" "$secondary_pid" > /dev/null
+  for pid in $primary_pid $proxy_pid $shadow_pid; do
+    taskset -a -p -c "$others" "$pid" > /dev/null
+  done
+  echo "Pinned: the secondary's node on core $last_core, the primary, the proxies and the client on $others"
+fi
 cpu_before() {
   read -r total_before idle_before < <(machine)
   primary_before=$(ticks "$primary_pid")

@@ -127,13 +127,19 @@ final class Backend implements AutoCloseable {
 
   /** Nodes of the cluster the driver sees up, and all it knows; both 0 before it connected. */
   int[] nodesUpAndKnown() {
-    CompletableFuture<CqlSession> first = sessions.get(NO_KEYSPACE);
-    if (first == null || !first.isDone() || first.isCompletedExceptionally()) {
+    CqlSession open = null;
+    for (CompletableFuture<CqlSession> session : sessions.values()) {
+      if (session.isDone() && !session.isCompletedExceptionally()) {
+        open = session.join();
+        break;
+      }
+    }
+    if (open == null) {
       return new int[] {0, 0};
     }
     int up = 0;
     int known = 0;
-    for (Node node : first.join().getMetadata().getNodes().values()) {
+    for (Node node : open.getMetadata().getNodes().values()) {
       known++;
       if (node.getState() == com.datastax.oss.driver.api.core.metadata.NodeState.UP) {
         up++;

@@ -175,7 +175,7 @@ final class Dispatcher {
           new Error(ProtocolConstants.ErrorCode.SYNTAX_ERROR, "USE needs one keyspace name"));
     }
     CompletableFuture<CqlSession> onPrimary = primary.session(keyspace);
-    CompletableFuture<CqlSession> onSecondary = secondary.session(keyspace);
+    CompletableFuture<CqlSession> onSecondary = waitedFor(secondary.session(keyspace));
     return CompletableFuture.allOf(onPrimary, onSecondary)
         .handle(
             (ignored, error) -> {
@@ -191,6 +191,14 @@ final class Dispatcher {
               }
               return asError(error);
             });
+  }
+
+  /**
+   * The secondary's answer as the client waits for it: with {@code secondary-failure: log}, no
+   * longer than the replay log's timeout (a cluster that is down must not hold the client up).
+   */
+  private <T> CompletableFuture<T> waitedFor(CompletableFuture<T> onSecondary) {
+    return missed == null ? onSecondary : missed.bounded(onSecondary);
   }
 
   /** Only the secondary failed, for now, and that does not fail the client. */
@@ -210,7 +218,8 @@ final class Dispatcher {
     String text = once == null ? prepare.cqlQuery : once.text();
     Prepare forwarded = new Prepare(text);
     CompletableFuture<Frame> onPrimary = primary.send(forwarded, keyspace, ANYWHERE, Map.of());
-    CompletableFuture<Frame> onSecondary = secondary.send(forwarded, keyspace, ANYWHERE, Map.of());
+    CompletableFuture<Frame> onSecondary =
+        waitedFor(secondary.send(forwarded, keyspace, ANYWHERE, Map.of()));
     return onPrimary.thenCombine(
         onSecondary.handle(
             (frame, error) ->

@@ -73,8 +73,7 @@ final class MissedWrites {
     if (log.holdsWrites()) {
       return keep(cluster, keyspace, schema, madeAt, asText);
     }
-    return send.get()
-        .orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS)
+    return bounded(send.get())
         .handle(
             (answer, error) -> {
               if (error != null ? notNow(error) : Replayer.notNow(answer)) {
@@ -85,6 +84,14 @@ final class MissedWrites {
                   : CompletableFuture.<Message>failedFuture(error);
             })
         .thenCompose(answer -> answer);
+  }
+
+  /**
+   * A future that ends as {@code answer} does, or with a timeout after {@code replay-log.timeout};
+   * {@code answer} itself (a session shared by every request) is left as it is.
+   */
+  <T> CompletableFuture<T> bounded(CompletableFuture<T> answer) {
+    return answer.thenApply(value -> value).orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS);
   }
 
   /** Whether an error opening a cluster's session, or sending to it, means it is down for now. */
