@@ -39,6 +39,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -93,6 +95,7 @@ class SecondaryOutageIT {
       PreparedStatement expiring =
           client.prepare("INSERT INTO " + table + " (id, t) VALUES (?, ?) USING TTL " + TTL);
       PreparedStatement delete = client.prepare("DELETE FROM " + table + " WHERE id = ?");
+      PreparedStatement select = client.prepare("SELECT * FROM " + table + " WHERE id = ?");
       AtomicBoolean stop = new AtomicBoolean();
       AtomicLong written = new AtomicLong();
       ConcurrentLinkedQueue<String> failures = new ConcurrentLinkedQueue<>();
@@ -111,6 +114,7 @@ class SecondaryOutageIT {
                           client.execute(
                               "INSERT INTO " + table + " (id, v) VALUES (" + n + ", 'simple')");
                       case 7 -> client.execute(delete.bind(n - 6));
+                      case 8 -> client.execute(select.bind(n - 8));
                       case 9 ->
                           client.execute(
                               BatchStatement.newInstance(
@@ -155,6 +159,16 @@ class SecondaryOutageIT {
           .isPositive();
       assertThat(counter(metrics, "sluice_proxy_replayed_writes_total", "ok")).isPositive();
       assertThat(counter(metrics, "sluice_proxy_replayed_writes_total", "refused")).isZero();
+      // The dashboard in docs/ charts names the proxy exports.
+      Matcher charted =
+          Pattern.compile("(sluice_proxy_[a-z_]+?)(?:_bucket|_count)?[{\\[(\"]")
+              .matcher(Files.readString(Path.of("../docs/grafana-dashboard.json")));
+      int names = 0;
+      while (charted.find()) {
+        assertThat(metrics).as("charted metric %s", charted.group(1)).contains(charted.group(1));
+        names++;
+      }
+      assertThat(names).isGreaterThan(4);
     } finally {
       workload.shutdownNow();
     }
@@ -240,6 +254,8 @@ class SecondaryOutageIT {
             + "]\n"
             + "request-timeout: 5s\n"
             + "secondary-failure: log\n"
+            + "shadow-reads:\n"
+            + "  percent: 100\n"
             + "admin:\n"
             + "  listen: 127.0.0.1:0\n"
             + "  token-file: admin.token\n");
