@@ -147,15 +147,22 @@ cpu_after() {
     "$(echo "($busy - $p - $s - $x) / $hz" | bc -l)"
 }
 
-# Warms up the JIT of both nodes and of the proxy before anything is measured: the first phase would
-# otherwise run against cold nodes. Not counted.
+# Warms up the JIT of both nodes and of a proxy before anything is measured: the first phase would
+# otherwise run against cold nodes, and the first through a proxy against a cold proxy. Not counted.
+warm_up() {
+  local contact_point=$1 log=$2
+  if ! helper run --phase warmup --contact-point "$contact_point" --ops "$node_warmup" \
+    --concurrency "$concurrency" --warmup 0 --results "$work/warmup" > "$log" 2>&1; then
+    echo "the warm-up failed; see $log" >&2
+    exit 1
+  fi
+}
 if [ "$node_warmup" -gt 0 ]; then
   echo "Warming up both nodes and the proxy with $node_warmup operations through the proxy ..." >&2
-  if ! helper run --phase warmup --contact-point "$proxy" --ops "$node_warmup" \
-    --concurrency "$concurrency" --warmup 0 --results "$work/warmup" \
-    > "$work/logs/client-warmup.log" 2>&1; then
-    echo "the warm-up failed; see $work/logs/client-warmup.log" >&2
-    exit 1
+  warm_up "$proxy" "$work/logs/client-warmup.log"
+  if [ -n "$shadow_pid" ]; then
+    echo "Warming up the shadow-reading proxy with $node_warmup operations through it ..." >&2
+    warm_up "$shadow_proxy" "$work/logs/client-warmup-shadow.log"
   fi
 fi
 

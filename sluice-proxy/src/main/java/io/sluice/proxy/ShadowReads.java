@@ -8,6 +8,7 @@ import com.datastax.oss.driver.api.core.session.Request;
 import com.datastax.oss.driver.api.core.type.DataType;
 import com.datastax.oss.driver.api.core.type.codec.TypeCodec;
 import com.datastax.oss.driver.internal.core.type.DataTypeHelper;
+import com.datastax.oss.protocol.internal.Frame;
 import com.datastax.oss.protocol.internal.Message;
 import com.datastax.oss.protocol.internal.request.Prepare;
 import com.datastax.oss.protocol.internal.response.result.ColumnSpec;
@@ -46,9 +47,10 @@ import org.slf4j.LoggerFactory;
  * never waits for the secondary. Only a read's first and only page is compared: a result of several
  * pages (whose paging state belongs to the primary) is counted as skipped, so a compare never holds
  * more than one page, and at most {@link #MAX_IN_FLIGHT} reads are shadowed at once (more are
- * skipped); compares run on a thread of their own, never on the event loops that serve clients.
- * Counts go to the metrics by table; each difference is a line of the mismatch log naming the table
- * and the primary key, with the values only when the settings allow it.
+ * skipped); the shadow request is sent, and its answer compared, from a thread of its own once the
+ * client's answer is on its way, never on the event loops that serve clients. Counts go to the
+ * metrics by table; each difference is a line of the mismatch log naming the table and the primary
+ * key, with the values only when the settings allow it.
  */
 final class ShadowReads implements AutoCloseable {
 
@@ -138,31 +140,70 @@ final class ShadowReads implements AutoCloseable {
     }
     // The client's answer is encoded on another thread: the compare keeps its own copy.
     List<List<ByteBuffer>> primaryRows = copy(rows);
-    secondary
-        .send(toSecondary, keyspace, routing, prepareAgain)
-        .whenComplete(
-            (frame, error) -> {
-              try {
-                comparer.execute(
-                    () -> {
-                      try {
-                        if (error != null || !(frame.message instanceof Rows theirs)) {
-                          metrics.shadowRead(table, "secondary_error");
-                          return;
-                        }
-                        compare(secondary, table, columns, primaryRows, copy(theirs), keyspace);
-                      } catch (RuntimeException e) {
-                        LOG.debug("Comparing a shadow read failed", e);
-                        metrics.shadowRead(table, "skipped_error");
-                      } finally {
-                        inFlight.release();
-                      }
-                    });
-              } catch (RejectedExecutionException e) {
-                inFlight.release();
-                metrics.shadowRead(table, "skipped_busy");
-              }
-            });
+    // Sent from the compare thread, so that the client's answer, written once this returns, does
+    // not wait for the shadow request to be encoded and written.
+    later(
+        table,
+        () -> {
+          try {
+            secondary
+                .send(toSecondary, keyspace, routing, prepareAgain)
+                .whenComplete(
+                    (frame, error) ->
+                        later(
+                            table,
+                            () ->
+                                compareAnswer(
+                                    secondary,
+                                    table,
+                                    columns,
+                                    primaryRows,
+                                    frame,
+                                    error,
+                                    keyspace)));
+          } catch (RuntimeException e) {
+            LOG.debug("Sending a shadow read failed", e);
+            inFlight.release();
+            metrics.shadowRead(table, "skipped_error");
+          }
+        });
+  }
+
+  /** Compares the secondary's answer with the primary's rows; the end of a shadow read. */
+  private void compareAnswer(
+      Backend secondary,
+      String table,
+      List<ColumnSpec> columns,
+      List<List<ByteBuffer>> primaryRows,
+      Frame frame,
+      Throwable error,
+      String keyspace) {
+    try {
+      if (error != null || !(frame.message instanceof Rows theirs)) {
+        metrics.shadowRead(table, "secondary_error");
+        return;
+      }
+      compare(secondary, table, columns, primaryRows, copy(theirs), keyspace);
+    } catch (RuntimeException e) {
+      LOG.debug("Comparing a shadow read failed", e);
+      metrics.shadowRead(table, "skipped_error");
+    } finally {
+      inFlight.release();
+    }
+  }
+
+  /**
+   * Runs a step of a shadow read on the compare thread; a step it cannot take ends the shadow read
+   * as skipped. A shadow read has one step queued at a time, so the queue never refuses one while
+   * fewer than {@link #MAX_IN_FLIGHT} are in flight, but a closed proxy does.
+   */
+  private void later(String table, Runnable step) {
+    try {
+      comparer.execute(step);
+    } catch (RejectedExecutionException e) {
+      inFlight.release();
+      metrics.shadowRead(table, "skipped_busy");
+    }
   }
 
   private void compare(
