@@ -17,7 +17,9 @@ import io.sluice.testinfra.TestKeyspace;
 import io.sluice.testinfra.TestNodes;
 import io.sluice.testinfra.TestSessions;
 import java.io.BufferedReader;
+import java.io.IOException;
 import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -203,7 +205,10 @@ class SecondaryOutageIT {
       assertThat(status.path("replay-log").path("backlog-writes").asLong())
           .as(status.toString())
           .isEqualTo(held + 1);
-      assertThat(status.path("clusters").path("secondary").path("nodes-up").asInt()).isZero();
+      Await.until(
+          "the status to show the secondary's node down",
+          Duration.ofMinutes(1),
+          () -> status(ports[1]).path("clusters").path("secondary").path("nodes-up").asInt() == 0);
     } finally {
       process.destroyForcibly();
       assertThat(process.waitFor(1, TimeUnit.MINUTES)).isTrue();
@@ -292,7 +297,7 @@ class SecondaryOutageIT {
                         new int[] {Integer.parseInt(words[1]), Integer.parseInt(words[2])});
                   }
                 }
-              } catch (java.io.IOException e) {
+              } catch (IOException e) {
                 ports.completeExceptionally(e);
               }
               ports.completeExceptionally(new IllegalStateException("the proxy process ended"));
@@ -303,17 +308,24 @@ class SecondaryOutageIT {
     return ports.get(3, TimeUnit.MINUTES);
   }
 
-  private static JsonNode status(int adminPort) throws Exception {
-    HttpResponse<String> response =
-        HttpClient.newHttpClient()
-            .send(
-                HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + adminPort + "/status"))
-                    .header("Authorization", "Bearer " + TOKEN)
-                    .timeout(Duration.ofSeconds(30))
-                    .build(),
-                HttpResponse.BodyHandlers.ofString());
-    assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
-    return JSON.readTree(response.body());
+  private static JsonNode status(int adminPort) {
+    try {
+      HttpResponse<String> response =
+          HttpClient.newHttpClient()
+              .send(
+                  HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + adminPort + "/status"))
+                      .header("Authorization", "Bearer " + TOKEN)
+                      .timeout(Duration.ofSeconds(30))
+                      .build(),
+                  HttpResponse.BodyHandlers.ofString());
+      assertThat(response.statusCode()).as(response.body()).isEqualTo(200);
+      return JSON.readTree(response.body());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException(e);
+    }
   }
 
   /**
