@@ -226,7 +226,8 @@ final class Replayer implements AutoCloseable {
     if (error != null) {
       return Backend.isMissingKeyspace(error) ? Outcome.REFUSED : Outcome.NOT_NOW;
     }
-    if (notNow(answer)) {
+    // A node's own server error says nothing of when it would pass: never retried forever.
+    if (notNow(answer) && ((Error) answer).code != ProtocolConstants.ErrorCode.SERVER_ERROR) {
       return Outcome.NOT_NOW;
     }
     return answer instanceof Error ? Outcome.REFUSED : Outcome.TAKEN;
