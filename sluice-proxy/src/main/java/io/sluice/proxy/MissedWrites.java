@@ -32,6 +32,7 @@ final class MissedWrites {
   private final String maxSize;
   private volatile long firstLostMillis = -1;
   private volatile long lastLostMillis = -1;
+  private volatile long losingSinceMillis = -1;
   private volatile boolean losing;
 
   MissedWrites(ReplayLog log, Duration timeout, String maxSize, ProxyMetrics metrics) {
@@ -114,7 +115,7 @@ final class MissedWrites {
                           + " {} were lost to it: once it has caught up, run `sluice validate"
                           + " --repair` over that time.",
                       cluster,
-                      Instant.ofEpochMilli(firstLostMillis),
+                      Instant.ofEpochMilli(losingSinceMillis),
                       Instant.ofEpochMilli(lastLostMillis));
                 }
               } else {
@@ -122,6 +123,7 @@ final class MissedWrites {
                 lastLostMillis = madeAt;
                 if (!losing) {
                   losing = true;
+                  losingSinceMillis = madeAt;
                   firstLostMillis = firstLostMillis < 0 ? madeAt : firstLostMillis;
                   LOG.error(
                       "The replay log is full (max-size {}) or cannot be written: writes the {}"
