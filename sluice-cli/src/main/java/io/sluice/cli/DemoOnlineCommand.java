@@ -89,6 +89,15 @@ final class DemoOnlineCommand implements java.util.concurrent.Callable<Integer> 
     Files.createDirectories(dir);
     LocalNode oldNode = new LocalNode(dir.resolve("old-cluster"));
     LocalNode newNode = new LocalNode(dir.resolve("new-cluster"));
+    // Ctrl-C stops the nodes too: the demo leaves nothing running.
+    Thread stopNodes =
+        new Thread(
+            () -> {
+              oldNode.stop();
+              newNode.stop();
+            },
+            "demo-online-stop");
+    Runtime.getRuntime().addShutdownHook(stopNodes);
     try {
       String oldCluster = start(oldNode, "old");
       String newCluster = start(newNode, "new");
@@ -98,6 +107,7 @@ final class DemoOnlineCommand implements java.util.concurrent.Callable<Integer> 
       return online(proxyFile, writeBackfillJob(dir, oldCluster, newCluster));
     } finally {
       step("Stopping both clusters");
+      Runtime.getRuntime().removeShutdownHook(stopNodes);
       oldNode.stop();
       newNode.stop();
       out.println("  Stopped. Their data stays in " + dir + "; delete it to start afresh.");
