@@ -107,7 +107,11 @@ final class DemoOnlineCommand implements java.util.concurrent.Callable<Integer> 
       return online(proxyFile, writeBackfillJob(dir, oldCluster, newCluster));
     } finally {
       step("Stopping both clusters");
-      Runtime.getRuntime().removeShutdownHook(stopNodes);
+      try {
+        Runtime.getRuntime().removeShutdownHook(stopNodes);
+      } catch (IllegalStateException e) {
+        // The JVM is stopping: the hook stops the nodes as well.
+      }
       oldNode.stop();
       newNode.stop();
       out.println("  Stopped. Their data stays in " + dir + "; delete it to start afresh.");
