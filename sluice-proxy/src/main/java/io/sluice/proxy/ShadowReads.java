@@ -163,8 +163,7 @@ final class ShadowReads implements AutoCloseable {
                                     keyspace)));
           } catch (RuntimeException e) {
             LOG.debug("Sending a shadow read failed", e);
-            inFlight.release();
-            metrics.shadowRead(table, "skipped_error");
+            ended(table, "skipped_error");
           }
         });
   }
@@ -201,9 +200,14 @@ final class ShadowReads implements AutoCloseable {
     try {
       comparer.execute(step);
     } catch (RejectedExecutionException e) {
-      inFlight.release();
-      metrics.shadowRead(table, "skipped_busy");
+      ended(table, "skipped_busy");
     }
+  }
+
+  /** A shadow read ends before its compare, for the reason given. */
+  private void ended(String table, String outcome) {
+    inFlight.release();
+    metrics.shadowRead(table, outcome);
   }
 
   private void compare(
