@@ -13,8 +13,11 @@ import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
 
-/** Builds the TLS context of a cluster's {@code tls:} settings: its trust store and key store. */
-final class TlsContexts {
+/**
+ * Builds the TLS context of a {@code tls:} block: its trust store and key store. A cluster's
+ * settings use it as a client; the proxy uses it as a server for its own clients.
+ */
+public final class TlsContexts {
 
   private TlsContexts() {}
 
@@ -23,8 +26,9 @@ final class TlsContexts {
    * read by the JDK's keystore), or the JDK's default authorities when no trust store is named.
    *
    * @param prefix where the settings sit, such as {@code target}, for messages
+   * @throws IllegalArgumentException with one sentence when a store or its password cannot be read
    */
-  static SSLContext of(TlsSpec tls, String prefix, Path baseDir, Map<String, String> env) {
+  public static SSLContext of(TlsSpec tls, String prefix, Path baseDir, Map<String, String> env) {
     String tlsPrefix = prefix + ".tls";
     try {
       TrustManagerFactory trust =

@@ -7,22 +7,17 @@ import io.sluice.formats.bson.BsonDumpWriter;
 import io.sluice.node.LocalNode;
 import io.sluice.node.StartResult;
 import io.sluice.testinfra.RealCassandra;
+import io.sluice.testinfra.TestCertificates;
 import io.sluice.testinfra.TestKeyspace;
 import io.sluice.testinfra.TestNodes;
 import io.sluice.testinfra.TestSessions;
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.KeyStore;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
-import javax.net.ssl.KeyManagerFactory;
 import javax.net.ssl.SSLContext;
-import javax.net.ssl.TrustManagerFactory;
 import org.bson.Document;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -53,15 +48,18 @@ class TlsIT {
   @BeforeAll
   static void startNodeOverTls() throws Exception {
     Path nodeStore = dir.resolve("node.jks");
-    keyPair(
+    TestCertificates.keyPair(
         "node", "CN=sluice test node", nodeStore, NODE_STORE_PASSWORD, "-ext", "SAN=ip:127.0.0.1");
-    trust("node", nodeStore, NODE_STORE_PASSWORD, dir.resolve("trust.p12"), TRUST_PASSWORD);
+    TestCertificates.trust(
+        "node", nodeStore, NODE_STORE_PASSWORD, dir.resolve("trust.p12"), TRUST_PASSWORD);
     Path stranger = dir.resolve("stranger.p12");
-    keyPair("stranger", "CN=someone else", stranger, TRUST_PASSWORD);
-    trust("stranger", stranger, TRUST_PASSWORD, dir.resolve("other-trust.p12"), TRUST_PASSWORD);
+    TestCertificates.keyPair("stranger", "CN=someone else", stranger, TRUST_PASSWORD);
+    TestCertificates.trust(
+        "stranger", stranger, TRUST_PASSWORD, dir.resolve("other-trust.p12"), TRUST_PASSWORD);
     Path client = dir.resolve("client.p12");
-    keyPair("client", "CN=sluice loader", client, CLIENT_PASSWORD);
-    trust("client", client, CLIENT_PASSWORD, dir.resolve("node-trust.jks"), NODE_STORE_PASSWORD);
+    TestCertificates.keyPair("client", "CN=sluice loader", client, CLIENT_PASSWORD);
+    TestCertificates.trust(
+        "client", client, CLIENT_PASSWORD, dir.resolve("node-trust.jks"), NODE_STORE_PASSWORD);
     Files.writeString(dir.resolve("trust.password"), TRUST_PASSWORD + "\n");
     Files.writeString(dir.resolve("client.password"), CLIENT_PASSWORD + "\n");
 
@@ -114,81 +112,6 @@ class TlsIT {
     if (node != null) {
       node.stop();
     }
-  }
-
-  /** A key pair with a self-signed certificate, in a store whose type its name ends with. */
-  private static void keyPair(
-      String alias, String dname, Path store, String password, String... extra) throws Exception {
-    List<Object> args =
-        new ArrayList<>(
-            List.of(
-                "-genkeypair",
-                "-alias",
-                alias,
-                "-keyalg",
-                "RSA",
-                "-keysize",
-                "2048",
-                "-validity",
-                "30",
-                "-dname",
-                dname,
-                "-keystore",
-                store,
-                "-storetype",
-                type(store),
-                "-storepass",
-                password,
-                "-keypass",
-                password));
-    args.addAll(List.of(extra));
-    keytool(args.toArray());
-  }
-
-  /** Adds the certificate of {@code alias} in {@code from} to the trust store {@code to}. */
-  private static void trust(
-      String alias, Path from, String fromPassword, Path to, String toPassword) throws Exception {
-    Path pem = dir.resolve(alias + ".pem");
-    keytool(
-        "-exportcert",
-        "-alias",
-        alias,
-        "-keystore",
-        from,
-        "-storepass",
-        fromPassword,
-        "-rfc",
-        "-file",
-        pem);
-    keytool(
-        "-importcert",
-        "-noprompt",
-        "-alias",
-        alias,
-        "-file",
-        pem,
-        "-keystore",
-        to,
-        "-storetype",
-        type(to),
-        "-storepass",
-        toPassword);
-  }
-
-  private static String type(Path store) {
-    return store.toString().endsWith(".jks") ? "JKS" : "PKCS12";
-  }
-
-  private static void keytool(Object... args) throws Exception {
-    List<String> command = new ArrayList<>();
-    command.add(Path.of(System.getProperty("java.home"), "bin", "keytool").toString());
-    for (Object arg : args) {
-      command.add(arg.toString());
-    }
-    Process process = new ProcessBuilder(command).redirectErrorStream(true).start();
-    String output = new String(process.getInputStream().readAllBytes());
-    assertThat(process.waitFor(60, TimeUnit.SECONDS)).isTrue();
-    assertThat(process.exitValue()).as(String.join(" ", command) + "\n" + output).isZero();
   }
 
   /** A {@code tls:} block trusting {@code truststore} and presenting the client's certificate. */
@@ -291,21 +214,7 @@ class TlsIT {
 
   /** The test's own session, through the same trust store and key store. */
   private static SSLContext mutual() throws Exception {
-    TrustManagerFactory trust =
-        TrustManagerFactory.getInstance(TrustManagerFactory.getDefaultAlgorithm());
-    trust.init(store("trust.p12", TRUST_PASSWORD));
-    KeyManagerFactory keys = KeyManagerFactory.getInstance(KeyManagerFactory.getDefaultAlgorithm());
-    keys.init(store("client.p12", CLIENT_PASSWORD), CLIENT_PASSWORD.toCharArray());
-    SSLContext context = SSLContext.getInstance("TLS");
-    context.init(keys.getKeyManagers(), trust.getTrustManagers(), null);
-    return context;
-  }
-
-  private static KeyStore store(String name, String password) throws Exception {
-    KeyStore store = KeyStore.getInstance("PKCS12");
-    try (InputStream in = Files.newInputStream(dir.resolve(name))) {
-      store.load(in, password.toCharArray());
-    }
-    return store;
+    return TestCertificates.clientContext(
+        dir.resolve("trust.p12"), TRUST_PASSWORD, dir.resolve("client.p12"), CLIENT_PASSWORD);
   }
 }

@@ -3,6 +3,7 @@ package io.sluice.proxy;
 import io.sluice.core.job.DurationText;
 import io.sluice.core.job.JobFileException;
 import io.sluice.core.job.JobFiles;
+import io.sluice.core.job.TlsSpec;
 import java.nio.file.Path;
 import java.time.Duration;
 
@@ -28,6 +29,8 @@ import java.time.Duration;
  *     {@code strict} (the default) fails the client's write; {@code log} keeps it in the replay log
  *     and answers the client with the serving cluster's answer
  * @param replayLog the replay log's limits, with {@code secondary-failure: log}
+ * @param clientTls TLS for the clients' connections, or null for none: {@code keystore} holds the
+ *     proxy's key and certificate; a {@code truststore} makes clients show a certificate it trusts
  */
 public record ProxyConfig(
     String listen,
@@ -42,7 +45,8 @@ public record ProxyConfig(
     ShadowReadSpec shadowReads,
     AdminSpec admin,
     String secondaryFailure,
-    ReplayLogSpec replayLog) {
+    ReplayLogSpec replayLog,
+    TlsSpec clientTls) {
 
   public ProxyConfig {
     ioThreads = ioThreads == null ? Runtime.getRuntime().availableProcessors() : ioThreads;
@@ -109,6 +113,12 @@ public record ProxyConfig(
               + " or 'log' (kept in the replay log and replayed), not '"
               + secondaryFailure
               + "'.");
+    }
+    if (clientTls != null && clientTls.keystore() == null) {
+      throw new JobFileException(
+          where
+              + ": 'client-tls:' needs a 'keystore' with the proxy's key and certificate (and"
+              + " 'keystore-password-env' or 'keystore-password-file').");
     }
     if (replayLog.problem() != null) {
       throw new JobFileException(where + ": " + replayLog.problem());

@@ -9,12 +9,16 @@ import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
 import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.flush.FlushConsolidationHandler;
+import io.netty.handler.ssl.SslHandler;
 import io.netty.util.concurrent.DefaultThreadFactory;
 import io.sluice.cassandra.Secrets;
+import io.sluice.cassandra.TlsContexts;
 import io.sluice.core.job.JobFileException;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.util.UUID;
+import javax.net.ssl.SSLContext;
+import javax.net.ssl.SSLEngine;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -73,6 +77,12 @@ public final class SluiceProxy implements AutoCloseable {
   public static SluiceProxy start(ProxyConfig config, Path baseDir) {
     InetSocketAddress listen = address(config.listen(), "listen");
     ClientPasswords passwords = passwords(config.clientLogin(), baseDir);
+    SSLContext clientTls =
+        config.clientTls() == null
+            ? null
+            : TlsContexts.of(config.clientTls(), "client-tls", baseDir, System.getenv());
+    boolean clientCertificates =
+        config.clientTls() != null && config.clientTls().truststore() != null;
     PreparedStatements prepared = new PreparedStatements(config.preparedStatements());
     ProxyMetrics metrics = new ProxyMetrics(prepared::size);
     SharedEventLoops loops = new SharedEventLoops(config.ioThreads());
@@ -152,6 +162,12 @@ public final class SluiceProxy implements AutoCloseable {
                   new ChannelInitializer<SocketChannel>() {
                     @Override
                     protected void initChannel(SocketChannel channel) {
+                      if (clientTls != null) {
+                        SSLEngine engine = clientTls.createSSLEngine();
+                        engine.setUseClientMode(false);
+                        engine.setNeedClientAuth(clientCertificates);
+                        channel.pipeline().addLast("tls", new SslHandler(engine));
+                      }
                       framing.install(channel.pipeline());
                       // Answers come from the clusters one by one: flushed together, several
                       // share a write to the socket (and a v5 segment).

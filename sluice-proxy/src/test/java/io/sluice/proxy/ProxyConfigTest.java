@@ -81,6 +81,16 @@ class ProxyConfigTest {
   }
 
   @Test
+  void clientTlsNeedsTheProxysOwnKeyStore() throws Exception {
+    String clusters = "primary:\n  contact-points: [a:1]\nsecondary:\n  contact-points: [b:1]\n";
+    assertThat(load(clusters + "client-tls:\n  keystore: proxy.p12\n").clientTls().keystore())
+        .isEqualTo("proxy.p12");
+    assertThatThrownBy(() -> load(clusters + "client-tls:\n  truststore: apps.p12\n"))
+        .isInstanceOf(JobFileException.class)
+        .hasMessageContaining("'client-tls:' needs a 'keystore'");
+  }
+
+  @Test
   void mistakesAreNamedInOneSentence() {
     assertThatThrownBy(() -> load("primary:\n  contact-points: [a:1]\n"))
         .isInstanceOf(JobFileException.class)

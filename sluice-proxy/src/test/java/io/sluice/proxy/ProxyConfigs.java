@@ -1,5 +1,6 @@
 package io.sluice.proxy;
 
+import io.sluice.core.job.TlsSpec;
 import io.sluice.testinfra.SecondCluster;
 import io.sluice.testinfra.TestKeyspace;
 
@@ -13,16 +14,20 @@ final class ProxyConfigs {
   }
 
   static ProxyConfig withLogin(TestKeyspace primary, SecondCluster secondary, ClientLogin login) {
-    return of(primary, secondary, login, null, null);
+    return of(primary, secondary, login, null, null, null);
   }
 
   static ProxyConfig withShadowReads(
       TestKeyspace primary, SecondCluster secondary, ShadowReadSpec shadowReads) {
-    return of(primary, secondary, null, shadowReads, null);
+    return of(primary, secondary, null, shadowReads, null, null);
   }
 
   static ProxyConfig withAdmin(TestKeyspace primary, SecondCluster secondary, AdminSpec admin) {
-    return of(primary, secondary, null, null, admin);
+    return of(primary, secondary, null, null, admin, null);
+  }
+
+  static ProxyConfig withClientTls(TestKeyspace primary, SecondCluster secondary, TlsSpec tls) {
+    return of(primary, secondary, null, null, null, tls);
   }
 
   private static ProxyConfig of(
@@ -30,7 +35,8 @@ final class ProxyConfigs {
       SecondCluster secondary,
       ClientLogin login,
       ShadowReadSpec shadowReads,
-      AdminSpec admin) {
+      AdminSpec admin,
+      TlsSpec clientTls) {
     return new ProxyConfig(
             "127.0.0.1:0",
             cluster(primary),
@@ -44,7 +50,8 @@ final class ProxyConfigs {
             shadowReads,
             admin,
             null,
-            null)
+            null,
+            clientTls)
         .checked("test");
   }
 

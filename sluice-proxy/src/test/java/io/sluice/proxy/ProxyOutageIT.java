@@ -95,6 +95,7 @@ class ProxyOutageIT {
                 null,
                 null,
                 null,
+                null,
                 null)
             .checked("test");
     String table = keyspace + ".outage_" + restarted;
