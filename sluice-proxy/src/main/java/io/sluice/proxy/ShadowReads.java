@@ -16,6 +16,8 @@ import com.datastax.oss.protocol.internal.response.result.Rows;
 import com.datastax.oss.protocol.internal.response.result.RowsMetadata;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.netty.channel.EventLoopGroup;
+import io.netty.util.concurrent.EventExecutor;
 import java.io.BufferedWriter;
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -47,8 +49,8 @@ import org.slf4j.LoggerFactory;
  * never waits for the secondary. Only a read's first and only page is compared: a result of several
  * pages (whose paging state belongs to the primary) is counted as skipped, so a compare never holds
  * more than one page, and at most {@link #MAX_IN_FLIGHT} reads are shadowed at once (more are
- * skipped); the shadow request is sent, and its answer compared, from a thread of its own once the
- * client's answer is on its way, never on the event loops that serve clients. Counts go to the
+ * skipped); the shadow request is sent once the client's answer is on its way, and its answer
+ * compared on a thread of its own, never on the event loops that serve clients. Counts go to the
  * metrics by table; each difference is a line of the mismatch log naming the table and the primary
  * key, with the values only when the settings allow it.
  */
@@ -59,6 +61,7 @@ final class ShadowReads implements AutoCloseable {
   private static final long SCHEMA_REFRESH_NANOS = 5_000_000_000L;
 
   private final ShadowReadSpec spec;
+  private final EventLoopGroup loops;
   private final ProxyMetrics metrics;
   private final Path logFile;
 
@@ -86,7 +89,12 @@ final class ShadowReads implements AutoCloseable {
   private BufferedWriter log;
   private boolean logFailed;
 
-  ShadowReads(ShadowReadSpec spec, ProxyMetrics metrics, Path stateDir) {
+  /**
+   * @param loops the event loops the primary's answers arrive on: a shadow request is sent from the
+   *     one it arrived on, after the task that answers the client
+   */
+  ShadowReads(ShadowReadSpec spec, ProxyMetrics metrics, Path stateDir, EventLoopGroup loops) {
+    this.loops = loops;
     this.spec = spec;
     this.metrics = metrics;
     this.logFile = stateDir.resolve(spec.mismatchLog());
@@ -140,10 +148,9 @@ final class ShadowReads implements AutoCloseable {
     }
     // The client's answer is encoded on another thread: the compare keeps its own copy.
     List<List<ByteBuffer>> primaryRows = copy(rows);
-    // Sent from the compare thread, so that the client's answer, written once this returns, does
-    // not wait for the shadow request to be encoded and written.
-    later(
-        table,
+    // Sent once the task that answers the client is done, from the same event loop: the client's
+    // answer does not wait for the shadow request to be encoded and written.
+    Runnable send =
         () -> {
           try {
             secondary
@@ -165,7 +172,23 @@ final class ShadowReads implements AutoCloseable {
             LOG.debug("Sending a shadow read failed", e);
             ended(table, "skipped_error");
           }
-        });
+        };
+    EventExecutor current = currentLoop();
+    if (current == null) {
+      send.run();
+    } else {
+      current.execute(send);
+    }
+  }
+
+  /** The event loop this thread runs, or null on another thread. */
+  private EventExecutor currentLoop() {
+    for (EventExecutor loop : loops) {
+      if (loop.inEventLoop()) {
+        return loop;
+      }
+    }
+    return null;
   }
 
   /** Compares the secondary's answer with the primary's rows; the end of a shadow read. */

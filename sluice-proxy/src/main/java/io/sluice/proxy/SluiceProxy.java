@@ -119,7 +119,7 @@ public final class SluiceProxy implements AutoCloseable {
       throw e;
     }
     ShadowReads shadows =
-        new ShadowReads(config.shadowReads(), metrics, config.stateDirIn(baseDir));
+        new ShadowReads(config.shadowReads(), metrics, config.stateDirIn(baseDir), loops.group());
     MissedWrites missed = null;
     Replayer replayer = null;
     if (config.keepsMissedWrites()) {
