@@ -11,10 +11,13 @@ import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Properties;
+import java.util.TreeMap;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Semaphore;
@@ -526,28 +529,58 @@ public final class ProxyBench {
         });
   }
 
-  /** The p99 the proxy adds at the fixed rate, against each phase it is compared with. */
+  /**
+   * The p99 the proxy adds at the fixed rate, against each phase it is compared with, in each
+   * round (a folder {@code round-N} of {@code dir}), then the median over the rounds.
+   */
   static void compareRate(Path dir) throws IOException {
-    Path shadowFile = dir.resolve("proxy-shadow.properties");
-    Path proxyFile = dir.resolve("proxy.properties");
-    if (Files.exists(shadowFile) && Files.exists(proxyFile)) {
-      Phase shadow = Phase.load(shadowFile, "proxy-shadow");
-      Phase proxy = Phase.load(proxyFile, "proxy");
-      System.out.printf(
-          "shadow reads at 100%% - proxy p99 at %.0f ops/s: reads %+.2f ms (goal: at most +1 ms)%n",
-          shadow.rate,
-          (shadow.reads.p99 - proxy.reads.p99) / 1e3);
+    List<Path> rounds = new ArrayList<>();
+    try (var folders = Files.list(dir)) {
+      folders.filter(Files::isDirectory).sorted().forEach(rounds::add);
     }
-    againstEachBase(
-        dir,
-        (proxy, other) ->
+    Map<String, List<Double>> added = new TreeMap<>();
+    for (Path round : rounds) {
+      String name = round.getFileName().toString();
+      Path shadowFile = round.resolve("proxy-shadow.properties");
+      Path proxyFile = round.resolve("proxy.properties");
+      if (Files.exists(shadowFile) && Files.exists(proxyFile)) {
+        Phase shadow = Phase.load(shadowFile, "proxy-shadow");
+        Phase proxy = Phase.load(proxyFile, "proxy");
+        double reads = (shadow.reads.p99 - proxy.reads.p99) / 1e3;
+        added.computeIfAbsent("shadow reads at 100% - proxy, reads", k -> new ArrayList<>())
+            .add(reads);
+        System.out.printf(
+            "%s: shadow reads at 100%% - proxy p99 at %.0f ops/s: reads %+.2f ms (goal: at most"
+                + " +1 ms)%n",
+            name, shadow.rate, reads);
+      }
+      againstEachBase(
+          round,
+          (proxy, other) -> {
+            double writes = (proxy.writes.p99 - other.writes.p99) / 1e3;
+            double reads = (proxy.reads.p99 - other.reads.p99) / 1e3;
+            added.computeIfAbsent("proxy - " + other.name + ", writes", k -> new ArrayList<>())
+                .add(writes);
+            added.computeIfAbsent("proxy - " + other.name + ", reads", k -> new ArrayList<>())
+                .add(reads);
             System.out.printf(
-                "proxy - %-11s p99 at %.0f ops/s: writes %+.2f ms, reads %+.2f ms (goal: at most"
-                    + " +1 ms)%n",
-                other.name,
-                proxy.rate,
-                (proxy.writes.p99 - other.writes.p99) / 1e3,
-                (proxy.reads.p99 - other.reads.p99) / 1e3));
+                "%s: proxy - %-11s p99 at %.0f ops/s: writes %+.2f ms, reads %+.2f ms (goal: at"
+                    + " most +1 ms)%n",
+                name, other.name, proxy.rate, writes, reads);
+          });
+    }
+    if (rounds.size() > 1) {
+      added.forEach(
+          (what, values) -> {
+            List<Double> sorted = new ArrayList<>(values);
+            sorted.sort(null);
+            int n = sorted.size();
+            double median =
+                n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+            System.out.printf(
+                "median of %d rounds: %s p99 %+.2f ms (goal: at most +1 ms)%n", n, what, median);
+          });
+    }
   }
 
   /** Hands the proxy's phase and each other phase saved in {@code dir} to {@code print}. */

@@ -20,6 +20,9 @@ rate="${RATE:-}"
 rate_ops="${RATE_OPS:-100000}"
 rate_max_in_flight="${RATE_MAX_IN_FLIGHT:-512}"
 rate_phases="${RATE_PHASES-$phases}"
+# ROUNDS=N: the fixed-rate phases N times over, alternating; each round is compared on its own and
+# the median of the rounds printed, since single rounds on a small machine differ by milliseconds.
+rounds="${ROUNDS:-1}"
 # PIN_SECONDARY=1: the secondary's node gets the last core to itself, everything else the others,
 # so the read work shadow reads add to the secondary does not compete with the measured path.
 pin_secondary="${PIN_SECONDARY:-0}"
@@ -205,10 +208,12 @@ if [ "$rate" != 0 ] && [ -n "$rate_phases" ]; then
     fi
   fi
   echo "Fixed rate: $rate ops/s offered ($((rate_ops / 2)) writes, then $((rate_ops - rate_ops / 2)) reads), at most $rate_max_in_flight in flight"
-  for phase in $rate_phases; do
-    run_phase "$phase" "$work/logs/client-rate-$phase.log" --ops "$rate_ops" \
-      --concurrency "$concurrency" --warmup "$warmup" --rate "$rate" \
-      --max-in-flight "$rate_max_in_flight" --results "$work/results-rate"
+  for round in $(seq "$rounds"); do
+    for phase in $rate_phases; do
+      run_phase "$phase" "$work/logs/client-rate-$phase.log" --ops "$rate_ops" \
+        --concurrency "$concurrency" --warmup "$warmup" --rate "$rate" \
+        --max-in-flight "$rate_max_in_flight" --results "$work/results-rate/round-$round"
+    done
   done
   helper compare-rate --results "$work/results-rate"
 fi
