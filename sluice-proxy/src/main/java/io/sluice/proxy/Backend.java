@@ -2,11 +2,13 @@ package io.sluice.proxy;
 
 import com.datastax.oss.driver.api.core.AllNodesFailedException;
 import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.CqlSessionBuilder;
 import com.datastax.oss.driver.api.core.InvalidKeyspaceException;
 import com.datastax.oss.driver.api.core.auth.AuthenticationException;
 import com.datastax.oss.driver.api.core.config.DriverExecutionProfile;
 import com.datastax.oss.driver.api.core.context.DriverContext;
 import com.datastax.oss.driver.api.core.metadata.Node;
+import com.datastax.oss.driver.api.core.metadata.schema.SchemaChangeListener;
 import com.datastax.oss.driver.api.core.session.Request;
 import com.datastax.oss.driver.internal.core.channel.DriverChannel;
 import com.datastax.oss.driver.internal.core.channel.ResponseCallback;
@@ -81,6 +83,7 @@ final class Backend implements AutoCloseable {
    *
    * @param mayBeDown whether the proxy starts while no node of the cluster answers (its sessions
    *     open once one does), as with {@code secondary-failure: log}
+   * @param schemaChanges told of the cluster's schema changes, or null
    * @throws IllegalArgumentException with one sentence when the cluster cannot be reached
    */
   static Backend connect(
@@ -90,10 +93,15 @@ final class Backend implements AutoCloseable {
       Duration timeout,
       ProxyMetrics metrics,
       SharedEventLoops loops,
-      boolean mayBeDown) {
+      boolean mayBeDown,
+      SchemaChangeListener schemaChanges) {
     Backend backend = new Backend(role, cluster.spec(role), baseDir, timeout, metrics, loops);
     try {
-      CqlSession first = SessionFactory.open(backend.spec, baseDir, null, loops.sessionBuilder());
+      CqlSessionBuilder builder = loops.sessionBuilder();
+      if (schemaChanges != null) {
+        builder.withSchemaChangeListener(schemaChanges);
+      }
+      CqlSession first = SessionFactory.open(backend.spec, baseDir, null, builder);
       backend.sessions.put(NO_KEYSPACE, CompletableFuture.completedFuture(first));
     } catch (RuntimeException e) {
       if (mayBeDown && unreachable(e)) {

@@ -41,11 +41,17 @@ final class ClientConnection extends SimpleChannelInboundHandler<Frame> {
   private final Framing framing;
   private final ClientState state = new ClientState();
   private final ProxyMetrics metrics;
+  private final SchemaEvents schemaEvents;
   private boolean loggedIn;
   private boolean started;
 
   ClientConnection(
-      Switchboard switchboard, ClientPasswords passwords, Framing framing, ProxyMetrics metrics) {
+      Switchboard switchboard,
+      ClientPasswords passwords,
+      Framing framing,
+      ProxyMetrics metrics,
+      SchemaEvents schemaEvents) {
+    this.schemaEvents = schemaEvents;
     this.switchboard = switchboard;
     this.metrics = metrics;
     this.passwords = passwords;
@@ -78,7 +84,10 @@ final class ClientConnection extends SimpleChannelInboundHandler<Frame> {
       startup(ctx, frame, startup);
     } else if (request instanceof AuthResponse login) {
       login(ctx, frame, login);
-    } else if (request instanceof Register) {
+    } else if (request instanceof Register register) {
+      if (register.eventTypes.contains(ProtocolConstants.EventType.SCHEMA_CHANGE)) {
+        schemaEvents.register(ctx.channel(), frame.protocolVersion);
+      }
       reply(ctx, frame, new Ready());
     } else if (!loggedIn) {
       reply(

@@ -84,6 +84,7 @@ public final class SluiceProxy implements AutoCloseable {
     boolean clientCertificates =
         config.clientTls() != null && config.clientTls().truststore() != null;
     PreparedStatements prepared = new PreparedStatements(config.preparedStatements());
+    SchemaEvents schemaEvents = new SchemaEvents();
     ProxyMetrics metrics = new ProxyMetrics(prepared::size);
     SharedEventLoops loops = new SharedEventLoops(config.ioThreads());
     Backend primary = null;
@@ -100,7 +101,8 @@ public final class SluiceProxy implements AutoCloseable {
               config.requestTimeoutDuration(),
               metrics,
               loops,
-              false);
+              false,
+              schemaEvents);
       secondary =
           Backend.connect(
               "secondary",
@@ -109,7 +111,8 @@ public final class SluiceProxy implements AutoCloseable {
               config.requestTimeoutDuration(),
               metrics,
               loops,
-              config.keepsMissedWrites());
+              config.keepsMissedWrites(),
+              null);
     } catch (RuntimeException e) {
       if (primary != null) {
         primary.close();
@@ -176,7 +179,8 @@ public final class SluiceProxy implements AutoCloseable {
                           .pipeline()
                           .addLast(
                               "client",
-                              new ClientConnection(switchboard, passwords, framing, metrics));
+                              new ClientConnection(
+                                  switchboard, passwords, framing, metrics, schemaEvents));
                     }
                   })
               .bind(listen)
