@@ -1,5 +1,6 @@
 package io.sluice.proxy;
 
+import com.datastax.oss.driver.api.core.CqlIdentifier;
 import com.datastax.oss.driver.api.core.metadata.schema.AggregateMetadata;
 import com.datastax.oss.driver.api.core.metadata.schema.FunctionMetadata;
 import com.datastax.oss.driver.api.core.metadata.schema.FunctionSignature;
@@ -103,7 +104,7 @@ final class SchemaEvents extends SchemaChangeListenerBase {
     function(
         SchemaChangeType.CREATED,
         SchemaChangeTarget.FUNCTION,
-        function.getKeyspace().asInternal(),
+        function.getKeyspace(),
         function.getSignature());
   }
 
@@ -112,7 +113,7 @@ final class SchemaEvents extends SchemaChangeListenerBase {
     function(
         SchemaChangeType.DROPPED,
         SchemaChangeTarget.FUNCTION,
-        function.getKeyspace().asInternal(),
+        function.getKeyspace(),
         function.getSignature());
   }
 
@@ -121,7 +122,7 @@ final class SchemaEvents extends SchemaChangeListenerBase {
     function(
         SchemaChangeType.UPDATED,
         SchemaChangeTarget.FUNCTION,
-        current.getKeyspace().asInternal(),
+        current.getKeyspace(),
         current.getSignature());
   }
 
@@ -130,7 +131,7 @@ final class SchemaEvents extends SchemaChangeListenerBase {
     function(
         SchemaChangeType.CREATED,
         SchemaChangeTarget.AGGREGATE,
-        aggregate.getKeyspace().asInternal(),
+        aggregate.getKeyspace(),
         aggregate.getSignature());
   }
 
@@ -139,7 +140,7 @@ final class SchemaEvents extends SchemaChangeListenerBase {
     function(
         SchemaChangeType.DROPPED,
         SchemaChangeTarget.AGGREGATE,
-        aggregate.getKeyspace().asInternal(),
+        aggregate.getKeyspace(),
         aggregate.getSignature());
   }
 
@@ -148,56 +149,49 @@ final class SchemaEvents extends SchemaChangeListenerBase {
     function(
         SchemaChangeType.UPDATED,
         SchemaChangeTarget.AGGREGATE,
-        current.getKeyspace().asInternal(),
+        current.getKeyspace(),
         current.getSignature());
   }
 
   private void keyspace(String change, KeyspaceMetadata keyspace) {
-    push(
-        new SchemaChangeEvent(
-            change, SchemaChangeTarget.KEYSPACE, keyspace.getName().asInternal(), null, null));
+    push(change, SchemaChangeTarget.KEYSPACE, keyspace.getName(), null, null);
   }
 
   private void table(String change, TableMetadata table) {
-    push(
-        new SchemaChangeEvent(
-            change,
-            SchemaChangeTarget.TABLE,
-            table.getKeyspace().asInternal(),
-            table.getName().asInternal(),
-            null));
+    push(change, SchemaChangeTarget.TABLE, table.getKeyspace(), table.getName(), null);
   }
 
   /** A materialized view is a table to the protocol's events. */
   private void view(String change, ViewMetadata view) {
-    push(
-        new SchemaChangeEvent(
-            change,
-            SchemaChangeTarget.TABLE,
-            view.getKeyspace().asInternal(),
-            view.getName().asInternal(),
-            null));
+    push(change, SchemaChangeTarget.TABLE, view.getKeyspace(), view.getName(), null);
   }
 
   private void type(String change, UserDefinedType type) {
-    push(
-        new SchemaChangeEvent(
-            change,
-            SchemaChangeTarget.TYPE,
-            type.getKeyspace().asInternal(),
-            type.getName().asInternal(),
-            null));
+    push(change, SchemaChangeTarget.TYPE, type.getKeyspace(), type.getName(), null);
   }
 
   private void function(
-      String change, String target, String keyspace, FunctionSignature signature) {
+      String change, String target, CqlIdentifier keyspace, FunctionSignature signature) {
     List<String> arguments = new ArrayList<>();
     for (DataType parameter : signature.getParameterTypes()) {
       arguments.add(parameter.asCql(false, true));
     }
+    push(change, target, keyspace, signature.getName(), arguments);
+  }
+
+  private void push(
+      String change,
+      String target,
+      CqlIdentifier keyspace,
+      CqlIdentifier name,
+      List<String> arguments) {
     push(
         new SchemaChangeEvent(
-            change, target, keyspace, signature.getName().asInternal(), arguments));
+            change,
+            target,
+            keyspace.asInternal(),
+            name == null ? null : name.asInternal(),
+            arguments));
   }
 
   private void push(SchemaChangeEvent event) {
