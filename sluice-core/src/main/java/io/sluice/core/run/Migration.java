@@ -6,6 +6,7 @@ import io.sluice.core.mapping.Mapper;
 import io.sluice.core.sink.Sink;
 import io.sluice.core.sink.Target;
 import io.sluice.core.source.Source;
+import io.sluice.core.state.JobState;
 import io.sluice.core.state.LocalJobState;
 import java.time.Clock;
 import java.util.List;
@@ -34,6 +35,20 @@ public final class Migration implements Workflow {
       JobSpec job, Target target, List<Source> sources, Clock clock, boolean fresh) {
     return JobRun.prepare(
         job, target, sources, clock, fresh, state(job), new Migration(job, target));
+  }
+
+  /**
+   * Plans a migration whose state is kept elsewhere than the job's local folder: the Spark runner
+   * plans with the splits' shared checkpoints, then runs each split as a task.
+   */
+  public static JobRun prepare(
+      JobSpec job,
+      Target target,
+      List<Source> sources,
+      Clock clock,
+      boolean fresh,
+      JobState state) {
+    return JobRun.prepare(job, target, sources, clock, fresh, state, new Migration(job, target));
   }
 
   /** Where a migration of the job keeps its state when run locally. */

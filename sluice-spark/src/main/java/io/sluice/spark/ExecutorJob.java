@@ -1,0 +1,245 @@
+package io.sluice.spark;
+
+import io.sluice.core.checkpoint.Checkpoint;
+import io.sluice.core.checkpoint.JobFingerprint;
+import io.sluice.core.count.Count;
+import io.sluice.core.count.LiveCounts;
+import io.sluice.core.flow.FlowController;
+import io.sluice.core.job.JobSpec;
+import io.sluice.core.mapping.Mapper;
+import io.sluice.core.run.PlannedSource;
+import io.sluice.core.run.SplitProgress;
+import io.sluice.core.run.SplitResult;
+import io.sluice.core.run.SplitRunner;
+import io.sluice.core.run.WriteTimestamps;
+import io.sluice.core.sink.Sink;
+import io.sluice.core.sink.Target;
+import io.sluice.core.sink.Targets;
+import io.sluice.core.source.Source;
+import io.sluice.core.source.Sources;
+import io.sluice.core.source.Split;
+import io.sluice.core.state.LineStore;
+import io.sluice.core.state.LocalJobState;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.BooleanSupplier;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * What the tasks of one run of a job share on an executor: the job read once, one connection to the
+ * target, one sink, one flow controller for every split the executor runs at a time, and the
+ * sources. Opened by the first task of the run on this JVM, closed once its tasks have been idle a
+ * while, or at once by the driver in local mode.
+ */
+final class ExecutorJob implements AutoCloseable {
+
+  private static final Logger LOG = LoggerFactory.getLogger(ExecutorJob.class);
+
+  /** How long an executor keeps the run's connection after its last task, for the next one. */
+  private static final long IDLE_CLOSE_SECONDS = 30;
+
+  private static final Map<String, ExecutorJob> OPEN = new HashMap<>();
+  private static final ScheduledExecutorService TIMERS =
+      Executors.newSingleThreadScheduledExecutor(daemon("sluice-spark-timers"));
+
+  private final String runId;
+  private final JobSpec job;
+  private final JobFingerprint fingerprint;
+  private final Target target;
+  private final Mapper mapper;
+  private final FlowController flow;
+  private final Sink sink;
+  private final List<WriteTimestamps> timestamps;
+  private final Source[] sources;
+  private final LiveCounts live = new LiveCounts();
+  private final ExecutorService accounting =
+      Executors.newSingleThreadExecutor(daemon("sluice-accounting"));
+  private final AtomicReference<String> stopReason = new AtomicReference<>();
+  private int tasks;
+  private ScheduledFuture<?> idleClose;
+
+  private ExecutorJob(String runId, JobSpec job) {
+    this.runId = runId;
+    this.job = job;
+    this.fingerprint = JobFingerprint.of(job);
+    this.timestamps = WriteTimestamps.forSources(job.sources());
+    this.sources = new Source[job.sources().size()];
+    this.target = Targets.connect(job.target(), job.baseDir());
+    try {
+      this.mapper = Mapper.compile(job.mapping(), target.schema());
+      this.flow = FlowController.start(job.flow(), target.backlogProbe(job.flow().compaction()));
+      this.sink = target.openSink(job.flow(), flow);
+    } catch (RuntimeException e) {
+      target.close();
+      throw e;
+    }
+  }
+
+  /** The run's shared state on this JVM, opened by the first of its tasks here. */
+  static synchronized ExecutorJob acquire(String runId, SplitTask task) {
+    ExecutorJob open = OPEN.get(runId);
+    if (open == null) {
+      JobSpec job = task.job().load();
+      if (!JobFingerprint.of(job).equals(task.jobFingerprint())) {
+        throw new IllegalStateException(
+            "The job file "
+                + task.job().jobFile()
+                + " reads differently on this executor than on the driver: every executor must"
+                + " see the same job file and source files.");
+      }
+      open = new ExecutorJob(runId, job);
+      OPEN.put(runId, open);
+    }
+    if (open.idleClose != null) {
+      open.idleClose.cancel(false);
+      open.idleClose = null;
+    }
+    open.tasks++;
+    return open;
+  }
+
+  /** A task of the run is over; the last one leaves the connection open a while for the next. */
+  void release() {
+    synchronized (ExecutorJob.class) {
+      if (--tasks == 0 && OPEN.get(runId) == this) {
+        idleClose = TIMERS.schedule(this::closeIfIdle, IDLE_CLOSE_SECONDS, TimeUnit.SECONDS);
+      }
+    }
+  }
+
+  private void closeIfIdle() {
+    synchronized (ExecutorJob.class) {
+      if (tasks > 0 || OPEN.get(runId) != this) {
+        return;
+      }
+      OPEN.remove(runId);
+    }
+    close();
+  }
+
+  /** Closes the run's shared state in this JVM at once: the driver's, in local mode. */
+  static void closeRun(String runId) {
+    ExecutorJob open;
+    synchronized (ExecutorJob.class) {
+      open = OPEN.remove(runId);
+    }
+    if (open != null) {
+      open.close();
+    }
+  }
+
+  /**
+   * Runs one split from where its shared checkpoint stands, saving its progress every {@link
+   * io.sluice.core.run.JobRun#CHECKPOINT_INTERVAL} and at the end.
+   *
+   * @param killed whether Spark asked the task to stop
+   */
+  TaskResult run(SplitTask task, String executor, BooleanSupplier killed)
+      throws InterruptedException, IOException {
+    Split split = task.split();
+    Source source = source(task.sourceIndex());
+    LocalJobState state = new SharedState(Path.of(task.stateDir())).split(split.id());
+    Checkpoint saved = state.checkpoints().load().orElse(null);
+    if (saved != null && saved.complete()) {
+      LOG.info("Split {} is already done; nothing to run", split.id());
+      return TaskResult.of(
+          split.id(), io.sluice.core.count.Counts.ZERO, true, null, executor, flow.stats());
+    }
+    try (LineStore lines = state.openLines(saved == null ? 0 : saved.rejectFileLength())) {
+      SplitProgress progress =
+          new SplitProgress(
+              split,
+              saved,
+              source::positionAfter,
+              lines,
+              fingerprint,
+              task.resources(),
+              Clock.systemUTC());
+      TaskControl control = new TaskControl(this, task, killed);
+      SplitRunner runner = new SplitRunner(mapper::map, sink, flow, accounting, control, live);
+      SplitSaver saver = SplitSaver.start(TIMERS, state.checkpoints(), progress);
+      SplitResult result;
+      try {
+        LOG.info(
+            saved == null ? "Split {} starts" : "Split {} resumes at its saved position",
+            split.id());
+        result =
+            runner.run(
+                new PlannedSource(source, List.of(split), timestamps.get(task.sourceIndex())),
+                progress.ledger());
+      } finally {
+        saver.finish();
+      }
+      return TaskResult.of(
+          split.id(), result.counts(), result.done(), control.reason(), executor, flow.stats());
+    }
+  }
+
+  private synchronized Source source(int index) {
+    if (sources[index] == null) {
+      sources[index] = Sources.create(job.sources().get(index), job.baseDir());
+    }
+    return sources[index];
+  }
+
+  /** Stops every task of the run on this executor: its share of the error budget is spent. */
+  void stop(String reason) {
+    stopReason.compareAndSet(null, reason);
+  }
+
+  String stopReason() {
+    return stopReason.get();
+  }
+
+  /** Records rejected so far here plus those of earlier runs, against the job's max-errors. */
+  void rejected(SplitTask task) {
+    long errors = task.earlierRejected() + live.rejected();
+    long read = task.earlierRead() + live.get(Count.RECORDS_READ);
+    if (job.maxErrors().exceeded(errors, read)) {
+      stop(
+          String.format(
+              "%,d records or rows were rejected out of %,d read, more than max-errors %s allows",
+              errors, read, job.maxErrors()));
+    }
+  }
+
+  @Override
+  public void close() {
+    accounting.shutdown();
+    for (Source source : sources) {
+      if (source != null) {
+        try {
+          source.close();
+        } catch (IOException | RuntimeException e) {
+          LOG.debug("Closing a source: {}", e.getMessage());
+        }
+      }
+    }
+    try {
+      sink.close();
+    } catch (RuntimeException e) {
+      LOG.debug("Closing the sink: {}", e.getMessage());
+    }
+    flow.close();
+    target.close();
+  }
+
+  private static java.util.concurrent.ThreadFactory daemon(String name) {
+    return runnable -> {
+      Thread thread = new Thread(runnable, name);
+      thread.setDaemon(true);
+      return thread;
+    };
+  }
+}

@@ -1,0 +1,238 @@
+package io.sluice.spark;
+
+import io.sluice.core.checkpoint.Checkpoint;
+import io.sluice.core.checkpoint.JobFingerprint;
+import io.sluice.core.checkpoint.SplitCheckpoint;
+import io.sluice.core.count.Counts;
+import io.sluice.core.flow.FlowStats;
+import io.sluice.core.job.JobSpec;
+import io.sluice.core.report.HtmlReport;
+import io.sluice.core.report.JobSettings;
+import io.sluice.core.report.RejectReasons;
+import io.sluice.core.run.JobRun;
+import io.sluice.core.run.Migration;
+import io.sluice.core.run.Outcome;
+import io.sluice.core.run.PlannedSource;
+import io.sluice.core.run.RunReport;
+import io.sluice.core.sink.Target;
+import io.sluice.core.sink.Targets;
+import io.sluice.core.source.Source;
+import io.sluice.core.source.Sources;
+import io.sluice.core.source.Split;
+import io.sluice.core.state.LocalJobState;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import org.apache.spark.api.java.JavaSparkContext;
+
+/**
+ * A migration on Spark: the driver plans the job's splits as the CLI does, against the checkpoints
+ * its splits saved in the job's shared state folder; each split not yet done becomes one task that
+ * runs it through {@link io.sluice.core.run.SplitRunner}; the driver then reads every split's
+ * checkpoint back and writes the job's report from their counts.
+ */
+final class SparkMigration {
+
+  private final JavaSparkContext spark;
+  private final PrintWriter out;
+  private final Clock clock = Clock.systemUTC();
+
+  SparkMigration(JavaSparkContext spark, PrintWriter out) {
+    this.spark = spark;
+    this.out = out;
+  }
+
+  RunReport run(JobArgs args, boolean fresh) {
+    JobSpec job = args.load();
+    SharedState state = new SharedState(LocalJobState.ofMigration(job).dir());
+    if (fresh) {
+      state.clearSplits();
+    }
+    Instant started = clock.instant();
+    String runId = UUID.randomUUID().toString();
+    List<SplitTask> tasks;
+    int runs;
+    try (Target target = Targets.connect(job.target(), job.baseDir());
+        JobRun plan = Migration.prepare(job, target, sources(job), clock, fresh, state)) {
+      plan.warnings().forEach(warning -> out.println("Warning: " + warning));
+      Checkpoint earlier = plan.resumes().orElse(null);
+      runs = earlier == null ? 1 : earlier.runs() + 1;
+      tasks = tasks(args, job, state, plan, earlier);
+      describe(job, target, plan, earlier, tasks.size());
+    }
+    List<TaskResult> results = runTasks(job, runId, tasks);
+    return report(job, state, started, runs, results);
+  }
+
+  private static List<Source> sources(JobSpec job) {
+    return job.sources().stream().map(spec -> Sources.create(spec, job.baseDir())).toList();
+  }
+
+  /** One task for every split that is not done yet, in the order of the plan. */
+  private static List<SplitTask> tasks(
+      JobArgs args, JobSpec job, SharedState state, JobRun plan, Checkpoint earlier) {
+    Counts before = earlier == null ? Counts.ZERO : earlier.counts();
+    JobFingerprint fingerprint = JobFingerprint.of(job);
+    List<SplitTask> tasks = new ArrayList<>();
+    List<PlannedSource> sources = plan.sources();
+    for (int i = 0; i < sources.size(); i++) {
+      PlannedSource source = sources.get(i);
+      for (Split split : source.splits()) {
+        SplitCheckpoint saved = earlier == null ? null : earlier.splits().get(split.id());
+        if (saved != null && saved.done()) {
+          continue;
+        }
+        Map<String, String> digest = new HashMap<>();
+        source
+            .source()
+            .file(split.resource())
+            .ifPresent(
+                file -> digest.put(split.resource(), io.sluice.core.source.ContentDigest.of(file)));
+        tasks.add(
+            SplitTask.of(
+                args,
+                state.dir().toString(),
+                i,
+                split,
+                digest,
+                fingerprint,
+                before.rejected(),
+                before.recordsRead()));
+      }
+    }
+    return tasks;
+  }
+
+  private void describe(
+      JobSpec job, Target target, JobRun plan, Checkpoint earlier, int splitsLeft) {
+    int splits = plan.sources().stream().mapToInt(s -> s.splits().size()).sum();
+    if (earlier != null) {
+      out.printf(
+          "Resuming job %s from the checkpoints its splits saved in %s (%,d records done in %d"
+              + " earlier run(s)); --fresh starts over.%n",
+          job.name(),
+          plan.resumes().map(c -> "the shared state folder").orElse(""),
+          earlier.counts().recordsRead(),
+          earlier.runs());
+    }
+    out.printf(
+        "Loading %d source(s), %d split(s) (%d to run as Spark tasks), %.1f MB into %s%n",
+        plan.sources().size(),
+        splits,
+        splitsLeft,
+        plan.totalWork() / 1e6,
+        target.schema().qualifiedName());
+    out.flush();
+  }
+
+  private List<TaskResult> runTasks(JobSpec job, String runId, List<SplitTask> tasks) {
+    if (tasks.isEmpty()) {
+      return List.of();
+    }
+    spark.setJobDescription("sluice migrate " + job.name() + ": one task per split");
+    try {
+      return spark
+          .parallelize(tasks, tasks.size())
+          .setName("splits of job " + job.name())
+          .map(task -> SplitTasks.run(runId, task))
+          .collect();
+    } finally {
+      // In local mode the executors live in this JVM: release their connections now.
+      ExecutorJob.closeRun(runId);
+    }
+  }
+
+  /** Sums every split's saved counts into the job's report, as the CLI writes it. */
+  private RunReport report(
+      JobSpec job, SharedState state, Instant started, int runs, List<TaskResult> results) {
+    Checkpoint all = state.merged().orElse(null);
+    Counts counts = all == null ? Counts.ZERO : all.counts();
+    String stopReason =
+        results.stream()
+            .map(TaskResult::stopReason)
+            .filter(reason -> reason != null)
+            .findFirst()
+            .orElse(null);
+    long rowsThisRun = results.stream().mapToLong(r -> r.committed().rowsWritten()).sum();
+    Path rejects = gatherRejects(state);
+    Outcome outcome =
+        stopReason != null || (all != null && !all.complete())
+            ? Outcome.ABORTED
+            : counts.rejected() > 0 ? Outcome.COMPLETED_WITH_ERRORS : Outcome.COMPLETED;
+    if (outcome == Outcome.ABORTED && stopReason == null) {
+      stopReason = "some splits did not finish; run the same command again to resume them";
+    }
+    RunReport report =
+        new RunReport(
+            job.name(),
+            outcome,
+            stopReason,
+            counts,
+            started,
+            Duration.between(started, clock.instant()),
+            rejects.toString(),
+            runs,
+            rowsThisRun,
+            flow(results),
+            List.of());
+    if (counts.rejected() > 0) {
+      try (BufferedReader reader = Files.newBufferedReader(rejects)) {
+        report = report.withRejectReasons(RejectReasons.of(reader));
+      } catch (IOException e) {
+        out.println("Warning: cannot group the rejects' reasons: " + e.getMessage());
+      }
+    }
+    state.saveDocument(HtmlReport.REPORT_JSON, report.toJson());
+    state.saveDocument(
+        HtmlReport.DOCUMENT,
+        HtmlReport.render(report.toJson(), List.of(), JobSettings.of(job), false));
+    return report;
+  }
+
+  /** The splits' reject lines in one file, in split order, as the report names it. */
+  private static Path gatherRejects(SharedState state) {
+    Path gathered = state.dir().resolve(LocalJobState.REJECTS);
+    Path partial = state.dir().resolve(LocalJobState.REJECTS + ".tmp");
+    try {
+      Files.createDirectories(state.dir());
+      try (OutputStream to = Files.newOutputStream(partial)) {
+        for (String splitId : state.splitCheckpoints().keySet()) {
+          Path lines = state.split(splitId).dir().resolve(LocalJobState.REJECTS);
+          if (Files.exists(lines)) {
+            Files.copy(lines, to);
+          }
+        }
+      }
+      Files.move(partial, gathered, StandardCopyOption.REPLACE_EXISTING);
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot gather the rejects: " + e.getMessage(), e);
+    }
+    return gathered;
+  }
+
+  /** Flow control over all executors: each one's last word, summed. */
+  private static FlowStats flow(List<TaskResult> results) {
+    Map<String, TaskResult> last = new HashMap<>();
+    for (TaskResult result : results) {
+      last.merge(result.executor(), result, (a, b) -> a.requests() >= b.requests() ? a : b);
+    }
+    long requests = last.values().stream().mapToLong(TaskResult::requests).sum();
+    long overloaded = last.values().stream().mapToLong(TaskResult::overloaded).sum();
+    long struggling = last.values().stream().mapToLong(TaskResult::struggling).sum();
+    return new FlowStats(
+        requests, overloaded, struggling, -1, -1, 0, -1, "per executor", -1, null, false, 0, 0);
+  }
+}

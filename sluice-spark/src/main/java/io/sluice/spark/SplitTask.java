@@ -1,0 +1,72 @@
+package io.sluice.spark;
+
+import io.sluice.core.checkpoint.JobFingerprint;
+import io.sluice.core.source.Split;
+import java.io.Serializable;
+import java.util.Map;
+
+/**
+ * One split of the job as a Spark task carries it: the job to read, which source and split, and
+ * what the driver planned with, so an executor that reads a different job file refuses to run.
+ *
+ * @param job the job file and flags
+ * @param stateDir the job's shared state folder
+ * @param sourceIndex the split's source, by its place in the job's source list
+ * @param resources the content digest of the split's file, by resource, when it is one
+ * @param fingerprint the driver's {@link JobFingerprint}, as its three parts
+ * @param earlierRejected records rejected by earlier runs of the job, against its error budget
+ * @param earlierRead records read by earlier runs of the job
+ */
+record SplitTask(
+    JobArgs job,
+    String stateDir,
+    int sourceIndex,
+    String source,
+    int index,
+    String resource,
+    long start,
+    long end,
+    long work,
+    Map<String, String> resources,
+    String[] fingerprint,
+    long earlierRejected,
+    long earlierRead)
+    implements Serializable {
+
+  static SplitTask of(
+      JobArgs job,
+      String stateDir,
+      int sourceIndex,
+      Split split,
+      Map<String, String> resources,
+      JobFingerprint fingerprint,
+      long earlierRejected,
+      long earlierRead) {
+    return new SplitTask(
+        job,
+        stateDir,
+        sourceIndex,
+        split.source(),
+        split.index(),
+        split.resource(),
+        split.start(),
+        split.end(),
+        split.work(),
+        Map.copyOf(resources),
+        new String[] {fingerprint.sources(), fingerprint.target(), fingerprint.mapping()},
+        earlierRejected,
+        earlierRead);
+  }
+
+  Split split() {
+    return new Split(source, index, resource, start, end, work);
+  }
+
+  JobFingerprint jobFingerprint() {
+    return new JobFingerprint(fingerprint[0], fingerprint[1], fingerprint[2]);
+  }
+
+  String id() {
+    return split().id();
+  }
+}

@@ -1,0 +1,196 @@
+package io.sluice.spark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.Row;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.sluice.core.job.JobFiles;
+import io.sluice.core.job.JobSpec;
+import io.sluice.core.run.Migration;
+import io.sluice.core.run.Outcome;
+import io.sluice.core.run.RunReport;
+import io.sluice.core.sink.Target;
+import io.sluice.core.sink.Targets;
+import io.sluice.formats.bson.BsonDumpWriter;
+import io.sluice.testinfra.RealCassandra;
+import io.sluice.testinfra.TestKeyspace;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Map;
+import java.util.TreeMap;
+import org.apache.spark.SparkConf;
+import org.bson.Document;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A job of a BSON dump and a CSV folder, each cut into many splits and each holding a few records
+ * that cannot be mapped, runs on Spark {@code local[4]} into the real local node, and the same job
+ * runs as the CLI runs it into a second table: the rows, their write times and the report's counts
+ * are the same, every row arrives once, and a second submission finds nothing left to do.
+ */
+@RealCassandra
+class SparkMigrationIT {
+
+  private static final int BSON_DOCS = 12_000;
+  private static final int CSV_FILES = 3;
+  private static final int CSV_LINES = 3_000;
+  private static final int BAD_EVERY = 1_000;
+
+  @TempDir static Path dir;
+
+  static Path sparkJob;
+  static int firstExit;
+  static String firstOutput;
+  static RunReport cliReport;
+
+  @BeforeAll
+  static void runBoth(CqlSession session, TestKeyspace keyspace) throws Exception {
+    for (String table : new String[] {"people_spark", "people_cli"}) {
+      session.execute("CREATE TABLE " + table + " (id int PRIMARY KEY, name text, n bigint)");
+    }
+    writeDump(dir.resolve("dump/people.bson"));
+    writeCsv(dir.resolve("csv"));
+    sparkJob = writeJob(keyspace, "spark", "people_spark");
+    StringWriter out = new StringWriter();
+    firstExit =
+        SluiceSpark.run(sparkConf(), new PrintWriter(out, true), "migrate", sparkJob.toString());
+    firstOutput = out.toString();
+    JobSpec cliJob = JobFiles.load(writeJob(keyspace, "cli", "people_cli"));
+    try (Target target = Targets.connect(cliJob.target(), cliJob.baseDir())) {
+      cliReport = Migration.prepare(cliJob, target, Clock.systemUTC(), true).run();
+    }
+  }
+
+  static SparkConf sparkConf() {
+    return new SparkConf()
+        .setMaster("local[4]")
+        .set("spark.driver.host", "127.0.0.1")
+        .set("spark.driver.bindAddress", "127.0.0.1")
+        .set("spark.ui.enabled", "false");
+  }
+
+  /** Records with ids from 0; every {@link #BAD_EVERY}th holds a number field that is text. */
+  private static void writeDump(Path file) throws Exception {
+    Files.createDirectories(file.getParent());
+    try (BsonDumpWriter writer = BsonDumpWriter.create(file)) {
+      for (int id = 0; id < BSON_DOCS; id++) {
+        Object n = id % BAD_EVERY == 7 ? "not a number" : (Object) (id * 3L);
+        writer.write(new Document("id", id).append("name", "bson " + id).append("n", n));
+      }
+    }
+  }
+
+  private static void writeCsv(Path folder) throws Exception {
+    Files.createDirectories(folder);
+    for (int f = 0; f < CSV_FILES; f++) {
+      StringBuilder text = new StringBuilder("id,name,n\n");
+      for (int i = 0; i < CSV_LINES; i++) {
+        int id = 100_000 + f * CSV_LINES + i;
+        String n = i % BAD_EVERY == 11 ? "twelve" : Long.toString(id * 3L);
+        text.append(id).append(",csv ").append(id).append(',').append(n).append('\n');
+      }
+      Files.writeString(folder.resolve("people-" + f + ".csv"), text);
+    }
+  }
+
+  private static Path writeJob(TestKeyspace keyspace, String name, String table) throws Exception {
+    String yaml =
+        "name: "
+            + name
+            + "\nstate-dir: state-"
+            + name
+            + "\nsources:\n"
+            + "  - type: bson\n    path: dump/people.bson\n    options: {split-size: 32KiB}\n"
+            + "  - type: csv\n    path: csv\n    options: {multiline: false, split-size: 16KiB}\n"
+            + "target:\n  contact-points: ["
+            + keyspace.hostAndPort()
+            + "]\n  local-datacenter: "
+            + keyspace.localDatacenter()
+            + "\n  keyspace: "
+            + keyspace.name()
+            + "\n  table: "
+            + table
+            + "\nmapping:\n  columns:\n    id: id\n    name: name\n    n: n\n";
+    Path file = dir.resolve(name + ".yaml");
+    Files.writeString(file, yaml);
+    return file;
+  }
+
+  private static JsonNode counts(String job) throws Exception {
+    return new ObjectMapper()
+        .readTree(dir.resolve("state-" + job).resolve("report.json").toFile())
+        .get("counts");
+  }
+
+  private static Map<Integer, String> rows(CqlSession session, String table) {
+    Map<Integer, String> rows = new TreeMap<>();
+    for (Row row : session.execute("SELECT id, name, n, writetime(name) AS wt FROM " + table)) {
+      String previous =
+          rows.put(
+              row.getInt("id"),
+              row.getString("name") + "|" + row.getLong("n") + "|" + row.getLong("wt"));
+      assertThat(previous).as("row %d listed twice", row.getInt("id")).isNull();
+    }
+    return rows;
+  }
+
+  @Test
+  void should_load_every_row_once_with_counts_that_add_up() throws Exception {
+    assertThat(firstExit).as(firstOutput).isEqualTo(SluiceSpark.COMPLETED_WITH_ERRORS);
+    int badBson = BSON_DOCS / BAD_EVERY;
+    int badCsv = CSV_FILES * (CSV_LINES / BAD_EVERY);
+    long good = BSON_DOCS + CSV_FILES * CSV_LINES - badBson - badCsv;
+    JsonNode counts = counts("spark");
+    assertThat(counts.get("records-read").asLong()).isEqualTo(BSON_DOCS + CSV_FILES * CSV_LINES);
+    assertThat(counts.get("rejected-mapping").asLong()).isEqualTo(badBson + badCsv);
+    assertThat(counts.get("rows-written").asLong()).isEqualTo(good);
+    assertThat(counts.get("records-mapped").asLong() + counts.get("rejected-mapping").asLong())
+        .isEqualTo(counts.get("records-read").asLong());
+    assertThat(firstOutput).contains("Spark tasks");
+  }
+
+  @Test
+  void should_write_the_rows_the_cli_writes(CqlSession session) throws Exception {
+    assertThat(cliReport.outcome()).isEqualTo(Outcome.COMPLETED_WITH_ERRORS);
+    Map<Integer, String> spark = rows(session, "people_spark");
+    Map<Integer, String> cli = rows(session, "people_cli");
+    assertThat(spark).hasSize((int) cliReport.counts().rowsWritten());
+    assertThat(spark).isEqualTo(cli);
+    JsonNode sparkCounts = counts("spark");
+    assertThat(sparkCounts.get("rows-written").asLong())
+        .isEqualTo(cliReport.counts().rowsWritten());
+    assertThat(sparkCounts.get("rejected-mapping").asLong())
+        .isEqualTo(cliReport.counts().rejectedMapping());
+  }
+
+  @Test
+  void should_list_every_reject_once_with_its_position() throws Exception {
+    Path rejects = dir.resolve("state-spark/rejects.jsonl");
+    var lines = Files.readAllLines(rejects);
+    assertThat(lines).hasSize((int) cliReport.counts().rejected());
+    assertThat(lines)
+        .allSatisfy(
+            line ->
+                assertThat(line).contains("\"stage\":\"mapping\"", "\"offset\":", "Column 'n'"));
+    assertThat(lines.stream().distinct()).hasSameSizeAs(lines);
+  }
+
+  @Test
+  void should_find_nothing_left_when_submitted_again(CqlSession session) throws Exception {
+    StringWriter out = new StringWriter();
+    int exit =
+        SluiceSpark.run(sparkConf(), new PrintWriter(out, true), "migrate", sparkJob.toString());
+    assertThat(exit).as(out.toString()).isEqualTo(SluiceSpark.COMPLETED_WITH_ERRORS);
+    assertThat(out.toString()).contains("(0 to run as Spark tasks)");
+    assertThat(counts("spark").get("rows-written").asLong())
+        .isEqualTo(cliReport.counts().rowsWritten());
+    assertThat(rows(session, "people_spark")).hasSize((int) cliReport.counts().rowsWritten());
+  }
+}
