@@ -16,6 +16,7 @@ import io.sluice.core.run.PlannedSource;
 import io.sluice.core.run.RunReport;
 import io.sluice.core.sink.Target;
 import io.sluice.core.sink.Targets;
+import io.sluice.core.source.ContentDigest;
 import io.sluice.core.source.Source;
 import io.sluice.core.source.Sources;
 import io.sluice.core.source.Split;
@@ -71,7 +72,7 @@ final class SparkMigration {
       Checkpoint earlier = plan.resumes().orElse(null);
       runs = earlier == null ? 1 : earlier.runs() + 1;
       tasks = tasks(args, job, state, plan, earlier);
-      describe(job, target, plan, earlier, tasks.size());
+      describe(job, state, target, plan, earlier, tasks.size());
     }
     List<TaskResult> results = runTasks(job, runId, tasks);
     return report(job, state, started, runs, results);
@@ -99,8 +100,10 @@ final class SparkMigration {
         source
             .source()
             .file(split.resource())
-            .ifPresent(
-                file -> digest.put(split.resource(), io.sluice.core.source.ContentDigest.of(file)));
+            .ifPresent(file -> digest.put(split.resource(), ContentDigest.of(file)));
+        if (saved == null) {
+          registerSplit(state, split, fingerprint, digest);
+        }
         tasks.add(
             SplitTask.of(
                 args,
@@ -116,17 +119,44 @@ final class SparkMigration {
     return tasks;
   }
 
+  /**
+   * Saves a split's checkpoint before its task first runs, so the shared state always holds the
+   * whole plan: a resumed run checks it against a new plan as the CLI's checkpoint is checked.
+   */
+  private static void registerSplit(
+      SharedState state, Split split, JobFingerprint fingerprint, Map<String, String> digest) {
+    state
+        .split(split.id())
+        .checkpoints()
+        .save(
+            new Checkpoint(
+                Checkpoint.CURRENT_VERSION,
+                fingerprint,
+                Map.of(
+                    split.id(),
+                    new SplitCheckpoint(
+                        split.resource(), split.start(), split.end(), null, 0L, false)),
+                digest,
+                Counts.ZERO,
+                0,
+                0,
+                Instant.now(),
+                null));
+  }
+
   private void describe(
-      JobSpec job, Target target, JobRun plan, Checkpoint earlier, int splitsLeft) {
+      JobSpec job,
+      SharedState state,
+      Target target,
+      JobRun plan,
+      Checkpoint earlier,
+      int splitsLeft) {
     int splits = plan.sources().stream().mapToInt(s -> s.splits().size()).sum();
     if (earlier != null) {
       out.printf(
           "Resuming job %s from the checkpoints its splits saved in %s (%,d records done in %d"
               + " earlier run(s)); --fresh starts over.%n",
-          job.name(),
-          plan.resumes().map(c -> "the shared state folder").orElse(""),
-          earlier.counts().recordsRead(),
-          earlier.runs());
+          job.name(), state.dir(), earlier.counts().recordsRead(), earlier.runs());
     }
     out.printf(
         "Loading %d source(s), %d split(s) (%d to run as Spark tasks), %.1f MB into %s%n",

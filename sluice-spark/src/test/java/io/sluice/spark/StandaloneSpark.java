@@ -1,0 +1,204 @@
+package io.sluice.spark;
+
+import io.sluice.testinfra.Await;
+import java.io.File;
+import java.io.IOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * A real multi-process Spark standalone cluster on loopback: a master and workers, each a JVM of
+ * its own over the Spark jars from Maven Central (copied into {@code target/spark-home/jars} by the
+ * build), whose executors are JVMs the workers start; jobs are submitted with Spark's own {@code
+ * SparkSubmit}, as {@code spark-submit} does. Closing it stops every process it started.
+ */
+final class StandaloneSpark implements AutoCloseable {
+
+  private static final Duration START = Duration.ofMinutes(2);
+
+  private final Path home;
+  private final Path work;
+  private final int masterPort;
+  private final List<Process> processes = new ArrayList<>();
+  private final List<Process> workers = new ArrayList<>();
+
+  private StandaloneSpark(Path home, Path work, int masterPort) {
+    this.home = home;
+    this.work = work;
+    this.masterPort = masterPort;
+  }
+
+  /** Starts a master and {@code workers} workers of one core each, and waits for them to join. */
+  static StandaloneSpark start(Path work, int workers) throws IOException {
+    StandaloneSpark spark = new StandaloneSpark(sparkHome(work), work, freePort());
+    try {
+      spark.startCluster(workers);
+      return spark;
+    } catch (IOException | RuntimeException | Error e) {
+      spark.close();
+      throw e;
+    }
+  }
+
+  private void startCluster(int count) throws IOException {
+    Process master =
+        launch(
+            "master",
+            "org.apache.spark.deploy.master.Master",
+            "--host",
+            "127.0.0.1",
+            "--port",
+            Integer.toString(masterPort),
+            "--webui-port",
+            Integer.toString(freePort()));
+    for (int i = 0; i < count; i++) {
+      workers.add(
+          launch(
+              "worker-" + i,
+              "org.apache.spark.deploy.worker.Worker",
+              masterUrl(),
+              "--host",
+              "127.0.0.1",
+              "--cores",
+              "1",
+              "--memory",
+              "768m",
+              "--webui-port",
+              Integer.toString(freePort()),
+              "--work-dir",
+              work.resolve("worker-" + i + "-work").toString()));
+    }
+    Await.until(
+        count + " workers registered with the master",
+        START,
+        () -> {
+          if (!master.isAlive()) {
+            throw new IllegalStateException("The Spark master ended:\n" + log("master"));
+          }
+          return log("master").split("Registering worker", -1).length - 1 >= count;
+        },
+        () -> log("master") + master.isAlive());
+  }
+
+  String masterUrl() {
+    return "spark://127.0.0.1:" + masterPort;
+  }
+
+  /** Submits {@code args} to {@code jar}'s main class, as {@code spark-submit} in client mode. */
+  Process submit(String name, Path jar, String mainClass, String... args) throws IOException {
+    List<String> command = new ArrayList<>();
+    command.addAll(
+        List.of(
+            "--master",
+            masterUrl(),
+            "--class",
+            mainClass,
+            "--conf",
+            "spark.driver.host=127.0.0.1",
+            "--conf",
+            "spark.driver.bindAddress=127.0.0.1",
+            "--conf",
+            "spark.ui.enabled=false",
+            "--conf",
+            "spark.executor.memory=512m",
+            "--conf",
+            "spark.cores.max=" + workers.size(),
+            jar.toString()));
+    command.addAll(List.of(args));
+    return launch(name, "org.apache.spark.deploy.SparkSubmit", command.toArray(String[]::new));
+  }
+
+  /** The executor JVMs the workers run now. */
+  List<ProcessHandle> executors() {
+    return workers.stream()
+        .flatMap(Process::descendants)
+        .filter(p -> p.info().commandLine().orElse("").contains("CoarseGrainedExecutorBackend"))
+        .toList();
+  }
+
+  /** What a process started here wrote so far. */
+  String log(String name) {
+    try {
+      Path file = work.resolve(name + ".log");
+      return Files.exists(file) ? Files.readString(file) : "";
+    } catch (IOException e) {
+      return "(cannot read " + name + ".log: " + e.getMessage() + ")";
+    }
+  }
+
+  private Process launch(String name, String mainClass, String... args) throws IOException {
+    Files.createDirectories(work);
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.addAll(List.of("-Xmx512m", "-cp", home.resolve("jars") + "/*", mainClass));
+    command.addAll(List.of(args));
+    ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
+    builder.redirectOutput(work.resolve(name + ".log").toFile());
+    builder.environment().put("SPARK_HOME", home.toString());
+    builder.environment().put("SPARK_LOCAL_IP", "127.0.0.1");
+    builder.environment().put("SPARK_SCALA_VERSION", "2.13");
+    builder.environment().put("SPARK_LOG_DIR", work.toString());
+    Process process = builder.start();
+    processes.add(process);
+    return process;
+  }
+
+  /**
+   * A Spark home whose {@code jars} folder links the jars of this test's class path (Spark and what
+   * it needs, as Maven resolved them), as a Spark distribution holds them: without Sluice and the
+   * Cassandra driver, which the application jar brings.
+   */
+  private static Path sparkHome(Path work) throws IOException {
+    Path jars = work.resolve("spark-home/jars");
+    Files.createDirectories(jars);
+    for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
+      Path jar = Path.of(entry);
+      String name = jar.getFileName().toString();
+      boolean application =
+          name.startsWith("sluice-")
+              || name.startsWith("java-driver-")
+              || name.startsWith("native-protocol-");
+      if (name.endsWith(".jar") && !application && Files.isRegularFile(jar)) {
+        Path link = jars.resolve(name);
+        if (!Files.exists(link)) {
+          Files.createSymbolicLink(link, jar.toAbsolutePath());
+        }
+      }
+    }
+    return work.resolve("spark-home");
+  }
+
+  private static int freePort() throws IOException {
+    try (ServerSocket socket = new ServerSocket(0)) {
+      return socket.getLocalPort();
+    }
+  }
+
+  /** Kills every process started here and the executors they started. */
+  @Override
+  public void close() {
+    List<ProcessHandle> all = new ArrayList<>();
+    for (Process process : processes) {
+      process.descendants().forEach(all::add);
+      all.add(process.toHandle());
+    }
+    all.forEach(ProcessHandle::destroyForcibly);
+    for (ProcessHandle handle : all) {
+      Optional.of(handle)
+          .map(ProcessHandle::onExit)
+          .ifPresent(
+              exit -> {
+                try {
+                  exit.get(30, java.util.concurrent.TimeUnit.SECONDS);
+                } catch (Exception e) {
+                  // A process that does not die in 30 s after SIGKILL is past our reach.
+                }
+              });
+    }
+  }
+}
