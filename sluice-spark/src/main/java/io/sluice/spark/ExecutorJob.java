@@ -3,7 +3,9 @@ package io.sluice.spark;
 import io.sluice.core.checkpoint.Checkpoint;
 import io.sluice.core.checkpoint.JobFingerprint;
 import io.sluice.core.count.Count;
+import io.sluice.core.count.Counts;
 import io.sluice.core.count.LiveCounts;
+import io.sluice.core.flow.BacklogProbe;
 import io.sluice.core.flow.FlowController;
 import io.sluice.core.job.JobSpec;
 import io.sluice.core.mapping.Mapper;
@@ -53,13 +55,16 @@ final class ExecutorJob implements AutoCloseable {
   private static final ScheduledExecutorService TIMERS =
       Executors.newSingleThreadScheduledExecutor(daemon("sluice-spark-timers"));
 
+  /** Where budget leases report, apart from the saves: a report may wait on the network. */
+  private static final ScheduledExecutorService LEASES =
+      Executors.newScheduledThreadPool(2, daemon("sluice-budget-lease"));
+
   private final String runId;
   private final JobSpec job;
   private final JobFingerprint fingerprint;
   private final Target target;
   private final Mapper mapper;
-  private final FlowController flow;
-  private final Sink sink;
+  private final BacklogProbe backlogProbe;
   private final List<WriteTimestamps> timestamps;
   private final Source[] sources;
   private final LiveCounts live = new LiveCounts();
@@ -78,8 +83,7 @@ final class ExecutorJob implements AutoCloseable {
     this.target = Targets.connect(job.target(), job.baseDir());
     try {
       this.mapper = Mapper.compile(job.mapping(), target.schema());
-      this.flow = FlowController.start(job.flow(), target.backlogProbe(job.flow().compaction()));
-      this.sink = target.openSink(job.flow(), flow);
+      this.backlogProbe = target.backlogProbe(job.flow().compaction());
     } catch (RuntimeException e) {
       target.close();
       throw e;
@@ -153,10 +157,12 @@ final class ExecutorJob implements AutoCloseable {
     Checkpoint saved = state.checkpoints().load().orElse(null);
     if (saved != null && saved.complete()) {
       LOG.info("Split {} is already done; nothing to run", split.id());
-      return TaskResult.of(
-          split.id(), io.sluice.core.count.Counts.ZERO, true, null, executor, flow.stats());
+      return TaskResult.of(split.id(), Counts.ZERO, true, null, executor, null);
     }
-    try (LineStore lines = state.openLines(saved == null ? 0 : saved.rejectFileLength())) {
+    try (BudgetLease lease = lease(task, executor);
+        FlowController flow = flowController(lease);
+        Sink sink = target.openSink(job.flow(), flow);
+        LineStore lines = state.openLines(saved == null ? 0 : saved.rejectFileLength())) {
       SplitProgress progress =
           new SplitProgress(
               split,
@@ -184,6 +190,21 @@ final class ExecutorJob implements AutoCloseable {
       return TaskResult.of(
           split.id(), result.counts(), result.done(), control.reason(), executor, flow.stats());
     }
+  }
+
+  /** The task's share of the job's budget, or null when each task adapts by itself. */
+  private static BudgetLease lease(SplitTask task, String executor) {
+    if (task.budgetUrl() == null) {
+      return null;
+    }
+    return BudgetLease.open(
+        executor + "/" + task.id(), task.budgetUrl(), task.budgetToken(), LEASES);
+  }
+
+  private FlowController flowController(BudgetLease lease) {
+    return lease == null
+        ? FlowController.start(job.flow(), backlogProbe)
+        : FlowController.leased(job.flow(), backlogProbe, lease);
   }
 
   private synchronized Source source(int index) {
@@ -226,12 +247,7 @@ final class ExecutorJob implements AutoCloseable {
         }
       }
     }
-    try {
-      sink.close();
-    } catch (RuntimeException e) {
-      LOG.debug("Closing the sink: {}", e.getMessage());
-    }
-    flow.close();
+    backlogProbe.close();
     target.close();
   }
 

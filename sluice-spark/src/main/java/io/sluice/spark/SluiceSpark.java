@@ -95,6 +95,14 @@ public final class SluiceSpark {
         description = "The most rows written per second (overrides flow.rows-per-second).")
     Long rowsPerSecond;
 
+    @Option(
+        names = "--budget",
+        paramLabel = "job|task",
+        description =
+            "job (the default): the tasks share the job's one flow budget, served by the driver;"
+                + " task: each task adapts by itself, as other Spark tools do (for comparison).")
+    String budget = "job";
+
     Migrate(SparkConf conf, PrintWriter out) {
       this.conf = conf;
       this.out = out;
@@ -107,7 +115,10 @@ public final class SluiceSpark {
               jobFile.toAbsolutePath().toString(), maxErrors, null, maxInFlight, rowsPerSecond);
       conf.setIfMissing("spark.app.name", "sluice migrate " + jobFile.getFileName());
       try (JavaSparkContext spark = new JavaSparkContext(conf)) {
-        RunReport report = new SparkMigration(spark, out).run(args, fresh);
+        if (!budget.equals("job") && !budget.equals("task")) {
+          throw new IllegalArgumentException("--budget takes job or task, not '" + budget + "'.");
+        }
+        RunReport report = new SparkMigration(spark, out).run(args, fresh, budget.equals("job"));
         out.print(report.toText());
         out.println(
             "  Report saved to " + report.rejectFile().replace("rejects.jsonl", "report.json"));

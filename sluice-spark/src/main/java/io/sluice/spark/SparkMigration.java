@@ -56,7 +56,13 @@ final class SparkMigration {
     this.out = out;
   }
 
-  RunReport run(JobArgs args, boolean fresh) {
+  /**
+   * Runs the job.
+   *
+   * @param sharedBudget whether the tasks share the job's one flow budget (the default); otherwise
+   *     each task adapts by itself, as other Spark tools do, which the benchmark compares
+   */
+  RunReport run(JobArgs args, boolean fresh, boolean sharedBudget) {
     JobSpec job = args.load();
     SharedState state = new SharedState(LocalJobState.ofMigration(job).dir());
     if (fresh) {
@@ -74,8 +80,24 @@ final class SparkMigration {
       tasks = tasks(args, job, state, plan, earlier);
       describe(job, state, target, plan, earlier, tasks.size());
     }
-    List<TaskResult> results = runTasks(job, runId, tasks);
-    return report(job, state, started, runs, results);
+    try (BudgetCoordinator budget = sharedBudget ? startBudget(job) : null) {
+      List<SplitTask> sent =
+          budget == null ? tasks : tasks.stream().map(task -> task.withBudget(budget)).toList();
+      List<TaskResult> results = runTasks(job, runId, sent);
+      FlowStats flow = budget == null ? sum(results) : budget.stats();
+      return report(job, state, started, runs, results, flow);
+    }
+  }
+
+  /** Serves the job's flow budget on the driver's address, where every executor reaches it. */
+  private BudgetCoordinator startBudget(JobSpec job) {
+    String host = spark.getConf().get("spark.driver.host", "127.0.0.1");
+    try {
+      return BudgetCoordinator.start(host, job.flow());
+    } catch (IOException e) {
+      throw new UncheckedIOException(
+          "Cannot serve the job's flow budget on " + host + ": " + e.getMessage(), e);
+    }
   }
 
   private static List<Source> sources(JobSpec job) {
@@ -187,7 +209,12 @@ final class SparkMigration {
 
   /** Sums every split's saved counts into the job's report, as the CLI writes it. */
   private RunReport report(
-      JobSpec job, SharedState state, Instant started, int runs, List<TaskResult> results) {
+      JobSpec job,
+      SharedState state,
+      Instant started,
+      int runs,
+      List<TaskResult> results,
+      FlowStats flow) {
     Checkpoint all = state.merged().orElse(null);
     Counts counts = all == null ? Counts.ZERO : all.counts();
     String stopReason =
@@ -216,7 +243,7 @@ final class SparkMigration {
             rejects.toString(),
             runs,
             rowsThisRun,
-            flow(results),
+            flow,
             List.of());
     if (counts.rejected() > 0) {
       try (BufferedReader reader = Files.newBufferedReader(rejects)) {
@@ -253,16 +280,12 @@ final class SparkMigration {
     return gathered;
   }
 
-  /** Flow control over all executors: each one's last word, summed. */
-  private static FlowStats flow(List<TaskResult> results) {
-    Map<String, TaskResult> last = new HashMap<>();
-    for (TaskResult result : results) {
-      last.merge(result.executor(), result, (a, b) -> a.requests() >= b.requests() ? a : b);
-    }
-    long requests = last.values().stream().mapToLong(TaskResult::requests).sum();
-    long overloaded = last.values().stream().mapToLong(TaskResult::overloaded).sum();
-    long struggling = last.values().stream().mapToLong(TaskResult::struggling).sum();
+  /** The answers of tasks that each adapted by themselves, summed. */
+  private static FlowStats sum(List<TaskResult> results) {
+    long requests = results.stream().mapToLong(TaskResult::requests).sum();
+    long overloaded = results.stream().mapToLong(TaskResult::overloaded).sum();
+    long struggling = results.stream().mapToLong(TaskResult::struggling).sum();
     return new FlowStats(
-        requests, overloaded, struggling, -1, -1, 0, -1, "per executor", -1, null, false, 0, 0);
+        requests, overloaded, struggling, -1, -1, 0, -1, "per task", -1, null, false, 0, 0);
   }
 }

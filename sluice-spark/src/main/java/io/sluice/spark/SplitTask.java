@@ -16,6 +16,8 @@ import java.util.Map;
  * @param fingerprint the driver's {@link JobFingerprint}, as its three parts
  * @param earlierRejected records rejected by earlier runs of the job, against its error budget
  * @param earlierRead records read by earlier runs of the job
+ * @param budgetUrl where the job's flow budget is served, or null when each task adapts by itself
+ * @param budgetToken the token the budget asks for
  */
 record SplitTask(
     JobArgs job,
@@ -30,7 +32,9 @@ record SplitTask(
     Map<String, String> resources,
     String[] fingerprint,
     long earlierRejected,
-    long earlierRead)
+    long earlierRead,
+    String budgetUrl,
+    String budgetToken)
     implements Serializable {
 
   static SplitTask of(
@@ -55,7 +59,29 @@ record SplitTask(
         Map.copyOf(resources),
         new String[] {fingerprint.sources(), fingerprint.target(), fingerprint.mapping()},
         earlierRejected,
-        earlierRead);
+        earlierRead,
+        null,
+        null);
+  }
+
+  /** This task, told where the job's flow budget is served. */
+  SplitTask withBudget(BudgetCoordinator budget) {
+    return new SplitTask(
+        job,
+        stateDir,
+        sourceIndex,
+        source,
+        index,
+        resource,
+        start,
+        end,
+        work,
+        resources,
+        fingerprint,
+        earlierRejected,
+        earlierRead,
+        budget.url(),
+        budget.token());
   }
 
   Split split() {

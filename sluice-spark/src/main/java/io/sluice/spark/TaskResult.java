@@ -6,17 +6,17 @@ import java.io.Serializable;
 import java.util.Map;
 
 /**
- * What a task hands back to the driver: what its run of the split committed, and how flow control
- * stood on its executor when it ended.
+ * What a task hands back to the driver: what its run of the split committed, and what its flow
+ * controller saw.
  *
  * @param splitId the split
  * @param counts what this run of the split committed, by count key
  * @param done whether every record of the split is committed now
  * @param stopReason why the split stopped before its end, or null
  * @param executor the executor that ran it
- * @param requests requests its executor's target answered so far
- * @param overloaded requests its executor's target refused as overloaded so far
- * @param struggling requests that timed out or found too few replicas on its executor so far
+ * @param requests requests of the task answered
+ * @param overloaded requests of the task refused as overloaded
+ * @param struggling requests of the task that timed out or found too few replicas
  */
 record TaskResult(
     String splitId,
@@ -42,9 +42,9 @@ record TaskResult(
         done,
         stopReason,
         executor,
-        flow.requests(),
-        flow.overloaded(),
-        flow.struggling());
+        flow == null ? 0 : flow.requests(),
+        flow == null ? 0 : flow.overloaded(),
+        flow == null ? 0 : flow.struggling());
   }
 
   Counts committed() {

@@ -21,6 +21,7 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Map;
 import java.util.TreeMap;
 import org.apache.spark.SparkConf;
@@ -42,6 +43,7 @@ class SparkMigrationIT {
   private static final int CSV_FILES = 3;
   private static final int CSV_LINES = 3_000;
   private static final int BAD_EVERY = 1_000;
+  private static final int LIMITED_RATE = 5_000;
 
   @TempDir static Path dir;
 
@@ -180,6 +182,34 @@ class SparkMigrationIT {
             line ->
                 assertThat(line).contains("\"stage\":\"mapping\"", "\"offset\":", "Column 'n'"));
     assertThat(lines.stream().distinct()).hasSameSizeAs(lines);
+  }
+
+  /**
+   * The user's rows/s limit is the whole job's: four tasks share it, each granted a quarter by the
+   * job's budget on the driver, instead of each taking all of it. The rate is the report's, over
+   * the run's whole time, so a busy machine only lowers it.
+   */
+  @Test
+  void should_hold_the_rows_per_second_limit_over_all_tasks(
+      CqlSession session, TestKeyspace keyspace) throws Exception {
+    session.execute("CREATE TABLE people_limited (id int PRIMARY KEY, name text, n bigint)");
+    Path job =
+        Files.writeString(
+            dir.resolve("limited.yaml"),
+            Files.readString(writeJob(keyspace, "limited", "people_limited"))
+                + "flow: {rows-per-second: "
+                + LIMITED_RATE
+                + "}\n");
+    StringWriter out = new StringWriter();
+    int exit = SluiceSpark.run(sparkConf(), new PrintWriter(out, true), "migrate", job.toString());
+    assertThat(exit).as(out.toString()).isEqualTo(SluiceSpark.COMPLETED_WITH_ERRORS);
+    JsonNode report =
+        new ObjectMapper().readTree(dir.resolve("state-limited/report.json").toFile());
+    long rows = report.get("counts").get("rows-written").asLong();
+    double seconds = Duration.parse(report.get("elapsed").asText()).toMillis() / 1000.0;
+    assertThat(rows / seconds)
+        .as("rows/s over %,d rows in %.1f s", rows, seconds)
+        .isLessThan(1.1 * LIMITED_RATE);
   }
 
   @Test

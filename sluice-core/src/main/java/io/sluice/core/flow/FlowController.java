@@ -41,7 +41,7 @@ public final class FlowController implements FlowFeedback, AutoCloseable {
   private static final long WAIT_SLICE_NANOS = 100_000_000L;
 
   /** Where the adaptive window starts, in requests; it opens within a few round trips. */
-  private static final int INITIAL_WINDOW = 16;
+  static final int INITIAL_WINDOW = 16;
 
   /** How a blocked worker waits; tests pass one that advances their clock. */
   @FunctionalInterface
@@ -54,6 +54,8 @@ public final class FlowController implements FlowFeedback, AutoCloseable {
   private final NanoClock clock;
   private final Sleeper sleeper;
   private final boolean adaptive;
+  private final Long rowLimit;
+  private final Long byteLimit;
   private final TokenBucket rowBucket;
   private final TokenBucket byteBucket;
   private final AdaptiveRate rate = new AdaptiveRate();
@@ -79,13 +81,28 @@ public final class FlowController implements FlowFeedback, AutoCloseable {
 
   private volatile AnswerObserver observer = AnswerObserver.NONE;
 
+  /** The share of a job's budget this controller holds, or null when it adapts by itself. */
+  private final FlowLease lease;
+
   public FlowController(FlowSpec flow, BacklogProbe probe, NanoClock clock, Sleeper sleeper) {
+    this(flow, probe, clock, sleeper, null);
+  }
+
+  /**
+   * A controller whose request rate, window and share of the user's limits come from {@code lease},
+   * told of every answer; the compaction gate and the target's retry hints stay its own.
+   */
+  public FlowController(
+      FlowSpec flow, BacklogProbe probe, NanoClock clock, Sleeper sleeper, FlowLease lease) {
+    this.lease = lease;
     this.clock = clock;
     this.sleeper = sleeper;
     this.holdUntil = clock.nanoTime();
     this.adaptive = flow.adaptive();
-    this.rowBucket = flow.rowsPerSecond() == null ? null : new TokenBucket(flow.rowsPerSecond());
-    this.byteBucket = flow.bytesPerSecond() == null ? null : new TokenBucket(flow.bytesPerSecond());
+    this.rowLimit = flow.rowsPerSecond();
+    this.byteLimit = flow.bytesPerSecond();
+    this.rowBucket = rowLimit == null ? null : new TokenBucket(rowLimit);
+    this.byteBucket = byteLimit == null ? null : new TokenBucket(byteLimit);
     int max = flow.maxInFlight();
     this.window =
         new ConcurrencyWindow(
@@ -99,6 +116,11 @@ public final class FlowController implements FlowFeedback, AutoCloseable {
   /** A controller on the system clock, polling the probe in the background. */
   public static FlowController start(FlowSpec flow, BacklogProbe probe) {
     return new FlowController(flow, probe, NanoClock.SYSTEM, Sleeper.SYSTEM);
+  }
+
+  /** A controller on the system clock that holds a share of a job's budget. */
+  public static FlowController leased(FlowSpec flow, BacklogProbe probe, FlowLease lease) {
+    return new FlowController(flow, probe, NanoClock.SYSTEM, Sleeper.SYSTEM, lease);
   }
 
   /** The compaction signal in use, to say once at the start of a run. */
@@ -121,6 +143,9 @@ public final class FlowController implements FlowFeedback, AutoCloseable {
     }
     long now = clock.nanoTime();
     long wait = 0;
+    if (lease != null) {
+      shareLimits(lease.grant().share());
+    }
     if (rowBucket != null) {
       wait = Math.max(wait, rowBucket.reserve(rows, now));
     }
@@ -181,7 +206,9 @@ public final class FlowController implements FlowFeedback, AutoCloseable {
     requests.increment();
     latencies.recordValue(Math.max(0, latencyNanos));
     observer.answered(AnswerObserver.Answer.OK, latencyNanos);
-    if (adaptive) {
+    if (lease != null) {
+      lease.succeeded(latencyNanos);
+    } else if (adaptive) {
       long now = clock.nanoTime();
       rate.onSuccess(now);
       // No wake-up here: the request's release, which follows, signals waiting workers.
@@ -200,7 +227,9 @@ public final class FlowController implements FlowFeedback, AutoCloseable {
         holdUntil = until;
       }
     }
-    if (adaptive) {
+    if (lease != null) {
+      lease.overloaded(now - sentNanos);
+    } else if (adaptive) {
       if (rate.onOverload(now, sentNanos) && rate.cuts() == 1) {
         LOG.info(
             "The target refuses requests as overloaded; holding the load near {} requests/s and"
@@ -216,7 +245,9 @@ public final class FlowController implements FlowFeedback, AutoCloseable {
     troubles.increment();
     long now = clock.nanoTime();
     observer.answered(AnswerObserver.Answer.TIMED_OUT_OR_UNAVAILABLE, now - sentNanos);
-    if (adaptive) {
+    if (lease != null) {
+      lease.struggling(now - sentNanos);
+    } else if (adaptive) {
       window.onTrouble(now, sentNanos);
     }
   }
@@ -229,7 +260,7 @@ public final class FlowController implements FlowFeedback, AutoCloseable {
 
   public FlowStats stats() {
     Optional<Backlog> backlog = gate.last();
-    double limit = rate.rate();
+    double limit = lease != null ? lease.grant().requestRate() : rate.rate();
     double mean = rate.meanRate(clock.nanoTime());
     double latency = window.latencyNanos();
     return new FlowStats(
@@ -238,7 +269,7 @@ public final class FlowController implements FlowFeedback, AutoCloseable {
         troubles.sum(),
         Double.isInfinite(limit) ? -1 : limit,
         Double.isInfinite(mean) ? -1 : mean,
-        window.limit(),
+        windowLimit(),
         Double.isNaN(latency) ? -1 : latency / 1e6,
         probe.signal(),
         backlog.map(Backlog::tasks).orElse(-1L),
@@ -275,8 +306,21 @@ public final class FlowController implements FlowFeedback, AutoCloseable {
     }
   }
 
+  /** Holds the user's limits to this controller's share of them. */
+  private void shareLimits(double share) {
+    if (rowBucket != null) {
+      rowBucket.setRate(rowLimit * share);
+    }
+    if (byteBucket != null) {
+      byteBucket.setRate(byteLimit * share);
+    }
+  }
+
   private long reserveRate(int permits, long now) {
-    double allowed = adaptive ? rate.rate() : Double.POSITIVE_INFINITY;
+    double allowed =
+        lease != null
+            ? lease.grant().requestRate()
+            : adaptive ? rate.rate() : Double.POSITIVE_INFINITY;
     if (Double.isInfinite(allowed)) {
       return 0;
     }
@@ -315,7 +359,7 @@ public final class FlowController implements FlowFeedback, AutoCloseable {
     lock.lock();
     try {
       // A group larger than the window still goes alone, or it would never go.
-      while (inFlight > 0 && inFlight + requests > window.limit()) {
+      while (inFlight > 0 && inFlight + requests > windowLimit()) {
         if (stop.getAsBoolean()) {
           return false;
         }
@@ -326,6 +370,10 @@ public final class FlowController implements FlowFeedback, AutoCloseable {
     } finally {
       lock.unlock();
     }
+  }
+
+  private int windowLimit() {
+    return lease != null ? lease.grant().window() : window.limit();
   }
 
   private void wakeWaiters() {

@@ -1,0 +1,102 @@
+package io.sluice.spark;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import io.sluice.core.flow.FlowStats;
+import io.sluice.core.flow.NanoClock;
+import io.sluice.core.flow.SharedFlow;
+import io.sluice.core.job.FlowSpec;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetSocketAddress;
+import java.util.UUID;
+import java.util.concurrent.Executors;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The job's one flow budget, on the driver: every task reports its answers here a few times a
+ * second over HTTP and is granted its share of the job's adaptive rate, window and limits ({@link
+ * SharedFlow}). Requests must carry the run's token, which is never logged.
+ */
+final class BudgetCoordinator implements AutoCloseable {
+
+  private static final Logger LOG = LoggerFactory.getLogger(BudgetCoordinator.class);
+  static final String PATH = "/sluice/budget";
+  static final String TOKEN_HEADER = "Sluice-Budget-Token";
+  static final ObjectMapper JSON = new ObjectMapper();
+
+  private final SharedFlow budget;
+  private final HttpServer server;
+  private final String token = UUID.randomUUID().toString();
+
+  private BudgetCoordinator(SharedFlow budget, HttpServer server) {
+    this.budget = budget;
+    this.server = server;
+  }
+
+  /** Serves the job's budget on {@code host}, on a free port. */
+  static BudgetCoordinator start(String host, FlowSpec flow) throws IOException {
+    HttpServer server = HttpServer.create(new InetSocketAddress(host, 0), 64);
+    BudgetCoordinator coordinator =
+        new BudgetCoordinator(new SharedFlow(flow, NanoClock.SYSTEM), server);
+    server.createContext(PATH, coordinator::handle);
+    server.setExecutor(
+        Executors.newFixedThreadPool(
+            2,
+            runnable -> {
+              Thread thread = new Thread(runnable, "sluice-budget");
+              thread.setDaemon(true);
+              return thread;
+            }));
+    server.start();
+    LOG.info("The job's flow budget is served on {}", coordinator.url());
+    return coordinator;
+  }
+
+  String url() {
+    InetSocketAddress address = server.getAddress();
+    return "http://" + address.getHostString() + ":" + address.getPort() + PATH;
+  }
+
+  String token() {
+    return token;
+  }
+
+  FlowStats stats() {
+    return budget.stats();
+  }
+
+  private void handle(HttpExchange exchange) throws IOException {
+    try (exchange) {
+      if (!"POST".equals(exchange.getRequestMethod())
+          || !token.equals(exchange.getRequestHeaders().getFirst(TOKEN_HEADER))) {
+        exchange.sendResponseHeaders(403, -1);
+        return;
+      }
+      BudgetMessages.Report report;
+      try (InputStream body = exchange.getRequestBody()) {
+        report = JSON.readValue(body, BudgetMessages.Report.class);
+      }
+      SharedFlow.Grant grant = budget.report(report.member(), report.outcomes());
+      if (report.leaving()) {
+        budget.leave(report.member());
+      }
+      byte[] answer = JSON.writeValueAsBytes(BudgetMessages.Granted.of(grant));
+      exchange.getResponseHeaders().add("Content-Type", "application/json");
+      exchange.sendResponseHeaders(200, answer.length);
+      try (OutputStream out = exchange.getResponseBody()) {
+        out.write(answer);
+      }
+    } catch (RuntimeException e) {
+      LOG.warn("A budget report could not be read: {}", e.getMessage());
+    }
+  }
+
+  @Override
+  public void close() {
+    server.stop(0);
+  }
+}
