@@ -1,0 +1,143 @@
+package io.sluice.core.flow;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.sluice.core.job.CompactionSpec;
+import io.sluice.core.job.FlowSpec;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class SharedFlowTest {
+
+  private final FakeClock clock = new FakeClock();
+
+  private SharedFlow budget(Long rowsPerSecond, boolean adaptive) {
+    return new SharedFlow(
+        new FlowSpec(
+            2,
+            64,
+            null,
+            null,
+            null,
+            rowsPerSecond,
+            null,
+            adaptive,
+            null,
+            new CompactionSpec(8, 2, null, null, null, null, false)),
+        clock);
+  }
+
+  private static SharedFlow.Report answered(long successes) {
+    return new SharedFlow.Report(successes, 1_000_000, List.of(), List.of());
+  }
+
+  @Test
+  void should_share_the_window_and_the_limits_among_active_members() {
+    SharedFlow budget = budget(1_000L, false);
+
+    budget.report("a", answered(0));
+    SharedFlow.Grant b = budget.report("b", answered(0));
+
+    assertThat(b.members()).isEqualTo(2);
+    assertThat(b.share()).isEqualTo(0.5);
+    assertThat(b.window()).isEqualTo(32);
+    assertThat(b.requestRate()).isInfinite();
+  }
+
+  @Test
+  void should_give_a_silent_or_leaving_member_share_back_to_the_others() {
+    SharedFlow budget = budget(null, false);
+    budget.report("a", answered(0));
+    budget.report("b", answered(0));
+    budget.report("c", answered(0));
+
+    budget.leave("c");
+    clock.advanceMillis(SharedFlow.ACTIVE_NANOS / 1_000_000 + 1);
+    SharedFlow.Grant a = budget.report("a", answered(0));
+
+    assertThat(a.members()).isEqualTo(1);
+    assertThat(a.window()).isEqualTo(64);
+  }
+
+  @Test
+  void should_cut_the_whole_job_rate_when_one_member_is_refused() {
+    SharedFlow budget = budget(null, true);
+    for (int i = 0; i < 10; i++) {
+      clock.advanceMillis(100);
+      budget.report("a", answered(100));
+      budget.report("b", answered(100));
+    }
+    assertThat(budget.report("b", answered(0)).requestRate()).isInfinite();
+
+    clock.advanceMillis(100);
+    SharedFlow.Grant a =
+        budget.report("a", new SharedFlow.Report(100, 1_000_000, List.of(50_000_000L), List.of()));
+    SharedFlow.Grant b = budget.report("b", answered(0));
+
+    // Both members acknowledged about 2,000 requests/s; the job's rate is cut from there, and each
+    // member is granted half of it.
+    assertThat(a.requestRate()).isFinite().isBetween(500.0, 1_100.0);
+    assertThat(b.requestRate()).isEqualTo(a.requestRate());
+    assertThat(budget.stats().overloaded()).isEqualTo(1);
+    assertThat(budget.stats().requests()).isEqualTo(2_100);
+  }
+
+  @Test
+  void should_fall_back_to_a_quarter_of_the_last_share() {
+    SharedFlow.Grant grant = new SharedFlow.Grant(800, 40, 0.5, 2);
+
+    SharedFlow.Grant fallback = grant.fallback();
+
+    assertThat(fallback.requestRate()).isEqualTo(200);
+    assertThat(fallback.window()).isEqualTo(10);
+    assertThat(fallback.share()).isEqualTo(0.125);
+  }
+
+  @Test
+  void should_hold_a_leased_controller_to_its_share() throws InterruptedException {
+    FlowSpec flow =
+        new FlowSpec(
+            2,
+            64,
+            null,
+            null,
+            null,
+            1_000L,
+            null,
+            true,
+            null,
+            new CompactionSpec(8, 2, null, null, null, null, false));
+    List<Long> latencies = new ArrayList<>();
+    FlowLease lease =
+        new FlowLease() {
+          @Override
+          public SharedFlow.Grant grant() {
+            return new SharedFlow.Grant(Double.POSITIVE_INFINITY, 2, 0.25, 4);
+          }
+
+          @Override
+          public void succeeded(long latencyNanos) {
+            latencies.add(latencyNanos);
+          }
+
+          @Override
+          public void overloaded(long agoNanos) {}
+
+          @Override
+          public void struggling(long agoNanos) {}
+        };
+    FlowController controller = new FlowController(flow, BacklogProbe.none(), clock, clock, lease);
+
+    for (int i = 0; i < 500; i++) {
+      assertThat(controller.acquire(1, 1, 100, () -> false)).isTrue();
+      controller.release(1);
+    }
+    controller.succeeded(3_000);
+
+    // A quarter of 1,000 rows/s: 500 rows take two seconds.
+    assertThat(clock.sleptSeconds()).isBetween(1.9, 2.0);
+    assertThat(controller.stats().window()).isEqualTo(2);
+    assertThat(latencies).containsExactly(3_000L);
+  }
+}
