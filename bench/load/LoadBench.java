@@ -232,6 +232,12 @@ public final class LoadBench {
           "Sluice / raw limit rows/s:      %.2f   (goal >= 0.95; own reports: %.2f)%n",
           rate(sluice) / rate(raw), sluice[5] / raw[5]);
     }
+    double[] spark = best.get("spark");
+    if (spark != null && sluice != null) {
+      System.out.printf(
+          "Spark / Sluice CLI rows/s:      %.2f   (goal >= 0.9; own reports: %.2f)%n",
+          rate(spark) / rate(sluice), spark[5] / sluice[5]);
+    }
     System.out.println(
         "rows/s: rows over the loader process's wall time, JVM start included; own rows/s: the"
             + " loader's own report;\nCPU s: user + system of the loader process; node CPU s: the"

@@ -9,6 +9,9 @@ work="$here/target"
 jar="$root/sluice-cli/target/sluice.jar"
 cassandra_home="$root/sluice-cassandra-dist/target/cassandra-5.0.9"
 dsbulk_lib="$work/dsbulk-lib"
+spark_lib="$work/spark-lib"
+spark_jar="$root/sluice-spark/target/sluice-spark.jar"
+spark_master="${SPARK_MASTER:-local[2]}"
 rows="${ROWS:-1000000}"
 loaders="${LOADERS:-raw dsbulk sluice}"
 in_flight="${RAW_IN_FLIGHT:-256}"
@@ -21,6 +24,18 @@ if [ ! -f "$jar" ] || [ ! -d "$cassandra_home/lib" ]; then
   "$root/mvnw" -B -q -pl sluice-cassandra-dist,sluice-cli -am package -DskipTests \
     -Dspotless.check.skip=true >&2
 fi
+case " $loaders " in
+  *" spark "*)
+    if [ ! -f "$spark_jar" ]; then
+      echo "Building sluice-spark.jar ..." >&2
+      "$root/mvnw" -B -q -pl sluice-spark -am package -DskipTests -Dspotless.check.skip=true >&2
+    fi
+    if [ ! -f "$spark_lib/spark-core_2.13-4.1.1.jar" ]; then
+      echo "Resolving Spark 4.1.1 from Maven Central ..." >&2
+      (cd "$root" && ./mvnw -B -q -f bench/load/spark/pom.xml dependency:copy-dependencies \
+        -DincludeScope=runtime -DoutputDirectory="$spark_lib" >&2)
+    fi ;;
+esac
 if [ ! -f "$dsbulk_lib/dsbulk-runner-1.10.0.jar" ]; then
   echo "Resolving DSBulk 1.10.0 from Maven Central ..." >&2
   (cd "$root" && ./mvnw -B -q -f bench/load/dsbulk/pom.xml dependency:copy-dependencies \
@@ -144,7 +159,15 @@ run_loader() {
       measure sluice "$java" ${SLUICE_JAVA_OPTS:-} -jar "$jar" migrate "$job" --fresh
       own=$(sed -n 's/.* \([0-9][0-9,]*\) rows\/s.*/\1/p' "$work/logs/sluice.out" | tail -1 \
         | tr -d ,) ;;
-    *) echo "unknown loader $1 (raw, dsbulk, sluice)" >&2; exit 64 ;;
+    spark)
+      # Spark's own SparkSubmit in local mode, as spark-submit runs it, over the same job file.
+      measure spark env SPARK_LOCAL_IP=127.0.0.1 "$java" ${SPARK_JAVA_OPTS:-} -cp "$spark_lib/*" \
+        org.apache.spark.deploy.SparkSubmit --master "$spark_master" \
+        --class io.sluice.spark.SluiceSpark --conf spark.ui.enabled=false \
+        --conf spark.driver.host=127.0.0.1 "$spark_jar" migrate "$job" --fresh
+      own=$(sed -n 's/.* \([0-9][0-9,]*\) rows\/s.*/\1/p' "$work/logs/spark.out" | tail -1 \
+        | tr -d ,) ;;
+    *) echo "unknown loader $1 (raw, dsbulk, sluice, spark)" >&2; exit 64 ;;
   esac
 }
 

@@ -31,6 +31,7 @@ final class BudgetLease implements FlowLease, AutoCloseable {
   private static final SharedFlow.Grant NEVER_GRANTED =
       new SharedFlow.Grant(Double.POSITIVE_INFINITY, 4, 1, 1).fallback();
 
+  private final Duration lostAfter;
   private final String member;
   private final URI coordinator;
   private final String token;
@@ -48,7 +49,12 @@ final class BudgetLease implements FlowLease, AutoCloseable {
   private volatile boolean lost;
 
   private BudgetLease(
-      String member, String coordinator, String token, ScheduledExecutorService timers) {
+      String member,
+      String coordinator,
+      String token,
+      ScheduledExecutorService timers,
+      Duration lostAfter) {
+    this.lostAfter = lostAfter;
     this.member = member;
     this.coordinator = URI.create(coordinator);
     this.token = token;
@@ -64,7 +70,17 @@ final class BudgetLease implements FlowLease, AutoCloseable {
   /** Opens a lease for {@code member}, asking for its first share at once. */
   static BudgetLease open(
       String member, String coordinator, String token, ScheduledExecutorService timers) {
-    return new BudgetLease(member, coordinator, token, timers);
+    return new BudgetLease(member, coordinator, token, timers, LOST_AFTER);
+  }
+
+  /** As {@link #open}, giving up on the coordinator after {@code lostAfter}: for tests. */
+  static BudgetLease open(
+      String member,
+      String coordinator,
+      String token,
+      ScheduledExecutorService timers,
+      Duration lostAfter) {
+    return new BudgetLease(member, coordinator, token, timers, lostAfter);
   }
 
   @Override
@@ -155,7 +171,7 @@ final class BudgetLease implements FlowLease, AutoCloseable {
   }
 
   private void noAnswer(Exception e) {
-    if (!lost && System.nanoTime() - lastAnswer > LOST_AFTER.toNanos()) {
+    if (!lost && System.nanoTime() - lastAnswer > lostAfter.toNanos()) {
       lost = true;
       grant = lastGranted == null ? NEVER_GRANTED : lastGranted.fallback();
       LOG.warn(

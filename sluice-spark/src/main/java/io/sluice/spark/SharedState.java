@@ -66,10 +66,10 @@ final class SharedState implements JobState {
     }
   }
 
-  /** Every split's own checkpoint, by split id. */
+  /** Every split's own checkpoint, by split id, in the order of source name and split index. */
   Map<String, Checkpoint> splitCheckpoints() {
     Path splits = dir.resolve(SPLITS);
-    Map<String, Checkpoint> saved = new TreeMap<>();
+    Map<String, Checkpoint> saved = new TreeMap<>(SharedState::splitOrder);
     if (!Files.isDirectory(splits)) {
       return saved;
     }
@@ -86,6 +86,21 @@ final class SharedState implements JobState {
       throw new UncheckedIOException("Cannot list " + splits + ": " + e.getMessage(), e);
     }
     return saved;
+  }
+
+  private static int splitOrder(String a, String b) {
+    int hashA = a.lastIndexOf('#');
+    int hashB = b.lastIndexOf('#');
+    int bySource = a.substring(0, hashA + 1).compareTo(b.substring(0, hashB + 1));
+    if (bySource != 0 || hashA < 0 || hashB < 0) {
+      return bySource != 0 ? bySource : a.compareTo(b);
+    }
+    try {
+      return Integer.compare(
+          Integer.parseInt(a.substring(hashA + 1)), Integer.parseInt(b.substring(hashB + 1)));
+    } catch (NumberFormatException e) {
+      return a.compareTo(b);
+    }
   }
 
   /** The splits' checkpoints read as one, the job's: their progress, and their counts summed. */

@@ -23,6 +23,7 @@ import io.sluice.core.source.Split;
 import io.sluice.core.state.LocalJobState;
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -110,6 +111,7 @@ final class SparkMigration {
     Counts before = earlier == null ? Counts.ZERO : earlier.counts();
     JobFingerprint fingerprint = JobFingerprint.of(job);
     List<SplitTask> tasks = new ArrayList<>();
+    Map<String, String> digests = new HashMap<>();
     List<PlannedSource> sources = plan.sources();
     for (int i = 0; i < sources.size(); i++) {
       PlannedSource source = sources.get(i);
@@ -118,11 +120,16 @@ final class SparkMigration {
         if (saved != null && saved.done()) {
           continue;
         }
+        // A file's digest, computed once for all of its splits.
         Map<String, String> digest = new HashMap<>();
         source
             .source()
             .file(split.resource())
-            .ifPresent(file -> digest.put(split.resource(), ContentDigest.of(file)));
+            .ifPresent(
+                file ->
+                    digest.put(
+                        split.resource(),
+                        digests.computeIfAbsent(split.resource(), r -> ContentDigest.of(file))));
         if (saved == null) {
           registerSplit(state, split, fingerprint, digest);
         }
@@ -259,17 +266,24 @@ final class SparkMigration {
     return report;
   }
 
-  /** The splits' reject lines in one file, in split order, as the report names it. */
+  /**
+   * The splits' reject lines in one file, split by split, as the report names it: each split's
+   * lines up to its checkpoint's mark, so lines of records a killed task had not committed are left
+   * out, as its split's next run would cut them.
+   */
   private static Path gatherRejects(SharedState state) {
     Path gathered = state.dir().resolve(LocalJobState.REJECTS);
     Path partial = state.dir().resolve(LocalJobState.REJECTS + ".tmp");
     try {
       Files.createDirectories(state.dir());
       try (OutputStream to = Files.newOutputStream(partial)) {
-        for (String splitId : state.splitCheckpoints().keySet()) {
-          Path lines = state.split(splitId).dir().resolve(LocalJobState.REJECTS);
-          if (Files.exists(lines)) {
-            Files.copy(lines, to);
+        for (Map.Entry<String, Checkpoint> split : state.splitCheckpoints().entrySet()) {
+          Path lines = state.split(split.getKey()).dir().resolve(LocalJobState.REJECTS);
+          long committed = split.getValue().rejectFileLength();
+          if (committed > 0 && Files.exists(lines)) {
+            try (InputStream from = Files.newInputStream(lines)) {
+              copyPrefix(from, to, committed);
+            }
           }
         }
       }
@@ -278,6 +292,17 @@ final class SparkMigration {
       throw new UncheckedIOException("Cannot gather the rejects: " + e.getMessage(), e);
     }
     return gathered;
+  }
+
+  private static void copyPrefix(InputStream from, OutputStream to, long length)
+      throws IOException {
+    byte[] buffer = new byte[64 * 1024];
+    long left = length;
+    int read;
+    while (left > 0 && (read = from.read(buffer, 0, (int) Math.min(buffer.length, left))) > 0) {
+      to.write(buffer, 0, read);
+      left -= read;
+    }
   }
 
   /** The answers of tasks that each adapted by themselves, summed. */

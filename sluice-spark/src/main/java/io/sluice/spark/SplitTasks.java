@@ -11,12 +11,18 @@ final class SplitTasks {
   static TaskResult run(String runId, SplitTask task) throws Exception {
     TaskContext context = TaskContext.get();
     String executor = SparkEnv.get() == null ? "driver" : SparkEnv.get().executorId();
-    Thread.currentThread().setName("sluice split " + task.id());
-    ExecutorJob shared = ExecutorJob.acquire(runId, task);
+    Thread thread = Thread.currentThread();
+    String sparkName = thread.getName();
+    thread.setName("sluice split " + task.id());
     try {
-      return shared.run(task, executor, () -> context != null && context.isInterrupted());
+      ExecutorJob shared = ExecutorJob.acquire(runId, task);
+      try {
+        return shared.run(task, executor, () -> context != null && context.isInterrupted());
+      } finally {
+        shared.release();
+      }
     } finally {
-      shared.release();
+      thread.setName(sparkName);
     }
   }
 }

@@ -1,0 +1,91 @@
+package io.sluice.spark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.sluice.core.flow.SharedFlow;
+import io.sluice.core.job.CompactionSpec;
+import io.sluice.core.job.FlowSpec;
+import io.sluice.testinfra.Await;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+
+/** Tasks and the driver's budget over real HTTP on loopback. */
+class BudgetLeaseTest {
+
+  private final ScheduledExecutorService timers = Executors.newScheduledThreadPool(2);
+
+  @AfterEach
+  void stopTimers() {
+    timers.shutdownNow();
+  }
+
+  private static FlowSpec flow(int maxInFlight) {
+    return new FlowSpec(
+        2,
+        maxInFlight,
+        null,
+        null,
+        null,
+        null,
+        null,
+        false,
+        null,
+        new CompactionSpec(8, 2, null, null, null, null, false));
+  }
+
+  @Test
+  void should_split_the_window_among_the_tasks_that_hold_a_lease() throws Exception {
+    try (BudgetCoordinator budget = BudgetCoordinator.start("127.0.0.1", flow(64));
+        BudgetLease first = BudgetLease.open("e1/a#0", budget.url(), budget.token(), timers)) {
+      assertThat(first.grant().window()).isEqualTo(64);
+      try (BudgetLease second = BudgetLease.open("e2/a#1", budget.url(), budget.token(), timers)) {
+        assertThat(second.grant().window()).isEqualTo(32);
+        Await.until(
+            "the first task's share halved",
+            Duration.ofSeconds(30),
+            () -> first.grant().window() == 32);
+      }
+      Await.until(
+          "the first task's share whole again once the second leaves",
+          Duration.ofSeconds(30),
+          () -> first.grant().window() == 64);
+    }
+  }
+
+  @Test
+  void should_fall_back_to_a_small_share_when_the_driver_is_gone() throws Exception {
+    BudgetCoordinator budget = BudgetCoordinator.start("127.0.0.1", flow(64));
+    try (BudgetLease lease =
+        BudgetLease.open("e1/a#0", budget.url(), budget.token(), timers, Duration.ofMillis(300))) {
+      SharedFlow.Grant granted = lease.grant();
+      budget.close();
+      Await.until(
+          "the lease's fallback share", Duration.ofSeconds(30), () -> lease.grant() != granted);
+      assertThat(lease.grant()).isEqualTo(granted.fallback());
+      assertThat(lease.grant().window()).isEqualTo(16);
+    }
+  }
+
+  @Test
+  void should_refuse_a_report_without_the_run_token() throws Exception {
+    try (BudgetCoordinator budget = BudgetCoordinator.start("127.0.0.1", flow(64))) {
+      HttpResponse<String> response =
+          HttpClient.newHttpClient()
+              .send(
+                  HttpRequest.newBuilder(URI.create(budget.url()))
+                      .header(BudgetCoordinator.TOKEN_HEADER, "guessed")
+                      .POST(HttpRequest.BodyPublishers.ofString("{\"member\":\"x\"}"))
+                      .build(),
+                  HttpResponse.BodyHandlers.ofString());
+      assertThat(response.statusCode()).isEqualTo(403);
+      assertThat(budget.stats().requests()).isZero();
+    }
+  }
+}
