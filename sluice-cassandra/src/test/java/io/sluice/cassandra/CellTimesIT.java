@@ -128,7 +128,8 @@ class CellTimesIT {
         new FlowSpec(1, 16, null, null, null, null, null, null, null, null),
         ErrorThreshold.parse("0"),
         dir.resolve("state"),
-        dir);
+        dir,
+        null);
   }
 
   /** One split over records held in memory. */

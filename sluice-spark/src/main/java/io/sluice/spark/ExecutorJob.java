@@ -1,6 +1,7 @@
 package io.sluice.spark;
 
 import io.sluice.core.checkpoint.Checkpoint;
+import io.sluice.core.checkpoint.CheckpointStore;
 import io.sluice.core.checkpoint.JobFingerprint;
 import io.sluice.core.count.Count;
 import io.sluice.core.count.Counts;
@@ -21,9 +22,7 @@ import io.sluice.core.source.Source;
 import io.sluice.core.source.Sources;
 import io.sluice.core.source.Split;
 import io.sluice.core.state.LineStore;
-import io.sluice.core.state.LocalJobState;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.time.Clock;
 import java.util.HashMap;
 import java.util.List;
@@ -65,6 +64,7 @@ final class ExecutorJob implements AutoCloseable {
   private final Target target;
   private final Mapper mapper;
   private final BacklogProbe backlogProbe;
+  private final SplitStore splits;
   private final List<WriteTimestamps> timestamps;
   private final Source[] sources;
   private final LiveCounts live = new LiveCounts();
@@ -74,7 +74,7 @@ final class ExecutorJob implements AutoCloseable {
   private int tasks;
   private ScheduledFuture<?> idleClose;
 
-  private ExecutorJob(String runId, JobSpec job) {
+  private ExecutorJob(String runId, JobSpec job, StateLocation state) {
     this.runId = runId;
     this.job = job;
     this.fingerprint = JobFingerprint.of(job);
@@ -84,6 +84,7 @@ final class ExecutorJob implements AutoCloseable {
     try {
       this.mapper = Mapper.compile(job.mapping(), target.schema());
       this.backlogProbe = target.backlogProbe(job.flow().compaction());
+      this.splits = state.open(job);
     } catch (RuntimeException e) {
       target.close();
       throw e;
@@ -102,7 +103,7 @@ final class ExecutorJob implements AutoCloseable {
                 + " reads differently on this executor than on the driver: every executor must"
                 + " see the same job file and source files.");
       }
-      open = new ExecutorJob(runId, job);
+      open = new ExecutorJob(runId, job, task.state());
       OPEN.put(runId, open);
     }
     if (open.idleClose != null) {
@@ -153,8 +154,8 @@ final class ExecutorJob implements AutoCloseable {
       throws InterruptedException, IOException {
     Split split = task.split();
     Source source = source(task.sourceIndex());
-    LocalJobState state = new SharedState(Path.of(task.stateDir())).split(split.id());
-    Checkpoint saved = state.checkpoints().load().orElse(null);
+    CheckpointStore checkpoint = splits.checkpoint(split.id());
+    Checkpoint saved = checkpoint.load().orElse(null);
     if (saved != null && saved.complete()) {
       LOG.info("Split {} is already done; nothing to run", split.id());
       return TaskResult.of(split.id(), Counts.ZERO, true, null, executor, null);
@@ -162,7 +163,8 @@ final class ExecutorJob implements AutoCloseable {
     try (BudgetLease lease = lease(task, executor);
         FlowController flow = flowController(lease);
         Sink sink = target.openSink(job.flow(), flow);
-        LineStore lines = state.openLines(saved == null ? 0 : saved.rejectFileLength())) {
+        LineStore lines =
+            splits.openLines(split.id(), saved == null ? 0 : saved.rejectFileLength())) {
       SplitProgress progress =
           new SplitProgress(
               split,
@@ -174,11 +176,13 @@ final class ExecutorJob implements AutoCloseable {
               Clock.systemUTC());
       TaskControl control = new TaskControl(this, task, killed);
       SplitRunner runner = new SplitRunner(mapper::map, sink, flow, accounting, control, live);
-      SplitSaver saver = SplitSaver.start(TIMERS, state.checkpoints(), progress);
+      SplitSaver saver = SplitSaver.start(TIMERS, checkpoint, progress);
       SplitResult result;
       try {
         LOG.info(
-            saved == null ? "Split {} starts" : "Split {} resumes at its saved position",
+            progress.ledger().resumePosition() == null
+                ? "Split {} starts"
+                : "Split {} resumes at its saved position",
             split.id());
         result =
             runner.run(
@@ -248,6 +252,7 @@ final class ExecutorJob implements AutoCloseable {
       }
     }
     backlogProbe.close();
+    splits.close();
     target.close();
   }
 

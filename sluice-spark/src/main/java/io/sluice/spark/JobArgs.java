@@ -1,29 +1,56 @@
 package io.sluice.spark;
 
 import io.sluice.core.job.ErrorThreshold;
+import io.sluice.core.job.JobFileException;
 import io.sluice.core.job.JobFiles;
 import io.sluice.core.job.JobSpec;
+import java.io.IOException;
 import java.io.Serializable;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 
 /**
  * The job file and the flags that override its settings, as the CLI takes them: what the driver
- * sends each task, so that every executor reads the same job. The job file must be at a path every
- * executor sees.
+ * sends each task, so that every executor reads the same job. The driver reads the file and sends
+ * its text: an executor needs to see the job's sources (and its state folder, unless the state is
+ * kept in a keyspace), not the job file.
  *
- * @param jobFile the job file's absolute path
+ * @param jobFile the job file's absolute path, for messages and the folder relative paths are
+ *     resolved against
+ * @param text the job file's text
  * @param maxErrors {@code --max-errors}, or null
  * @param workers {@code --workers}, or null
  * @param maxInFlight {@code --max-in-flight}, or null
  * @param rowsPerSecond {@code --rows-per-second}, or null
  */
 public record JobArgs(
-    String jobFile, String maxErrors, Integer workers, Integer maxInFlight, Long rowsPerSecond)
+    String jobFile,
+    String text,
+    String maxErrors,
+    Integer workers,
+    Integer maxInFlight,
+    Long rowsPerSecond)
     implements Serializable {
 
-  /** Reads the job file and applies the flags. */
+  /** Reads the job file on the driver, with the flags that override it. */
+  static JobArgs read(
+      Path jobFile, String maxErrors, Integer workers, Integer maxInFlight, Long rowsPerSecond) {
+    Path file = jobFile.toAbsolutePath();
+    String text;
+    try {
+      text = Files.readString(file);
+    } catch (NoSuchFileException e) {
+      throw new JobFileException("Job file " + file + " does not exist.");
+    } catch (IOException e) {
+      throw new JobFileException("Cannot read job file " + file + ": " + e.getMessage());
+    }
+    return new JobArgs(file.toString(), text, maxErrors, workers, maxInFlight, rowsPerSecond);
+  }
+
+  /** The job, with the flags applied. */
   public JobSpec load() {
-    JobSpec job = JobFiles.load(Path.of(jobFile));
+    JobSpec job = JobFiles.parse(text, Path.of(jobFile));
     if (maxErrors != null) {
       job = job.withMaxErrors(ErrorThreshold.parse(maxErrors));
     }

@@ -9,108 +9,43 @@ import io.sluice.core.state.JobState;
 import io.sluice.core.state.LineStore;
 import io.sluice.core.state.LocalJobState;
 import io.sluice.core.state.SortedKeyRuns;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.Optional;
-import java.util.TreeMap;
-import java.util.stream.Stream;
 
 /**
- * A job's state in a folder that the driver and every executor reach (a shared mount): each split
- * keeps its own checkpoint and reject lines in {@code splits/<split id>/}, saved by the task that
- * runs it, so tasks never write the same file. The driver reads them all as one checkpoint to plan
- * a resumed run, and keeps the job's report and its gathered reject lines at the top.
+ * A job's state as the Spark driver sees it: the splits' checkpoints, where every executor keeps
+ * them ({@link SplitStore}), read as one checkpoint of the job to plan a resumed run; and the job's
+ * report and gathered reject lines in the job's state folder on the driver's own disk.
  */
 final class SharedState implements JobState {
 
-  static final String SPLITS = "splits";
-
-  private final Path dir;
+  private final SplitStore splits;
   private final LocalJobState documents;
 
-  SharedState(Path dir) {
-    this.dir = dir;
-    this.documents = new LocalJobState(dir, LocalJobState.REJECTS);
+  SharedState(SplitStore splits, Path stateDir) {
+    this.splits = splits;
+    this.documents = new LocalJobState(stateDir, LocalJobState.REJECTS);
+  }
+
+  SplitStore splits() {
+    return splits;
   }
 
   Path dir() {
-    return dir;
-  }
-
-  /** Where one split keeps its checkpoint and reject lines. */
-  LocalJobState split(String splitId) {
-    String folder = URLEncoder.encode(splitId, StandardCharsets.UTF_8);
-    return new LocalJobState(dir.resolve(SPLITS).resolve(folder), LocalJobState.REJECTS);
-  }
-
-  /** Forgets every split's progress, for a run with {@code --fresh}. */
-  void clearSplits() {
-    Path splits = dir.resolve(SPLITS);
-    if (!Files.exists(splits)) {
-      return;
-    }
-    try (Stream<Path> walk = Files.walk(splits)) {
-      for (Path path : walk.sorted(Comparator.reverseOrder()).toList()) {
-        Files.delete(path);
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot clear " + splits + ": " + e.getMessage(), e);
-    }
-  }
-
-  /** Every split's own checkpoint, by split id, in the order of source name and split index. */
-  Map<String, Checkpoint> splitCheckpoints() {
-    Path splits = dir.resolve(SPLITS);
-    Map<String, Checkpoint> saved = new TreeMap<>(SharedState::splitOrder);
-    if (!Files.isDirectory(splits)) {
-      return saved;
-    }
-    try (Stream<Path> folders = Files.list(splits)) {
-      for (Path folder : folders.sorted().toList()) {
-        new LocalJobState(folder, LocalJobState.REJECTS)
-            .checkpoints()
-            .load()
-            .ifPresent(
-                checkpoint ->
-                    checkpoint.splits().keySet().forEach(id -> saved.put(id, checkpoint)));
-      }
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot list " + splits + ": " + e.getMessage(), e);
-    }
-    return saved;
-  }
-
-  private static int splitOrder(String a, String b) {
-    int hashA = a.lastIndexOf('#');
-    int hashB = b.lastIndexOf('#');
-    int bySource = a.substring(0, hashA + 1).compareTo(b.substring(0, hashB + 1));
-    if (bySource != 0 || hashA < 0 || hashB < 0) {
-      return bySource != 0 ? bySource : a.compareTo(b);
-    }
-    try {
-      return Integer.compare(
-          Integer.parseInt(a.substring(hashA + 1)), Integer.parseInt(b.substring(hashB + 1)));
-    } catch (NumberFormatException e) {
-      return a.compareTo(b);
-    }
+    return documents.dir();
   }
 
   /** The splits' checkpoints read as one, the job's: their progress, and their counts summed. */
   Optional<Checkpoint> merged() {
-    Map<String, Checkpoint> saved = splitCheckpoints();
+    Map<String, Checkpoint> saved = splits.splitCheckpoints();
     if (saved.isEmpty()) {
       return Optional.empty();
     }
     Checkpoint first = saved.values().iterator().next();
-    Map<String, SplitCheckpoint> splits = new HashMap<>();
+    Map<String, SplitCheckpoint> progress = new HashMap<>();
     Map<String, String> resources = new HashMap<>();
     Counts counts = Counts.ZERO;
     int runs = 0;
@@ -120,10 +55,10 @@ final class SharedState implements JobState {
       if (!checkpoint.fingerprint().equals(first.fingerprint())) {
         throw new JobFileException(
             "The splits saved in "
-                + dir.resolve(SPLITS)
+                + splits.location()
                 + " belong to different versions of the job; run with --fresh to start over.");
       }
-      splits.put(entry.getKey(), checkpoint.splits().get(entry.getKey()));
+      progress.put(entry.getKey(), checkpoint.splits().get(entry.getKey()));
       resources.putAll(checkpoint.resources());
       counts = counts.plus(checkpoint.counts());
       runs = Math.max(runs, checkpoint.runs());
@@ -133,7 +68,7 @@ final class SharedState implements JobState {
         new Checkpoint(
             Checkpoint.CURRENT_VERSION,
             first.fingerprint(),
-            splits,
+            progress,
             resources,
             counts,
             0,
@@ -157,7 +92,7 @@ final class SharedState implements JobState {
 
       @Override
       public String location() {
-        return dir.resolve(SPLITS).toString();
+        return splits.location();
       }
     };
   }

@@ -110,9 +110,7 @@ public final class SluiceSpark {
 
     @Override
     public Integer call() {
-      JobArgs args =
-          new JobArgs(
-              jobFile.toAbsolutePath().toString(), maxErrors, null, maxInFlight, rowsPerSecond);
+      JobArgs args = JobArgs.read(jobFile, maxErrors, null, maxInFlight, rowsPerSecond);
       conf.setIfMissing("spark.app.name", "sluice migrate " + jobFile.getFileName());
       try (JavaSparkContext spark = new JavaSparkContext(conf)) {
         if (!budget.equals("job") && !budget.equals("task")) {

@@ -23,7 +23,6 @@ import io.sluice.core.source.Split;
 import io.sluice.core.state.LocalJobState;
 import java.io.BufferedReader;
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -65,28 +64,32 @@ final class SparkMigration {
    */
   RunReport run(JobArgs args, boolean fresh, boolean sharedBudget) {
     JobSpec job = args.load();
-    SharedState state = new SharedState(LocalJobState.ofMigration(job).dir());
-    if (fresh) {
-      state.clearSplits();
-    }
-    Instant started = clock.instant();
-    String runId = UUID.randomUUID().toString();
-    List<SplitTask> tasks;
-    int runs;
-    try (Target target = Targets.connect(job.target(), job.baseDir());
-        JobRun plan = Migration.prepare(job, target, sources(job), clock, fresh, state)) {
-      plan.warnings().forEach(warning -> out.println("Warning: " + warning));
-      Checkpoint earlier = plan.resumes().orElse(null);
-      runs = earlier == null ? 1 : earlier.runs() + 1;
-      tasks = tasks(args, job, state, plan, earlier);
-      describe(job, state, target, plan, earlier, tasks.size());
-    }
-    try (BudgetCoordinator budget = sharedBudget ? startBudget(job) : null) {
-      List<SplitTask> sent =
-          budget == null ? tasks : tasks.stream().map(task -> task.withBudget(budget)).toList();
-      List<TaskResult> results = runTasks(job, runId, sent);
-      FlowStats flow = budget == null ? sum(results) : budget.stats();
-      return report(job, state, started, runs, results, flow);
+    StateLocation location = StateLocation.of(job);
+    location.prepare(job);
+    try (SplitStore splits = location.open(job)) {
+      SharedState state = new SharedState(splits, Path.of(location.folder()));
+      if (fresh) {
+        splits.clear();
+      }
+      Instant started = clock.instant();
+      String runId = UUID.randomUUID().toString();
+      List<SplitTask> tasks;
+      int runs;
+      try (Target target = Targets.connect(job.target(), job.baseDir());
+          JobRun plan = Migration.prepare(job, target, sources(job), clock, fresh, state)) {
+        plan.warnings().forEach(warning -> out.println("Warning: " + warning));
+        Checkpoint earlier = plan.resumes().orElse(null);
+        runs = earlier == null ? 1 : earlier.runs() + 1;
+        tasks = tasks(args, job, location, splits, plan, earlier);
+        describe(job, state, target, plan, earlier, tasks.size());
+      }
+      try (BudgetCoordinator budget = sharedBudget ? startBudget(job) : null) {
+        List<SplitTask> sent =
+            budget == null ? tasks : tasks.stream().map(task -> task.withBudget(budget)).toList();
+        List<TaskResult> results = runTasks(job, runId, sent);
+        FlowStats flow = budget == null ? sum(results) : budget.stats();
+        return report(job, state, started, runs, results, flow);
+      }
     }
   }
 
@@ -107,7 +110,12 @@ final class SparkMigration {
 
   /** One task for every split that is not done yet, in the order of the plan. */
   private static List<SplitTask> tasks(
-      JobArgs args, JobSpec job, SharedState state, JobRun plan, Checkpoint earlier) {
+      JobArgs args,
+      JobSpec job,
+      StateLocation location,
+      SplitStore splits,
+      JobRun plan,
+      Checkpoint earlier) {
     Counts before = earlier == null ? Counts.ZERO : earlier.counts();
     JobFingerprint fingerprint = JobFingerprint.of(job);
     List<SplitTask> tasks = new ArrayList<>();
@@ -131,12 +139,12 @@ final class SparkMigration {
                         split.resource(),
                         digests.computeIfAbsent(split.resource(), r -> ContentDigest.of(file))));
         if (saved == null) {
-          registerSplit(state, split, fingerprint, digest);
+          registerSplit(splits, split, fingerprint, digest);
         }
         tasks.add(
             SplitTask.of(
                 args,
-                state.dir().toString(),
+                location,
                 i,
                 split,
                 digest,
@@ -153,10 +161,9 @@ final class SparkMigration {
    * whole plan: a resumed run checks it against a new plan as the CLI's checkpoint is checked.
    */
   private static void registerSplit(
-      SharedState state, Split split, JobFingerprint fingerprint, Map<String, String> digest) {
-    state
-        .split(split.id())
-        .checkpoints()
+      SplitStore splits, Split split, JobFingerprint fingerprint, Map<String, String> digest) {
+    splits
+        .checkpoint(split.id())
         .save(
             new Checkpoint(
                 Checkpoint.CURRENT_VERSION,
@@ -185,7 +192,7 @@ final class SparkMigration {
       out.printf(
           "Resuming job %s from the checkpoints its splits saved in %s (%,d records done in %d"
               + " earlier run(s)); --fresh starts over.%n",
-          job.name(), state.dir(), earlier.counts().recordsRead(), earlier.runs());
+          job.name(), state.splits().location(), earlier.counts().recordsRead(), earlier.runs());
     }
     out.printf(
         "Loading %d source(s), %d split(s) (%d to run as Spark tasks), %.1f MB into %s%n",
@@ -277,14 +284,8 @@ final class SparkMigration {
     try {
       Files.createDirectories(state.dir());
       try (OutputStream to = Files.newOutputStream(partial)) {
-        for (Map.Entry<String, Checkpoint> split : state.splitCheckpoints().entrySet()) {
-          Path lines = state.split(split.getKey()).dir().resolve(LocalJobState.REJECTS);
-          long committed = split.getValue().rejectFileLength();
-          if (committed > 0 && Files.exists(lines)) {
-            try (InputStream from = Files.newInputStream(lines)) {
-              copyPrefix(from, to, committed);
-            }
-          }
+        for (Map.Entry<String, Checkpoint> split : state.splits().splitCheckpoints().entrySet()) {
+          state.splits().copyLines(split.getKey(), split.getValue().rejectFileLength(), to);
         }
       }
       Files.move(partial, gathered, StandardCopyOption.REPLACE_EXISTING);
@@ -292,17 +293,6 @@ final class SparkMigration {
       throw new UncheckedIOException("Cannot gather the rejects: " + e.getMessage(), e);
     }
     return gathered;
-  }
-
-  private static void copyPrefix(InputStream from, OutputStream to, long length)
-      throws IOException {
-    byte[] buffer = new byte[64 * 1024];
-    long left = length;
-    int read;
-    while (left > 0 && (read = from.read(buffer, 0, (int) Math.min(buffer.length, left))) > 0) {
-      to.write(buffer, 0, read);
-      left -= read;
-    }
   }
 
   /** The answers of tasks that each adapted by themselves, summed. */

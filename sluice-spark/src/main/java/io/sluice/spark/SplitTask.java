@@ -10,7 +10,7 @@ import java.util.Map;
  * what the driver planned with, so an executor that reads a different job file refuses to run.
  *
  * @param job the job file and flags
- * @param stateDir the job's shared state folder
+ * @param state where the splits keep their state
  * @param sourceIndex the split's source, by its place in the job's source list
  * @param resources the content digest of the split's file, by resource, when it is one
  * @param fingerprint the driver's {@link JobFingerprint}, as its three parts
@@ -21,7 +21,7 @@ import java.util.Map;
  */
 record SplitTask(
     JobArgs job,
-    String stateDir,
+    StateLocation state,
     int sourceIndex,
     String source,
     int index,
@@ -39,7 +39,7 @@ record SplitTask(
 
   static SplitTask of(
       JobArgs job,
-      String stateDir,
+      StateLocation state,
       int sourceIndex,
       Split split,
       Map<String, String> resources,
@@ -48,7 +48,7 @@ record SplitTask(
       long earlierRead) {
     return new SplitTask(
         job,
-        stateDir,
+        state,
         sourceIndex,
         split.source(),
         split.index(),
@@ -68,7 +68,7 @@ record SplitTask(
   SplitTask withBudget(BudgetCoordinator budget) {
     return new SplitTask(
         job,
-        stateDir,
+        state,
         sourceIndex,
         source,
         index,

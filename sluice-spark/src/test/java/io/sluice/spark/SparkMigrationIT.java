@@ -212,6 +212,47 @@ class SparkMigrationIT {
         .isLessThan(1.1 * LIMITED_RATE);
   }
 
+  /**
+   * With {@code spark.state: keyspace} the splits keep their state in a keyspace of the target
+   * cluster, for a Spark cluster without a shared filesystem: the same rows and rejects, nothing in
+   * a {@code splits} folder, and a second submission finds nothing left.
+   */
+  @Test
+  void should_keep_the_splits_state_in_a_keyspace_when_the_job_says_so(
+      CqlSession session, TestKeyspace keyspace) throws Exception {
+    session.execute("CREATE TABLE people_keyspace (id int PRIMARY KEY, name text, n bigint)");
+    Path job =
+        Files.writeString(
+            dir.resolve("keyspace.yaml"),
+            Files.readString(writeJob(keyspace, "keyspace", "people_keyspace"))
+                + "spark: {state: keyspace, state-keyspace: spark_state_it}\n");
+    try {
+      StringWriter out = new StringWriter();
+      int exit =
+          SluiceSpark.run(sparkConf(), new PrintWriter(out, true), "migrate", job.toString());
+      assertThat(exit).as(out.toString()).isEqualTo(SluiceSpark.COMPLETED_WITH_ERRORS);
+      assertThat(rows(session, "people_keyspace")).isEqualTo(rows(session, "people_cli"));
+      assertThat(Files.readAllLines(dir.resolve("state-keyspace/rejects.jsonl")))
+          .hasSize((int) cliReport.counts().rejected());
+      assertThat(dir.resolve("state-keyspace").resolve(FolderSplits.SPLITS)).doesNotExist();
+      long saved =
+          session
+              .execute(
+                  "SELECT count(*) FROM spark_state_it.split_checkpoints WHERE job = 'keyspace'")
+              .one()
+              .getLong(0);
+      assertThat(saved).isGreaterThan(10);
+
+      StringWriter again = new StringWriter();
+      SluiceSpark.run(sparkConf(), new PrintWriter(again, true), "migrate", job.toString());
+      assertThat(again.toString()).contains("(0 to run as Spark tasks)", "keyspace spark_state_it");
+      assertThat(counts("keyspace").get("rows-written").asLong())
+          .isEqualTo(cliReport.counts().rowsWritten());
+    } finally {
+      session.execute("DROP KEYSPACE IF EXISTS spark_state_it");
+    }
+  }
+
   @Test
   void should_find_nothing_left_when_submitted_again(CqlSession session) throws Exception {
     StringWriter out = new StringWriter();

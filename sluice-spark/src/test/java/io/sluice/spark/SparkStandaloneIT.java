@@ -95,14 +95,12 @@ class SparkStandaloneIT {
 
   /** How many splits of the job have saved a checkpoint that says done. */
   private static long splitsDone(String table) {
-    SharedState state = new SharedState(dir.resolve("state-" + table));
-    return state.splitCheckpoints().values().stream()
-        .filter(checkpoint -> checkpoint.complete())
-        .count();
+    return new FolderSplits(dir.resolve("state-" + table))
+        .splitCheckpoints().values().stream().filter(checkpoint -> checkpoint.complete()).count();
   }
 
   private static long splitsSaved(String table) {
-    return new SharedState(dir.resolve("state-" + table)).splitCheckpoints().size();
+    return new FolderSplits(dir.resolve("state-" + table)).splitCheckpoints().size();
   }
 
   /** Whether a submitted job still runs; one that ended early fails the test with its output. */

@@ -44,28 +44,58 @@ public final class CheckpointFile implements CheckpointStore {
 
   @Override
   public Optional<Checkpoint> load() {
+    byte[] json;
     try {
-      Checkpoint checkpoint = JSON.readValue(Files.readAllBytes(file), Checkpoint.class);
-      if (checkpoint.version() != Checkpoint.CURRENT_VERSION) {
-        throw new IllegalStateException(
-            "The checkpoint "
-                + file
-                + " has format version "
-                + checkpoint.version()
-                + ", which this Sluice does not read; run with --fresh to start over.");
-      }
-      return Optional.of(checkpoint);
+      json = Files.readAllBytes(file);
     } catch (NoSuchFileException e) {
       return Optional.empty();
     } catch (IOException e) {
+      throw unreadable(file.toString(), e);
+    }
+    return Optional.of(fromJson(json, file.toString()));
+  }
+
+  /** A checkpoint as this file holds it, for a store that keeps the same text elsewhere. */
+  public static byte[] toJson(Checkpoint checkpoint) {
+    try {
+      return JSON.writeValueAsBytes(checkpoint);
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot write a checkpoint", e);
+    }
+  }
+
+  /**
+   * Reads a checkpoint that {@link #toJson} wrote.
+   *
+   * @param location where it was kept, for messages
+   * @throws IllegalStateException with a sentence saying what to do, when it cannot be read
+   */
+  public static Checkpoint fromJson(byte[] json, String location) {
+    Checkpoint checkpoint;
+    try {
+      checkpoint = JSON.readValue(json, Checkpoint.class);
+    } catch (IOException e) {
+      throw unreadable(location, e);
+    }
+    if (checkpoint.version() != Checkpoint.CURRENT_VERSION) {
       throw new IllegalStateException(
           "The checkpoint "
-              + file
-              + " cannot be read ("
-              + e.getMessage()
-              + "); run with --fresh to start over.",
-          e);
+              + location
+              + " has format version "
+              + checkpoint.version()
+              + ", which this Sluice does not read; run with --fresh to start over.");
     }
+    return checkpoint;
+  }
+
+  private static IllegalStateException unreadable(String location, IOException e) {
+    return new IllegalStateException(
+        "The checkpoint "
+            + location
+            + " cannot be read ("
+            + e.getMessage()
+            + "); run with --fresh to start over.",
+        e);
   }
 
   @Override
@@ -79,7 +109,7 @@ public final class CheckpointFile implements CheckpointStore {
               StandardOpenOption.CREATE,
               StandardOpenOption.WRITE,
               StandardOpenOption.TRUNCATE_EXISTING)) {
-        channel.write(java.nio.ByteBuffer.wrap(JSON.writeValueAsBytes(checkpoint)));
+        channel.write(java.nio.ByteBuffer.wrap(toJson(checkpoint)));
         channel.force(true);
       }
       try {

@@ -55,6 +55,16 @@ public final class JobFiles {
   }
 
   /**
+   * Reads and checks a job file's text, read elsewhere from {@code file} (by a Spark driver, for
+   * executors that may not see the file): relative paths resolve against {@code file}'s folder, and
+   * messages name it.
+   */
+  public static JobSpec parse(String text, Path file) {
+    JobSpec raw = readText(text, file, JobSpec.class, "Job file");
+    return resolve(raw, file.toAbsolutePath().getParent(), defaultName(file));
+  }
+
+  /**
    * Reads a YAML file of kebab-case settings, such as a job file or {@code proxy.yaml}, into its
    * record, unchecked.
    *
@@ -63,11 +73,22 @@ public final class JobFiles {
    *     of the problem
    */
   public static <T> T readFile(Path file, Class<T> type, String kind) {
-    T raw;
+    String text;
     try {
-      raw = YAML.readValue(Files.readString(file), type);
+      text = Files.readString(file);
     } catch (NoSuchFileException e) {
       throw new JobFileException(kind + " " + file + " does not exist.");
+    } catch (IOException e) {
+      throw new JobFileException(
+          "Cannot read " + kind.toLowerCase(Locale.ROOT) + " " + file + ": " + e.getMessage());
+    }
+    return readText(text, file, type, kind);
+  }
+
+  private static <T> T readText(String text, Path file, Class<T> type, String kind) {
+    T raw;
+    try {
+      raw = YAML.readValue(text, type);
     } catch (UnrecognizedPropertyException e) {
       throw new JobFileException(
           file
@@ -79,9 +100,6 @@ public final class JobFiles {
               + ".");
     } catch (JsonProcessingException e) {
       throw new JobFileException(file + at(e.getLocation()) + ": " + JobFileErrors.describe(e));
-    } catch (IOException e) {
-      throw new JobFileException(
-          "Cannot read " + kind.toLowerCase(Locale.ROOT) + " " + file + ": " + e.getMessage());
     }
     if (raw == null) {
       throw new JobFileException(kind + " " + file + " is empty.");
@@ -150,7 +168,15 @@ public final class JobFiles {
             ? baseDir.resolve(".sluice").resolve("jobs").resolve(name)
             : baseDir.resolve(raw.stateDir());
     return new JobSpec(
-        name, sources, raw.target(), raw.mapping(), raw.flow(), raw.maxErrors(), stateDir, baseDir);
+        name,
+        sources,
+        raw.target(),
+        raw.mapping(),
+        raw.flow(),
+        raw.maxErrors(),
+        stateDir,
+        baseDir,
+        raw.spark());
   }
 
   private static String defaultName(Path file) {

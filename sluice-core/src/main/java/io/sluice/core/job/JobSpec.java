@@ -4,6 +4,7 @@ import io.sluice.core.mapping.MappingSpec;
 import io.sluice.core.source.SourceSpec;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 
 /**
  * A job file: where rows come from, where they go, how they are mapped, how hard to push and where
@@ -19,6 +20,8 @@ import java.util.List;
  *     beside the job file
  * @param baseDir the folder relative paths are resolved against (the job file's folder); not read
  *     from the file
+ * @param spark settings that apply when the job runs on Spark (the {@code sluice-spark} module
+ *     reads them; a local run ignores them), or null
  */
 public record JobSpec(
     String name,
@@ -28,19 +31,22 @@ public record JobSpec(
     FlowSpec flow,
     ErrorThreshold maxErrors,
     Path stateDir,
-    Path baseDir) {
+    Path baseDir,
+    Map<String, Object> spark) {
 
   public JobSpec {
     sources = sources == null ? List.of() : List.copyOf(sources);
     flow = flow == null ? FlowSpec.defaults() : flow;
     maxErrors = maxErrors == null ? ErrorThreshold.parse("100") : maxErrors;
+    spark = spark == null ? Map.of() : spark;
   }
 
   public JobSpec withFlow(FlowSpec newFlow) {
-    return new JobSpec(name, sources, target, mapping, newFlow, maxErrors, stateDir, baseDir);
+    return new JobSpec(
+        name, sources, target, mapping, newFlow, maxErrors, stateDir, baseDir, spark);
   }
 
   public JobSpec withMaxErrors(ErrorThreshold threshold) {
-    return new JobSpec(name, sources, target, mapping, flow, threshold, stateDir, baseDir);
+    return new JobSpec(name, sources, target, mapping, flow, threshold, stateDir, baseDir, spark);
   }
 }

@@ -6,6 +6,7 @@ import io.sluice.core.value.UnicodeText;
 import java.io.BufferedReader;
 import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -66,8 +67,18 @@ public final class RejectFile implements LineStore {
 
   @Override
   public synchronized void add(RejectLine line) {
-    try (JsonGenerator json = JSON.createGenerator(out)) {
-      json.disable(JsonGenerator.Feature.AUTO_CLOSE_TARGET);
+    try {
+      out.write(toJson(line));
+      out.newLine();
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot write reject file " + path, e);
+    }
+  }
+
+  /** A reject line as the file holds it: one JSON object, without the line end. */
+  public static String toJson(RejectLine line) {
+    StringWriter text = new StringWriter();
+    try (JsonGenerator json = JSON.createGenerator(text)) {
       json.writeStartObject();
       if (line.source() != null) {
         json.writeStringField("source", UnicodeText.wellFormed(line.source()));
@@ -85,11 +96,10 @@ public final class RejectFile implements LineStore {
       }
       json.writeStringField("reason", UnicodeText.wellFormed(line.reason()));
       json.writeEndObject();
-      json.flush();
-      out.newLine();
     } catch (IOException e) {
-      throw new UncheckedIOException("Cannot write reject file " + path, e);
+      throw new UncheckedIOException("Cannot write a reject line", e);
     }
+    return text.toString();
   }
 
   @Override

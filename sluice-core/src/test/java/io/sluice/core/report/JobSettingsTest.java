@@ -47,7 +47,15 @@ class JobSettingsTest {
             null);
     return JobSettings.of(
         new JobSpec(
-            "people", List.of(source), target, null, null, null, Path.of("state"), Path.of(".")));
+            "people",
+            List.of(source),
+            target,
+            null,
+            null,
+            null,
+            Path.of("state"),
+            Path.of("."),
+            null));
   }
 
   @Test

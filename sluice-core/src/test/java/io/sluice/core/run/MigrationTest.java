@@ -53,7 +53,8 @@ class MigrationTest {
         new FlowSpec(2, 4, null, null, null, null, null, null, null, null),
         ErrorThreshold.parse(maxErrors),
         dir.resolve("state"),
-        dir);
+        dir,
+        null);
   }
 
   private RunReport run(JobSpec job, RecordingTarget target, List<List<SourceItem>> splits) {
@@ -183,7 +184,8 @@ class MigrationTest {
             changed.flow(),
             changed.maxErrors(),
             changed.stateDir(),
-            changed.baseDir());
+            changed.baseDir(),
+            null);
 
     assertThatThrownBy(
             () ->

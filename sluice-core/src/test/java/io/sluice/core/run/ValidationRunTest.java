@@ -55,7 +55,8 @@ class ValidationRunTest {
         new FlowSpec(2, 8, null, null, null, null, null, null, null, null),
         ErrorThreshold.parse("10"),
         dir.resolve("state"),
-        dir);
+        dir,
+        null);
   }
 
   private static List<SourceItem> people(String prefix, int count) {

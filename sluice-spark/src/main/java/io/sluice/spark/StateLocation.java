@@ -1,0 +1,76 @@
+package io.sluice.spark;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
+import io.sluice.cassandra.SessionFactory;
+import io.sluice.core.job.JobFileException;
+import io.sluice.core.job.JobFiles;
+import io.sluice.core.job.JobSpec;
+import io.sluice.core.state.LocalJobState;
+import java.io.Serializable;
+import java.nio.file.Path;
+import java.util.Locale;
+
+/**
+ * Where a job's splits keep their state, as the job file's {@code spark:} settings choose it: the
+ * job's state folder (on a filesystem every executor mounts), or a keyspace of the target cluster.
+ * Serializable, so that each task opens the same store.
+ *
+ * @param keyspace the keyspace, or null for the folder
+ * @param folder the job's state folder
+ */
+record StateLocation(String keyspace, String folder) implements Serializable {
+
+  /**
+   * A job file's {@code spark:} settings.
+   *
+   * @param state {@code folder} (the default) or {@code keyspace}
+   * @param stateKeyspace the keyspace for {@code state: keyspace}, {@code sluice_state} by default
+   */
+  record Settings(String state, String stateKeyspace) {}
+
+  /** Where the job file says its splits keep their state. */
+  static StateLocation of(JobSpec job) {
+    Settings settings = JobFiles.readPart(job.spark(), Settings.class, "spark");
+    String state = settings.state() == null ? "folder" : settings.state();
+    String folder = LocalJobState.ofMigration(job).dir().toString();
+    switch (state) {
+      case "folder":
+        return new StateLocation(null, folder);
+      case "keyspace":
+        String keyspace =
+            settings.stateKeyspace() == null
+                ? KeyspaceSplits.DEFAULT_KEYSPACE
+                : settings.stateKeyspace();
+        return new StateLocation(keyspace, folder);
+      default:
+        throw new JobFileException(
+            "spark: 'state' is folder (the job's state folder on a filesystem every executor"
+                + " mounts) or keyspace (a keyspace of the target cluster), not '"
+                + state
+                + "'.");
+    }
+  }
+
+  /** Creates the keyspace's tables when the state is kept there; the driver calls it once. */
+  void prepare(JobSpec job) {
+    if (keyspace != null) {
+      try (CqlSession session = SessionFactory.open(job.target().cluster(), job.baseDir())) {
+        KeyspaceSplits.createSchema(session, keyspace, job.target().localDatacenter());
+      }
+    }
+  }
+
+  /** Opens the store, connecting to the target cluster when the state is kept there. */
+  SplitStore open(JobSpec job) {
+    if (keyspace == null) {
+      return new FolderSplits(Path.of(folder));
+    }
+    CqlSession session = SessionFactory.open(job.target().cluster(), job.baseDir());
+    return KeyspaceSplits.open(
+        session,
+        keyspace,
+        job.name(),
+        DefaultConsistencyLevel.valueOf(job.target().consistency().toUpperCase(Locale.ROOT)));
+  }
+}
