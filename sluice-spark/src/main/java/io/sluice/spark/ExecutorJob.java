@@ -98,10 +98,10 @@ final class ExecutorJob implements AutoCloseable {
       JobSpec job = task.job().load();
       if (!JobFingerprint.of(job).equals(task.jobFingerprint())) {
         throw new IllegalStateException(
-            "The job file "
+            "The job "
                 + task.job().jobFile()
                 + " reads differently on this executor than on the driver: every executor must"
-                + " see the same job file and source files.");
+                + " run the same sluice-spark.jar as the driver.");
       }
       open = new ExecutorJob(runId, job, task.state());
       OPEN.put(runId, open);
