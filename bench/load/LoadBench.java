@@ -238,6 +238,13 @@ public final class LoadBench {
           "Spark / Sluice CLI rows/s:      %.2f   (goal >= 0.9; own reports: %.2f)%n",
           rate(spark) / rate(sluice), spark[5] / sluice[5]);
     }
+    double[] one = best.get("spark-1");
+    double[] four = best.get("spark-4");
+    if (one != null && four != null) {
+      System.out.printf(
+          "Spark 4 tasks / 1 task own rows/s: %.2f   (with ROWS_PER_SECOND: goal within 0.9-1.1)%n",
+          four[5] / one[5]);
+    }
     System.out.println(
         "rows/s: rows over the loader process's wall time, JVM start included; own rows/s: the"
             + " loader's own report;\nCPU s: user + system of the loader process; node CPU s: the"

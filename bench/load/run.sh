@@ -25,7 +25,7 @@ if [ ! -f "$jar" ] || [ ! -d "$cassandra_home/lib" ]; then
     -Dspotless.check.skip=true >&2
 fi
 case " $loaders " in
-  *" spark "*)
+  *" spark"*)
     if [ ! -f "$spark_jar" ]; then
       echo "Building sluice-spark.jar ..." >&2
       "$root/mvnw" -B -q -pl sluice-spark -am package -DskipTests -Dspotless.check.skip=true >&2
@@ -117,7 +117,7 @@ sources:
     type: csv
     path: $(basename "$csv")
     write-timestamp: 2024-06-30T00:00:00Z
-    options: {multiline: false, split-size: 16MiB}
+    options: {multiline: false, split-size: ${SPLIT_SIZE:-16MiB}}
 target:
   contact-points: [$contact]
   local-datacenter: $datacenter
@@ -126,6 +126,9 @@ target:
 mapping:
   columns: {id: id, name: name, email: email, n: n, score: score, created: created}
 EOF
+if [ -n "${ROWS_PER_SECOND:-}" ]; then
+  echo "flow: {rows-per-second: $ROWS_PER_SECOND}" >>"$job"
+fi
 
 # CPU seconds the local node has used so far (user + system), or -1 for a cluster not ours.
 node_cpu() {
@@ -159,15 +162,18 @@ run_loader() {
       measure sluice "$java" ${SLUICE_JAVA_OPTS:-} -jar "$jar" migrate "$job" --fresh
       own=$(sed -n 's/.* \([0-9][0-9,]*\) rows\/s.*/\1/p' "$work/logs/sluice.out" | tail -1 \
         | tr -d ,) ;;
-    spark)
-      # Spark's own SparkSubmit in local mode, as spark-submit runs it, over the same job file.
-      measure spark env SPARK_LOCAL_IP=127.0.0.1 "$java" ${SPARK_JAVA_OPTS:-} -cp "$spark_lib/*" \
-        org.apache.spark.deploy.SparkSubmit --master "$spark_master" \
+    spark|spark-1|spark-4)
+      # Spark's own SparkSubmit in local mode, as spark-submit runs it, over the same job file:
+      # spark-1 and spark-4 run one and four tasks at once, for the rows/s limit's comparison.
+      local master="$spark_master"
+      case "$1" in spark-1) master='local[1]' ;; spark-4) master='local[4]' ;; esac
+      measure "$1" env SPARK_LOCAL_IP=127.0.0.1 "$java" ${SPARK_JAVA_OPTS:-} -cp "$spark_lib/*" \
+        org.apache.spark.deploy.SparkSubmit --master "$master" \
         --class io.sluice.spark.SluiceSpark --conf spark.ui.enabled=false \
         --conf spark.driver.host=127.0.0.1 "$spark_jar" migrate "$job" --fresh
-      own=$(sed -n 's/.* \([0-9][0-9,]*\) rows\/s.*/\1/p' "$work/logs/spark.out" | tail -1 \
+      own=$(sed -n 's/.* \([0-9][0-9,]*\) rows\/s.*/\1/p' "$work/logs/$1.out" | tail -1 \
         | tr -d ,) ;;
-    *) echo "unknown loader $1 (raw, dsbulk, sluice, spark)" >&2; exit 64 ;;
+    *) echo "unknown loader $1 (raw, dsbulk, sluice, spark, spark-1, spark-4)" >&2; exit 64 ;;
   esac
 }
 

@@ -14,16 +14,19 @@ import io.sluice.core.run.PlannedSource;
 import io.sluice.core.run.SplitProgress;
 import io.sluice.core.run.SplitResult;
 import io.sluice.core.run.SplitRunner;
+import io.sluice.core.run.Workflow;
 import io.sluice.core.run.WriteTimestamps;
 import io.sluice.core.sink.Sink;
 import io.sluice.core.sink.Target;
 import io.sluice.core.sink.Targets;
 import io.sluice.core.source.Source;
+import io.sluice.core.source.SourceSpec;
 import io.sluice.core.source.Sources;
 import io.sluice.core.source.Split;
 import io.sluice.core.state.LineStore;
 import java.io.IOException;
 import java.time.Clock;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -66,7 +69,8 @@ final class ExecutorJob implements AutoCloseable {
   private final BacklogProbe backlogProbe;
   private final SplitStore splits;
   private final List<WriteTimestamps> timestamps;
-  private final Source[] sources;
+  private final List<Source> sources;
+  private final Workflow workflow;
   private final LiveCounts live = new LiveCounts();
   private final ExecutorService accounting =
       Executors.newSingleThreadExecutor(daemon("sluice-accounting"));
@@ -74,18 +78,23 @@ final class ExecutorJob implements AutoCloseable {
   private int tasks;
   private ScheduledFuture<?> idleClose;
 
-  private ExecutorJob(String runId, JobSpec job, StateLocation state) {
+  private ExecutorJob(String runId, JobSpec job, SplitTask task) {
     this.runId = runId;
     this.job = job;
     this.fingerprint = JobFingerprint.of(job);
     this.timestamps = WriteTimestamps.forSources(job.sources());
-    this.sources = new Source[job.sources().size()];
+    this.sources = new ArrayList<>();
     this.target = Targets.connect(job.target(), job.baseDir());
     try {
+      for (SourceSpec spec : job.sources()) {
+        sources.add(Sources.create(spec, job.baseDir()));
+      }
       this.mapper = Mapper.compile(job.mapping(), target.schema());
+      this.workflow = task.workflow().onExecutor(job, target, sources);
       this.backlogProbe = target.backlogProbe(job.flow().compaction());
-      this.splits = state.open(job);
+      this.splits = task.state().open(job);
     } catch (RuntimeException e) {
+      closeSources();
       target.close();
       throw e;
     }
@@ -103,7 +112,7 @@ final class ExecutorJob implements AutoCloseable {
                 + " reads differently on this executor than on the driver: every executor must"
                 + " run the same sluice-spark.jar as the driver.");
       }
-      open = new ExecutorJob(runId, job, task.state());
+      open = new ExecutorJob(runId, job, task);
       OPEN.put(runId, open);
     }
     if (open.idleClose != null) {
@@ -153,7 +162,7 @@ final class ExecutorJob implements AutoCloseable {
   TaskResult run(SplitTask task, String executor, BooleanSupplier killed)
       throws InterruptedException, IOException {
     Split split = task.split();
-    Source source = source(task.sourceIndex());
+    Source source = sources.get(task.sourceIndex());
     CheckpointStore checkpoint = splits.checkpoint(split.id());
     Checkpoint saved = checkpoint.load().orElse(null);
     if (saved != null && saved.complete()) {
@@ -162,7 +171,7 @@ final class ExecutorJob implements AutoCloseable {
     }
     try (BudgetLease lease = lease(task, executor);
         FlowController flow = flowController(lease);
-        Sink sink = target.openSink(job.flow(), flow);
+        Sink sink = workflow.openSink(mapper, flow);
         LineStore lines =
             splits.openLines(split.id(), saved == null ? 0 : saved.rejectFileLength())) {
       SplitProgress progress =
@@ -175,7 +184,9 @@ final class ExecutorJob implements AutoCloseable {
               task.resources(),
               Clock.systemUTC());
       TaskControl control = new TaskControl(this, task, killed);
-      SplitRunner runner = new SplitRunner(mapper::map, sink, flow, accounting, control, live);
+      SplitRunner runner =
+          new SplitRunner(
+              record -> workflow.map(mapper, record), sink, flow, accounting, control, live);
       SplitSaver saver = SplitSaver.start(TIMERS, checkpoint, progress);
       SplitResult result;
       try {
@@ -211,13 +222,6 @@ final class ExecutorJob implements AutoCloseable {
         : FlowController.leased(job.flow(), backlogProbe, lease);
   }
 
-  private synchronized Source source(int index) {
-    if (sources[index] == null) {
-      sources[index] = Sources.create(job.sources().get(index), job.baseDir());
-    }
-    return sources[index];
-  }
-
   /** Stops every task of the run on this executor: its share of the error budget is spent. */
   void stop(String reason) {
     stopReason.compareAndSet(null, reason);
@@ -242,18 +246,20 @@ final class ExecutorJob implements AutoCloseable {
   @Override
   public void close() {
     accounting.shutdown();
-    for (Source source : sources) {
-      if (source != null) {
-        try {
-          source.close();
-        } catch (IOException | RuntimeException e) {
-          LOG.debug("Closing a source: {}", e.getMessage());
-        }
-      }
-    }
+    closeSources();
     backlogProbe.close();
     splits.close();
     target.close();
+  }
+
+  private void closeSources() {
+    for (Source source : sources) {
+      try {
+        source.close();
+      } catch (IOException | RuntimeException e) {
+        LOG.debug("Closing a source: {}", e.getMessage());
+      }
+    }
   }
 
   private static java.util.concurrent.ThreadFactory daemon(String name) {

@@ -24,10 +24,20 @@ final class SharedState implements JobState {
 
   private final SplitStore splits;
   private final LocalJobState documents;
+  private final String linesName;
 
-  SharedState(SplitStore splits, Path stateDir) {
+  /**
+   * @param stateDir the job's state folder on the driver
+   * @param linesName the file the run's lines are gathered in there
+   */
+  SharedState(SplitStore splits, Path stateDir, String linesName) {
     this.splits = splits;
-    this.documents = new LocalJobState(stateDir, LocalJobState.REJECTS);
+    this.documents = new LocalJobState(stateDir, linesName);
+    this.linesName = linesName;
+  }
+
+  String linesName() {
+    return linesName;
   }
 
   SplitStore splits() {

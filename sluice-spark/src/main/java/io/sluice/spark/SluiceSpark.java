@@ -1,25 +1,28 @@
 package io.sluice.spark;
 
+import io.sluice.core.report.HtmlReport;
 import io.sluice.core.run.RunReport;
+import io.sluice.core.validate.ValidationSpec;
 import java.io.PrintWriter;
-import java.nio.file.Path;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.apache.spark.SparkConf;
 import org.apache.spark.api.java.JavaSparkContext;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 /**
  * The main class {@code spark-submit} runs: {@code spark-submit --class io.sluice.spark.SluiceSpark
- * sluice-spark.jar migrate job.yaml}, with the same job file and flags as the CLI.
+ * sluice-spark.jar migrate job.yaml} (or {@code validate}), with the same job file and flags as the
+ * CLI.
  */
 @Command(
     name = "sluice-spark",
     mixinStandardHelpOptions = true,
     description = "Run a Sluice job file on Apache Spark, one task per split.",
-    subcommands = SluiceSpark.Migrate.class)
+    subcommands = {SluiceSpark.Migrate.class, SluiceSpark.Validate.class})
 public final class SluiceSpark {
 
   /** Exit codes, as the CLI's. */
@@ -48,6 +51,9 @@ public final class SluiceSpark {
                 if (type == Migrate.class) {
                   return type.cast(new Migrate(conf, out));
                 }
+                if (type == Validate.class) {
+                  return type.cast(new Validate(conf, out));
+                }
                 return CommandLine.defaultFactory().create(type);
               }
             });
@@ -61,6 +67,27 @@ public final class SluiceSpark {
     return line.execute(args);
   }
 
+  /** Runs {@code workflow} on a Spark context and prints its report; returns the exit code. */
+  private static int run(
+      SparkConf conf, PrintWriter out, RunOptions options, SparkWorkflow workflow) {
+    JobArgs args = options.jobArgs();
+    boolean sharedBudget = options.sharedBudget();
+    conf.setIfMissing(
+        "spark.app.name", "sluice " + workflow.command() + " " + options.jobFile.getFileName());
+    try (JavaSparkContext spark = new JavaSparkContext(conf)) {
+      SparkRun run = new SparkRun(spark, workflow, out);
+      RunReport report = run.run(args, options.fresh, sharedBudget);
+      out.print(report.toText());
+      out.println("  Report saved to " + run.location(HtmlReport.REPORT_JSON));
+      out.flush();
+      return switch (report.outcome()) {
+        case COMPLETED -> OK;
+        case COMPLETED_WITH_ERRORS, COMPLETED_WITH_DIFFERENCES -> COMPLETED_WITH_ERRORS;
+        case ABORTED, INTERRUPTED -> ABORTED;
+      };
+    }
+  }
+
   /** {@code migrate job.yaml}: the backfill, one Spark task per split. */
   @Command(
       name = "migrate",
@@ -70,38 +97,7 @@ public final class SluiceSpark {
     private final SparkConf conf;
     private final PrintWriter out;
 
-    @Parameters(index = "0", paramLabel = "JOB.yaml", description = "The job file.")
-    Path jobFile;
-
-    @Option(
-        names = "--fresh",
-        description = "Start over, discarding the job's saved progress (otherwise a run resumes).")
-    boolean fresh;
-
-    @Option(
-        names = "--max-errors",
-        paramLabel = "N|P%",
-        description = "Rejected records tolerated before the run stops (overrides max-errors).")
-    String maxErrors;
-
-    @Option(
-        names = "--max-in-flight",
-        description =
-            "Writes awaiting an answer at once, per executor (overrides flow.max-in-flight).")
-    Integer maxInFlight;
-
-    @Option(
-        names = "--rows-per-second",
-        description = "The most rows written per second (overrides flow.rows-per-second).")
-    Long rowsPerSecond;
-
-    @Option(
-        names = "--budget",
-        paramLabel = "job|task",
-        description =
-            "job (the default): the tasks share the job's one flow budget, served by the driver;"
-                + " task: each task adapts by itself, as other Spark tools do (for comparison).")
-    String budget = "job";
+    @Mixin RunOptions options;
 
     Migrate(SparkConf conf, PrintWriter out) {
       this.conf = conf;
@@ -110,23 +106,70 @@ public final class SluiceSpark {
 
     @Override
     public Integer call() {
-      JobArgs args = JobArgs.read(jobFile, maxErrors, null, maxInFlight, rowsPerSecond);
-      conf.setIfMissing("spark.app.name", "sluice migrate " + jobFile.getFileName());
-      try (JavaSparkContext spark = new JavaSparkContext(conf)) {
-        if (!budget.equals("job") && !budget.equals("task")) {
-          throw new IllegalArgumentException("--budget takes job or task, not '" + budget + "'.");
-        }
-        RunReport report = new SparkMigration(spark, out).run(args, fresh, budget.equals("job"));
-        out.print(report.toText());
-        out.println(
-            "  Report saved to " + report.rejectFile().replace("rejects.jsonl", "report.json"));
-        out.flush();
-        return switch (report.outcome()) {
-          case COMPLETED -> OK;
-          case COMPLETED_WITH_ERRORS, COMPLETED_WITH_DIFFERENCES -> COMPLETED_WITH_ERRORS;
-          case ABORTED, INTERRUPTED -> ABORTED;
-        };
-      }
+      return run(conf, out, options, SparkWorkflow.migration());
+    }
+  }
+
+  /** {@code validate job.yaml}: every source row checked against the target, one task per split. */
+  @Command(
+      name = "validate",
+      description =
+          "Compare the job's source rows with the target table, one Spark task per split; exit 0"
+              + " when nothing differs, 1 when differences were found.")
+  static final class Validate implements Callable<Integer> {
+
+    private final SparkConf conf;
+    private final PrintWriter out;
+
+    @Mixin RunOptions options;
+
+    @Option(
+        names = "--sample",
+        paramLabel = "PERCENT",
+        description = "Check only this share of the records; the same records every run.")
+    Double sample;
+
+    @Option(
+        names = "--repair",
+        description = "Rewrite missing and mismatched rows from the source.")
+    boolean repair;
+
+    @Option(
+        names = "--repair-timestamp",
+        paramLabel = "source|now",
+        description = "Timestamp of rewritten rows: 'source' (default) or 'now', as the CLI's.")
+    String repairTimestamp;
+
+    @Option(
+        names = "--extra",
+        description =
+            "Also find rows in the target that no source record gives: on Spark, where every"
+                + " source is a table whose key the mapping keeps.")
+    boolean extra;
+
+    @Option(
+        names = "--delete-extra",
+        description = "Delete the extra rows found, at the current time (needs --extra).")
+    boolean deleteExtra;
+
+    Validate(SparkConf conf, PrintWriter out) {
+      this.conf = conf;
+      this.out = out;
+    }
+
+    @Override
+    public Integer call() {
+      ValidationSpec spec =
+          new ValidationSpec(
+              sample == null ? 100 : sample,
+              repair,
+              repairTimestamp == null
+                  ? null
+                  : ValidationSpec.RepairTimestamp.valueOf(
+                      repairTimestamp.toUpperCase(Locale.ROOT)),
+              extra,
+              deleteExtra);
+      return run(conf, out, options, SparkWorkflow.validation(spec));
     }
   }
 }

@@ -10,6 +10,7 @@ import java.util.Map;
  * what the driver planned with, so an executor that reads a different job file refuses to run.
  *
  * @param job the job file and flags
+ * @param workflow what the run does with the rows
  * @param state where the splits keep their state
  * @param sourceIndex the split's source, by its place in the job's source list
  * @param resources the content digest of the split's file, by resource, when it is one
@@ -21,6 +22,7 @@ import java.util.Map;
  */
 record SplitTask(
     JobArgs job,
+    SparkWorkflow workflow,
     StateLocation state,
     int sourceIndex,
     String source,
@@ -39,6 +41,7 @@ record SplitTask(
 
   static SplitTask of(
       JobArgs job,
+      SparkWorkflow workflow,
       StateLocation state,
       int sourceIndex,
       Split split,
@@ -48,6 +51,7 @@ record SplitTask(
       long earlierRead) {
     return new SplitTask(
         job,
+        workflow,
         state,
         sourceIndex,
         split.source(),
@@ -68,6 +72,7 @@ record SplitTask(
   SplitTask withBudget(BudgetCoordinator budget) {
     return new SplitTask(
         job,
+        workflow,
         state,
         sourceIndex,
         source,

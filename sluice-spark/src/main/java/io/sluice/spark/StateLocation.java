@@ -6,7 +6,6 @@ import io.sluice.cassandra.SessionFactory;
 import io.sluice.core.job.JobFileException;
 import io.sluice.core.job.JobFiles;
 import io.sluice.core.job.JobSpec;
-import io.sluice.core.state.LocalJobState;
 import java.io.Serializable;
 import java.nio.file.Path;
 import java.util.Locale;
@@ -17,9 +16,10 @@ import java.util.Locale;
  * Serializable, so that each task opens the same store.
  *
  * @param keyspace the keyspace, or null for the folder
- * @param folder the job's state folder
+ * @param folder the job's state folder (a validation's own, as on one machine)
+ * @param jobKey the key of the job's splits in the keyspace (a validation's apart)
  */
-record StateLocation(String keyspace, String folder) implements Serializable {
+record StateLocation(String keyspace, String folder, String jobKey) implements Serializable {
 
   /**
    * A job file's {@code spark:} settings.
@@ -29,20 +29,21 @@ record StateLocation(String keyspace, String folder) implements Serializable {
    */
   record Settings(String state, String stateKeyspace) {}
 
-  /** Where the job file says its splits keep their state. */
-  static StateLocation of(JobSpec job) {
+  /** Where the job file says the splits of a run of {@code workflow} keep their state. */
+  static StateLocation of(JobSpec job, SparkWorkflow workflow) {
     Settings settings = JobFiles.readPart(job.spark(), Settings.class, "spark");
     String state = settings.state() == null ? "folder" : settings.state();
-    String folder = LocalJobState.ofMigration(job).dir().toString();
+    String folder = workflow.localState(job).dir().toString();
+    String jobKey = workflow.stateKey(job);
     switch (state) {
       case "folder":
-        return new StateLocation(null, folder);
+        return new StateLocation(null, folder, jobKey);
       case "keyspace":
         String keyspace =
             settings.stateKeyspace() == null
                 ? KeyspaceSplits.DEFAULT_KEYSPACE
                 : settings.stateKeyspace();
-        return new StateLocation(keyspace, folder);
+        return new StateLocation(keyspace, folder, jobKey);
       default:
         throw new JobFileException(
             "spark: 'state' is folder (the job's state folder on a filesystem every executor"
@@ -70,7 +71,7 @@ record StateLocation(String keyspace, String folder) implements Serializable {
     return KeyspaceSplits.open(
         session,
         keyspace,
-        job.name(),
+        jobKey,
         DefaultConsistencyLevel.valueOf(job.target().consistency().toUpperCase(Locale.ROOT)));
   }
 }

@@ -62,26 +62,13 @@ class SparkStandaloneIT {
 
   /** A job over the CSV folder, held to 4,000 rows/s in all so that it runs for a while. */
   private static Path job(TestKeyspace keyspace, String table) throws Exception {
-    String yaml =
-        "name: "
-            + table
-            + "\nstate-dir: state-"
-            + table
-            + "\nsources:\n  - type: csv\n    path: csv\n"
-            + "    options: {multiline: false, split-size: 32KiB}\n"
-            + "target:\n  contact-points: ["
-            + keyspace.hostAndPort()
-            + "]\n  local-datacenter: "
-            + keyspace.localDatacenter()
-            + "\n  keyspace: "
-            + keyspace.name()
-            + "\n  table: "
-            + table
-            + "\nflow: {rows-per-second: 4000}\n"
-            + "mapping:\n  columns:\n    id: id\n    name: name\n";
-    Path file = dir.resolve(table + ".yaml");
-    Files.writeString(file, yaml);
-    return file;
+    return JobFile.write(
+        dir,
+        table,
+        keyspace,
+        table,
+        "  - type: csv\n    path: csv\n    options: {multiline: false, split-size: 32KiB}\n",
+        "flow: {rows-per-second: 4000}\nmapping:\n  columns:\n    id: id\n    name: name\n");
   }
 
   private static Process submit(String name, Path job) throws Exception {

@@ -7,7 +7,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.sluice.formats.bson.BsonDumpWriter;
 import io.sluice.node.LocalNode;
-import io.sluice.node.NodeOptions;
 import io.sluice.testinfra.TestNodes;
 import io.sluice.testinfra.TestSessions;
 import java.io.PrintWriter;
@@ -39,13 +38,8 @@ class SparkThrottledIT {
   @BeforeAll
   static void startThrottledNode() throws Exception {
     node = TestNodes.create("spark-throttled-node-");
-    NodeOptions options =
-        TestNodes.options()
-            .cassandraYaml("native_transport_rate_limiting_enabled", true)
-            .cassandraYaml("native_transport_max_requests_per_second", LIMIT)
-            .cassandraYaml("native_transport_throw_on_overload", true)
-            .build();
-    InetSocketAddress address = node.start(options).status().contactPoint().orElseThrow();
+    InetSocketAddress address =
+        node.start(TestNodes.requestLimited(LIMIT).build()).status().contactPoint().orElseThrow();
     contactPoint = "127.0.0.1:" + address.getPort();
     try (CqlSession session = TestSessions.connect(address, "datacenter1")) {
       session.execute(

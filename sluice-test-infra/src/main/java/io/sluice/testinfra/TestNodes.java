@@ -49,6 +49,17 @@ public final class TestNodes {
         .cassandraYaml("auto_bootstrap", false);
   }
 
+  /**
+   * Options for a node that refuses requests above {@code requestsPerSecond} over all its clients
+   * with an overloaded error, as a managed service does when a client exceeds its throughput.
+   */
+  public static NodeOptions.Builder requestLimited(int requestsPerSecond) {
+    return options()
+        .cassandraYaml("native_transport_rate_limiting_enabled", true)
+        .cassandraYaml("native_transport_max_requests_per_second", requestsPerSecond)
+        .cassandraYaml("native_transport_throw_on_overload", true);
+  }
+
   /** Options to start a stopped test node again on the ports it had. */
   public static NodeOptions restart() {
     return NodeOptions.builder().startTimeout(START_TIMEOUT).build();

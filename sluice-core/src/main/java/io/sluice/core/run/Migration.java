@@ -51,6 +51,11 @@ public final class Migration implements Workflow {
     return JobRun.prepare(job, target, sources, clock, fresh, state, new Migration(job, target));
   }
 
+  /** The migration workflow, for a process that runs some of the job's splits (a Spark task). */
+  public static Migration of(JobSpec job, Target target) {
+    return new Migration(job, target);
+  }
+
   /** Where a migration of the job keeps its state when run locally. */
   public static LocalJobState state(JobSpec job) {
     return LocalJobState.ofMigration(job);

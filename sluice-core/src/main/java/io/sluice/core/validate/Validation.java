@@ -81,6 +81,42 @@ public final class Validation implements Workflow {
         job, target, sources, clock, fresh, state(job), of(job, target, spec, clock));
   }
 
+  /**
+   * Plans a validation whose state is kept elsewhere than the job's local folder: the Spark runner
+   * plans with the splits' shared checkpoints, then checks each split as a task.
+   */
+  public static JobRun prepare(
+      JobSpec job,
+      Target target,
+      List<Source> sources,
+      Clock clock,
+      boolean fresh,
+      ValidationSpec spec,
+      JobState state) {
+    return JobRun.prepare(job, target, sources, clock, fresh, state, of(job, target, spec, clock));
+  }
+
+  /**
+   * The validation workflow of one process among several that check a job's splits (a Spark
+   * executor): told of the job's sources, and begun without state of its own, so it checks splits
+   * and finds extra rows only where its merge join does.
+   */
+  public static Validation forSplits(
+      JobSpec job, Target target, ValidationSpec spec, Clock clock, List<Source> sources) {
+    Validation validation = of(job, target, spec, clock);
+    validation.sourcesKnown(sources);
+    validation.extraRowsDone = validation.mergeFindsExtra;
+    return validation;
+  }
+
+  /**
+   * Whether extra rows are found split by split, by the checker's merge join (every source a table
+   * whose key the mapping keeps), with no search of the target afterwards.
+   */
+  public boolean findsExtraRowsBySplit() {
+    return mergeFindsExtra;
+  }
+
   /** Where a validation of the job keeps its state when run locally. */
   public static LocalJobState state(JobSpec job) {
     return LocalJobState.ofValidation(job);

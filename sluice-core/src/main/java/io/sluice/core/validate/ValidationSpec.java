@@ -1,5 +1,7 @@
 package io.sluice.core.validate;
 
+import java.io.Serializable;
+
 /**
  * What a validation run checks and repairs: the options of {@code sluice validate}.
  *
@@ -15,7 +17,8 @@ public record ValidationSpec(
     boolean repair,
     RepairTimestamp repairTimestamp,
     boolean extraRows,
-    boolean deleteExtra) {
+    boolean deleteExtra)
+    implements Serializable {
 
   /** The timestamp a repaired row is rewritten with. */
   public enum RepairTimestamp {

@@ -10,7 +10,6 @@ import io.sluice.core.report.HtmlReport;
 import io.sluice.core.report.JobSettings;
 import io.sluice.core.report.RejectReasons;
 import io.sluice.core.run.JobRun;
-import io.sluice.core.run.Migration;
 import io.sluice.core.run.Outcome;
 import io.sluice.core.run.PlannedSource;
 import io.sluice.core.run.RunReport;
@@ -20,7 +19,8 @@ import io.sluice.core.source.ContentDigest;
 import io.sluice.core.source.Source;
 import io.sluice.core.source.Sources;
 import io.sluice.core.source.Split;
-import io.sluice.core.state.LocalJobState;
+import io.sluice.core.state.RejectFile;
+import io.sluice.core.validate.ValidationReport;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -40,20 +40,29 @@ import java.util.UUID;
 import org.apache.spark.api.java.JavaSparkContext;
 
 /**
- * A migration on Spark: the driver plans the job's splits as the CLI does, against the checkpoints
- * its splits saved in the job's shared state folder; each split not yet done becomes one task that
- * runs it through {@link io.sluice.core.run.SplitRunner}; the driver then reads every split's
- * checkpoint back and writes the job's report from their counts.
+ * A migration or a validation on Spark: the driver plans the job's splits as the CLI does, against
+ * the checkpoints its splits saved where every executor reaches them; each split not yet done
+ * becomes one task that runs it through {@link io.sluice.core.run.SplitRunner}; the driver then
+ * reads every split's checkpoint back and writes the job's report from their counts.
  */
-final class SparkMigration {
+final class SparkRun {
 
   private final JavaSparkContext spark;
   private final PrintWriter out;
   private final Clock clock = Clock.systemUTC();
 
-  SparkMigration(JavaSparkContext spark, PrintWriter out) {
+  private final SparkWorkflow workflow;
+  private Path stateDir;
+
+  SparkRun(JavaSparkContext spark, SparkWorkflow workflow, PrintWriter out) {
     this.spark = spark;
+    this.workflow = workflow;
     this.out = out;
+  }
+
+  /** Where a document of the last run is kept on the driver, for a person to read. */
+  String location(String document) {
+    return stateDir.resolve(document).toString();
   }
 
   /**
@@ -64,10 +73,11 @@ final class SparkMigration {
    */
   RunReport run(JobArgs args, boolean fresh, boolean sharedBudget) {
     JobSpec job = args.load();
-    StateLocation location = StateLocation.of(job);
+    StateLocation location = StateLocation.of(job, workflow);
+    stateDir = Path.of(location.folder());
     location.prepare(job);
     try (SplitStore splits = location.open(job)) {
-      SharedState state = new SharedState(splits, Path.of(location.folder()));
+      SharedState state = new SharedState(splits, Path.of(location.folder()), workflow.linesName());
       if (fresh) {
         splits.clear();
       }
@@ -76,7 +86,7 @@ final class SparkMigration {
       List<SplitTask> tasks;
       int runs;
       try (Target target = Targets.connect(job.target(), job.baseDir());
-          JobRun plan = Migration.prepare(job, target, sources(job), clock, fresh, state)) {
+          JobRun plan = workflow.prepare(job, target, sources(job), clock, fresh, state)) {
         plan.warnings().forEach(warning -> out.println("Warning: " + warning));
         Checkpoint earlier = plan.resumes().orElse(null);
         runs = earlier == null ? 1 : earlier.runs() + 1;
@@ -109,7 +119,7 @@ final class SparkMigration {
   }
 
   /** One task for every split that is not done yet, in the order of the plan. */
-  private static List<SplitTask> tasks(
+  private List<SplitTask> tasks(
       JobArgs args,
       JobSpec job,
       StateLocation location,
@@ -144,6 +154,7 @@ final class SparkMigration {
         tasks.add(
             SplitTask.of(
                 args,
+                workflow,
                 location,
                 i,
                 split,
@@ -195,11 +206,13 @@ final class SparkMigration {
           job.name(), state.splits().location(), earlier.counts().recordsRead(), earlier.runs());
     }
     out.printf(
-        "Loading %d source(s), %d split(s) (%d to run as Spark tasks), %.1f MB into %s%n",
+        "%s %d source(s), %d split(s) (%d to run as Spark tasks), %.1f MB %s %s%n",
+        workflow.validates() ? "Checking" : "Loading",
         plan.sources().size(),
         splits,
         splitsLeft,
         plan.totalWork() / 1e6,
+        workflow.validates() ? "against" : "into",
         target.schema().qualifiedName());
     out.flush();
   }
@@ -208,7 +221,8 @@ final class SparkMigration {
     if (tasks.isEmpty()) {
       return List.of();
     }
-    spark.setJobDescription("sluice migrate " + job.name() + ": one task per split");
+    spark.setJobDescription(
+        "sluice " + workflow.command() + " " + job.name() + ": one task per split");
     try {
       return spark
           .parallelize(tasks, tasks.size())
@@ -242,7 +256,9 @@ final class SparkMigration {
     Outcome outcome =
         stopReason != null || (all != null && !all.complete())
             ? Outcome.ABORTED
-            : counts.rejected() > 0 ? Outcome.COMPLETED_WITH_ERRORS : Outcome.COMPLETED;
+            : counts.rejected() > 0
+                ? Outcome.COMPLETED_WITH_ERRORS
+                : counts.differences() > 0 ? Outcome.COMPLETED_WITH_DIFFERENCES : Outcome.COMPLETED;
     if (outcome == Outcome.ABORTED && stopReason == null) {
       stopReason = "some splits did not finish; run the same command again to resume them";
     }
@@ -269,7 +285,13 @@ final class SparkMigration {
     state.saveDocument(HtmlReport.REPORT_JSON, report.toJson());
     state.saveDocument(
         HtmlReport.DOCUMENT,
-        HtmlReport.render(report.toJson(), List.of(), JobSettings.of(job), false));
+        HtmlReport.render(report.toJson(), List.of(), JobSettings.of(job), workflow.validates()));
+    if (workflow.validates()) {
+      try (RejectFile lines = new RejectFile(rejects, rejects.toFile().length())) {
+        state.saveDocument(
+            "validation.json", new ValidationReport(report, workflow.validation()).toJson(lines));
+      }
+    }
     return report;
   }
 
@@ -279,8 +301,8 @@ final class SparkMigration {
    * out, as its split's next run would cut them.
    */
   private static Path gatherRejects(SharedState state) {
-    Path gathered = state.dir().resolve(LocalJobState.REJECTS);
-    Path partial = state.dir().resolve(LocalJobState.REJECTS + ".tmp");
+    Path gathered = state.dir().resolve(state.linesName());
+    Path partial = state.dir().resolve(state.linesName() + ".tmp");
     try {
       Files.createDirectories(state.dir());
       try (OutputStream to = Files.newOutputStream(partial)) {

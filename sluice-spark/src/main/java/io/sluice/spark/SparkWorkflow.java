@@ -1,0 +1,85 @@
+package io.sluice.spark;
+
+import io.sluice.core.job.JobFileException;
+import io.sluice.core.job.JobSpec;
+import io.sluice.core.run.JobRun;
+import io.sluice.core.run.Migration;
+import io.sluice.core.run.Workflow;
+import io.sluice.core.sink.Target;
+import io.sluice.core.source.Source;
+import io.sluice.core.state.JobState;
+import io.sluice.core.state.LocalJobState;
+import io.sluice.core.validate.Validation;
+import io.sluice.core.validate.ValidationSpec;
+import java.io.Serializable;
+import java.time.Clock;
+import java.util.List;
+
+/**
+ * What a run on Spark does with the job's rows, as the driver and every task know it: a migration
+ * writes them, a validation checks them against the target.
+ *
+ * @param validation the validation's options, or null for a migration
+ */
+record SparkWorkflow(ValidationSpec validation) implements Serializable {
+
+  static SparkWorkflow migration() {
+    return new SparkWorkflow(null);
+  }
+
+  static SparkWorkflow validation(ValidationSpec spec) {
+    return new SparkWorkflow(spec);
+  }
+
+  boolean validates() {
+    return validation != null;
+  }
+
+  /** The command, for Spark's UI and messages. */
+  String command() {
+    return validates() ? "validate" : "migrate";
+  }
+
+  /** The job's state folder on the driver, as a local run of the same command keeps it. */
+  LocalJobState localState(JobSpec job) {
+    return validates() ? LocalJobState.ofValidation(job) : LocalJobState.ofMigration(job);
+  }
+
+  /** The name of the lines a run lists: rejects, or a validation's differences too. */
+  String linesName() {
+    return validates() ? LocalJobState.DIFFERENCES : LocalJobState.REJECTS;
+  }
+
+  /** The key of the job's splits in a keyspace store: a validation's apart from a migration's. */
+  String stateKey(JobSpec job) {
+    return validates() ? job.name() + "/validate" : job.name();
+  }
+
+  /** Plans the run on the driver, over the splits' shared state. */
+  JobRun prepare(
+      JobSpec job,
+      Target target,
+      List<Source> sources,
+      Clock clock,
+      boolean fresh,
+      JobState state) {
+    if (!validates()) {
+      return Migration.prepare(job, target, sources, clock, fresh, state);
+    }
+    if (validation.extraRows()
+        && !Validation.forSplits(job, target, validation, clock, sources).findsExtraRowsBySplit()) {
+      throw new JobFileException(
+          "On Spark, --extra finds extra rows only where every source is a table whose key the"
+              + " mapping keeps (a merge join per split); for this job run 'sluice validate --extra'"
+              + " on one machine.");
+    }
+    return Validation.prepare(job, target, sources, clock, fresh, validation, state);
+  }
+
+  /** The workflow of a task, on an executor. */
+  Workflow onExecutor(JobSpec job, Target target, List<Source> sources) {
+    return validates()
+        ? Validation.forSplits(job, target, validation, Clock.systemUTC(), sources)
+        : Migration.of(job, target);
+  }
+}
