@@ -3,6 +3,7 @@ package io.sluice.spark;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
+import io.sluice.core.flow.BacklogProbe;
 import io.sluice.core.flow.FlowStats;
 import io.sluice.core.flow.NanoClock;
 import io.sluice.core.flow.SharedFlow;
@@ -17,9 +18,10 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The job's one flow budget, on the driver: every task reports its answers here a few times a
- * second over HTTP and is granted its share of the job's adaptive rate, window and limits ({@link
- * SharedFlow}). Requests must carry the run's token, which is never logged.
+ * The job's one flow budget, on the driver: every task reports its answers here ten times a second
+ * over HTTP and is granted its share of the job's adaptive rate, window and limits, and whether to
+ * pause for the target's compaction backlog, which the driver alone reads ({@link SharedFlow}).
+ * Requests must carry the run's token, which is never logged.
  */
 final class BudgetCoordinator implements AutoCloseable {
 
@@ -29,19 +31,26 @@ final class BudgetCoordinator implements AutoCloseable {
   static final ObjectMapper JSON = new ObjectMapper();
 
   private final SharedFlow budget;
+  private final ErrorBudget errors;
   private final HttpServer server;
   private final String token = UUID.randomUUID().toString();
 
-  private BudgetCoordinator(SharedFlow budget, HttpServer server) {
+  private BudgetCoordinator(SharedFlow budget, ErrorBudget errors, HttpServer server) {
     this.budget = budget;
+    this.errors = errors;
     this.server = server;
   }
 
-  /** Serves the job's budget on {@code host}, on a free port. */
-  static BudgetCoordinator start(String host, FlowSpec flow) throws IOException {
+  /**
+   * Serves the job's budget on {@code host}, on a free port, watching the target's compaction
+   * backlog through {@code probe} for every task (the caller closes the probe) and counting the
+   * job's rejects against {@code errors}.
+   */
+  static BudgetCoordinator start(String host, FlowSpec flow, BacklogProbe probe, ErrorBudget errors)
+      throws IOException {
     HttpServer server = HttpServer.create(new InetSocketAddress(host, 0), 64);
     BudgetCoordinator coordinator =
-        new BudgetCoordinator(new SharedFlow(flow, NanoClock.SYSTEM), server);
+        new BudgetCoordinator(new SharedFlow(flow, probe, NanoClock.SYSTEM), errors, server);
     server.createContext(PATH, coordinator::handle);
     server.setExecutor(
         Executors.newFixedThreadPool(
@@ -81,10 +90,12 @@ final class BudgetCoordinator implements AutoCloseable {
         report = JSON.readValue(body, BudgetMessages.Report.class);
       }
       SharedFlow.Grant grant = budget.report(report.member(), report.outcomes());
+      String stop =
+          errors.report(report.member(), report.rejected(), report.recordsRead(), report.leaving());
       if (report.leaving()) {
         budget.leave(report.member());
       }
-      byte[] answer = JSON.writeValueAsBytes(BudgetMessages.Granted.of(grant));
+      byte[] answer = JSON.writeValueAsBytes(BudgetMessages.Granted.of(grant, stop));
       exchange.getResponseHeaders().add("Content-Type", "application/json");
       exchange.sendResponseHeaders(200, answer.length);
       try (OutputStream out = exchange.getResponseBody()) {
@@ -98,5 +109,6 @@ final class BudgetCoordinator implements AutoCloseable {
   @Override
   public void close() {
     server.stop(0);
+    budget.close();
   }
 }

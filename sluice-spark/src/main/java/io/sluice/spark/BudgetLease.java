@@ -1,5 +1,6 @@
 package io.sluice.spark;
 
+import io.sluice.core.count.Counts;
 import io.sluice.core.flow.FlowLease;
 import io.sluice.core.flow.SharedFlow;
 import java.net.URI;
@@ -12,6 +13,7 @@ import java.util.List;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -29,7 +31,7 @@ final class BudgetLease implements FlowLease, AutoCloseable {
   static final Duration LOST_AFTER = Duration.ofSeconds(5);
   private static final int MAX_AGES = 10_000;
   private static final SharedFlow.Grant NEVER_GRANTED =
-      new SharedFlow.Grant(Double.POSITIVE_INFINITY, 4, 1, 1).fallback();
+      new SharedFlow.Grant(Double.POSITIVE_INFINITY, 4, 1, 1, false).fallback();
 
   private final Duration lostAfter;
   private final String member;
@@ -39,6 +41,8 @@ final class BudgetLease implements FlowLease, AutoCloseable {
   private final ScheduledExecutorService timers;
   private final ScheduledFuture<?> reporting;
   private volatile boolean closed;
+  private volatile Supplier<Counts> committed = () -> Counts.ZERO;
+  private volatile String stopReason;
   private long successes;
   private long latencySum;
   private List<Long> overloads = new ArrayList<>();
@@ -88,6 +92,16 @@ final class BudgetLease implements FlowLease, AutoCloseable {
     return grant;
   }
 
+  /** Reports the task's committed counts from now on, for the job's error budget. */
+  void countsFrom(Supplier<Counts> counts) {
+    this.committed = counts;
+  }
+
+  /** Why the driver told every task to stop (the job's error budget is spent), or null. */
+  String stopReason() {
+    return stopReason;
+  }
+
   @Override
   public synchronized void succeeded(long latencyNanos) {
     successes++;
@@ -120,6 +134,7 @@ final class BudgetLease implements FlowLease, AutoCloseable {
   }
 
   private BudgetMessages.Report take() {
+    Counts counts = committed.get();
     synchronized (this) {
       BudgetMessages.Report report =
           new BudgetMessages.Report(
@@ -128,6 +143,8 @@ final class BudgetLease implements FlowLease, AutoCloseable {
               successes == 0 ? 0 : latencySum / successes,
               overloads,
               troubles,
+              counts.recordsRead(),
+              counts.rejected(),
               closed);
       successes = 0;
       latencySum = 0;
@@ -154,8 +171,12 @@ final class BudgetLease implements FlowLease, AutoCloseable {
       if (response.statusCode() != 200) {
         throw new java.io.IOException("HTTP " + response.statusCode());
       }
-      SharedFlow.Grant granted =
-          BudgetCoordinator.JSON.readValue(response.body(), BudgetMessages.Granted.class).grant();
+      BudgetMessages.Granted answer =
+          BudgetCoordinator.JSON.readValue(response.body(), BudgetMessages.Granted.class);
+      SharedFlow.Grant granted = answer.grant();
+      if (answer.stop() != null) {
+        stopReason = answer.stop();
+      }
       lastAnswer = System.nanoTime();
       lastGranted = granted;
       grant = granted;

@@ -8,13 +8,18 @@ final class BudgetMessages {
 
   private BudgetMessages() {}
 
-  /** A task's answers since its last report; its last report says it is leaving. */
+  /**
+   * A task's answers since its last report, and the records it committed so far (read, and
+   * rejected, for the job's error budget); its last report says it is leaving.
+   */
   record Report(
       String member,
       long successes,
       long latencyNanos,
       List<Long> overloadsAgoNanos,
       List<Long> troublesAgoNanos,
+      long recordsRead,
+      long rejected,
       boolean leaving) {
 
     SharedFlow.Report outcomes() {
@@ -26,17 +31,22 @@ final class BudgetMessages {
     }
   }
 
-  /** The task's share until its next report; a rate of -1 means none yet. */
-  record Granted(double requestRate, int window, double share, int members) {
+  /**
+   * The task's share until its next report (a rate of -1 means none yet), and why every task must
+   * stop, or null.
+   */
+  record Granted(
+      double requestRate, int window, double share, int members, boolean paused, String stop) {
 
-    static Granted of(SharedFlow.Grant grant) {
+    static Granted of(SharedFlow.Grant grant, String stop) {
       double rate = Double.isInfinite(grant.requestRate()) ? -1 : grant.requestRate();
-      return new Granted(rate, grant.window(), grant.share(), grant.members());
+      return new Granted(
+          rate, grant.window(), grant.share(), grant.members(), grant.paused(), stop);
     }
 
     SharedFlow.Grant grant() {
       return new SharedFlow.Grant(
-          requestRate < 0 ? Double.POSITIVE_INFINITY : requestRate, window, share, members);
+          requestRate < 0 ? Double.POSITIVE_INFINITY : requestRate, window, share, members, paused);
     }
   }
 }

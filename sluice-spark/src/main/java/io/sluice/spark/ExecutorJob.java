@@ -183,7 +183,10 @@ final class ExecutorJob implements AutoCloseable {
               fingerprint,
               task.resources(),
               Clock.systemUTC());
-      TaskControl control = new TaskControl(this, task, killed);
+      TaskControl control = new TaskControl(this, task, lease, killed);
+      if (lease != null) {
+        lease.countsFrom(progress.ledger()::committed);
+      }
       SplitRunner runner =
           new SplitRunner(
               record -> workflow.map(mapper, record), sink, flow, accounting, control, live);

@@ -4,6 +4,7 @@ import io.sluice.core.checkpoint.Checkpoint;
 import io.sluice.core.checkpoint.JobFingerprint;
 import io.sluice.core.checkpoint.SplitCheckpoint;
 import io.sluice.core.count.Counts;
+import io.sluice.core.flow.BacklogProbe;
 import io.sluice.core.flow.FlowStats;
 import io.sluice.core.job.JobSpec;
 import io.sluice.core.report.HtmlReport;
@@ -85,29 +86,38 @@ final class SparkRun {
       String runId = UUID.randomUUID().toString();
       List<SplitTask> tasks;
       int runs;
-      try (Target target = Targets.connect(job.target(), job.baseDir());
-          JobRun plan = workflow.prepare(job, target, sources(job), clock, fresh, state)) {
-        plan.warnings().forEach(warning -> out.println("Warning: " + warning));
-        Checkpoint earlier = plan.resumes().orElse(null);
-        runs = earlier == null ? 1 : earlier.runs() + 1;
-        tasks = tasks(args, job, location, splits, plan, earlier);
-        describe(job, state, target, plan, earlier, tasks.size());
-      }
-      try (BudgetCoordinator budget = sharedBudget ? startBudget(job) : null) {
-        List<SplitTask> sent =
-            budget == null ? tasks : tasks.stream().map(task -> task.withBudget(budget)).toList();
-        List<TaskResult> results = runTasks(job, runId, sent);
-        FlowStats flow = budget == null ? sum(results) : budget.stats();
-        return report(job, state, started, runs, results, flow);
+      Counts before;
+      try (Target target = Targets.connect(job.target(), job.baseDir())) {
+        try (JobRun plan = workflow.prepare(job, target, sources(job), clock, fresh, state)) {
+          plan.warnings().forEach(warning -> out.println("Warning: " + warning));
+          Checkpoint earlier = plan.resumes().orElse(null);
+          runs = earlier == null ? 1 : earlier.runs() + 1;
+          before = earlier == null ? Counts.ZERO : earlier.counts();
+          tasks = tasks(args, job, location, splits, plan, earlier);
+          describe(job, state, target, plan, earlier, tasks.size());
+        }
+        try (BacklogProbe probe = target.backlogProbe(job.flow().compaction());
+            BudgetCoordinator budget = sharedBudget ? startBudget(job, probe, before) : null) {
+          List<SplitTask> sent =
+              budget == null ? tasks : tasks.stream().map(task -> task.withBudget(budget)).toList();
+          List<TaskResult> results = runTasks(job, runId, sent);
+          FlowStats flow = budget == null ? sum(results) : budget.stats();
+          return report(job, state, started, runs, results, flow);
+        }
       }
     }
   }
 
-  /** Serves the job's flow budget on the driver's address, where every executor reaches it. */
-  private BudgetCoordinator startBudget(JobSpec job) {
+  /**
+   * Serves the job's flow budget and error budget on the driver's address, where every executor
+   * reaches it.
+   */
+  private BudgetCoordinator startBudget(JobSpec job, BacklogProbe probe, Counts earlier) {
     String host = spark.getConf().get("spark.driver.host", "127.0.0.1");
+    ErrorBudget errors =
+        new ErrorBudget(job.maxErrors(), earlier.rejected(), earlier.recordsRead());
     try {
-      return BudgetCoordinator.start(host, job.flow());
+      return BudgetCoordinator.start(host, job.flow(), probe, errors);
     } catch (IOException e) {
       throw new UncheckedIOException(
           "Cannot serve the job's flow budget on " + host + ": " + e.getMessage(), e);

@@ -2,8 +2,10 @@ package io.sluice.spark;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.sluice.core.flow.BacklogProbe;
 import io.sluice.core.flow.SharedFlow;
 import io.sluice.core.job.CompactionSpec;
+import io.sluice.core.job.ErrorThreshold;
 import io.sluice.core.job.FlowSpec;
 import io.sluice.testinfra.Await;
 import java.net.URI;
@@ -26,6 +28,10 @@ class BudgetLeaseTest {
     timers.shutdownNow();
   }
 
+  private static ErrorBudget errors() {
+    return new ErrorBudget(ErrorThreshold.parse("100"), 0, 0);
+  }
+
   private static FlowSpec flow(int maxInFlight) {
     return new FlowSpec(
         2,
@@ -42,7 +48,8 @@ class BudgetLeaseTest {
 
   @Test
   void should_split_the_window_among_the_tasks_that_hold_a_lease() throws Exception {
-    try (BudgetCoordinator budget = BudgetCoordinator.start("127.0.0.1", flow(64));
+    try (BudgetCoordinator budget =
+            BudgetCoordinator.start("127.0.0.1", flow(64), BacklogProbe.none(), errors());
         BudgetLease first = BudgetLease.open("e1/a#0", budget.url(), budget.token(), timers)) {
       assertThat(first.grant().window()).isEqualTo(64);
       try (BudgetLease second = BudgetLease.open("e2/a#1", budget.url(), budget.token(), timers)) {
@@ -61,7 +68,8 @@ class BudgetLeaseTest {
 
   @Test
   void should_fall_back_to_a_small_share_when_the_driver_is_gone() throws Exception {
-    BudgetCoordinator budget = BudgetCoordinator.start("127.0.0.1", flow(64));
+    BudgetCoordinator budget =
+        BudgetCoordinator.start("127.0.0.1", flow(64), BacklogProbe.none(), errors());
     try (BudgetLease lease =
         BudgetLease.open("e1/a#0", budget.url(), budget.token(), timers, Duration.ofMillis(300))) {
       SharedFlow.Grant granted = lease.grant();
@@ -75,7 +83,8 @@ class BudgetLeaseTest {
 
   @Test
   void should_refuse_a_report_without_the_run_token() throws Exception {
-    try (BudgetCoordinator budget = BudgetCoordinator.start("127.0.0.1", flow(64))) {
+    try (BudgetCoordinator budget =
+        BudgetCoordinator.start("127.0.0.1", flow(64), BacklogProbe.none(), errors())) {
       HttpResponse<String> response =
           HttpClient.newHttpClient()
               .send(

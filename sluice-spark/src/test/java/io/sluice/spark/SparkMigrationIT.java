@@ -296,6 +296,34 @@ class SparkMigrationIT {
         .isZero();
   }
 
+  /**
+   * {@code --max-errors} is the whole job's: the driver sums every task's rejects and stops them
+   * all once the job's exceed it, as a local run stops; the report says why, and what was committed
+   * is kept for a resume.
+   */
+  @Test
+  void should_stop_every_task_once_the_job_rejects_exceed_max_errors(
+      CqlSession session, TestKeyspace keyspace) throws Exception {
+    session.execute("CREATE TABLE people_strict (id int PRIMARY KEY, name text, n bigint)");
+    Path job = writeJob(keyspace, "strict", "people_strict");
+    StringWriter out = new StringWriter();
+    int exit =
+        SluiceSpark.run(
+            sparkConf(),
+            new PrintWriter(out, true),
+            "migrate",
+            job.toString(),
+            "--max-errors",
+            "5");
+
+    assertThat(exit).as(out.toString()).isEqualTo(SluiceSpark.ABORTED);
+    assertThat(out.toString()).contains("more than max-errors 5 allows");
+    JsonNode counts = counts("strict");
+    assertThat(counts.get("rejected-mapping").asLong()).isGreaterThan(5);
+    assertThat(counts.get("records-mapped").asLong() + counts.get("rejected-mapping").asLong())
+        .isEqualTo(counts.get("records-read").asLong());
+  }
+
   @Test
   void should_find_nothing_left_when_submitted_again(CqlSession session) throws Exception {
     StringWriter out = new StringWriter();

@@ -3,9 +3,6 @@ package io.sluice.core.flow;
 import io.sluice.core.job.CompactionSpec;
 import io.sluice.core.job.FlowSpec;
 import java.time.Duration;
-import java.util.Optional;
-import java.util.concurrent.Executors;
-import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.concurrent.locks.Condition;
@@ -61,9 +58,7 @@ public final class FlowController implements FlowFeedback, AutoCloseable {
   private final AdaptiveRate rate = new AdaptiveRate();
   private final TokenBucket rateBucket = new TokenBucket(1);
   private final ConcurrencyWindow window;
-  private final BacklogProbe probe;
-  private final BacklogGate gate;
-  private final ScheduledExecutorService poller;
+  private final BacklogWatch backlog;
 
   private final ReentrantLock lock = new ReentrantLock();
   private final Condition released = lock.newCondition();
@@ -108,9 +103,8 @@ public final class FlowController implements FlowFeedback, AutoCloseable {
         new ConcurrencyWindow(
             adaptive ? INITIAL_WINDOW : max, max, flow.latencyTargetDuration().toNanos());
     CompactionSpec compaction = flow.compaction();
-    this.probe = probe;
-    this.gate = new BacklogGate(compaction.highMark(), compaction.lowMark());
-    this.poller = compaction.enabled() ? startPolling(compaction.pollIntervalDuration()) : null;
+    // A controller holding a lease pauses when the job's budget says so: it reads no backlog.
+    this.backlog = new BacklogWatch(compaction, probe, clock, this::wakeWaiters, lease == null);
   }
 
   /** A controller on the system clock, polling the probe in the background. */
@@ -125,7 +119,7 @@ public final class FlowController implements FlowFeedback, AutoCloseable {
 
   /** The compaction signal in use, to say once at the start of a run. */
   public String backlogSignal() {
-    return probe.signal();
+    return backlog.signal();
   }
 
   /**
@@ -259,51 +253,29 @@ public final class FlowController implements FlowFeedback, AutoCloseable {
   }
 
   public FlowStats stats() {
-    Optional<Backlog> backlog = gate.last();
     double limit = lease != null ? lease.grant().requestRate() : rate.rate();
     double mean = rate.meanRate(clock.nanoTime());
     double latency = window.latencyNanos();
-    return new FlowStats(
-        requests.sum(),
-        overloads.sum(),
-        troubles.sum(),
-        Double.isInfinite(limit) ? -1 : limit,
-        Double.isInfinite(mean) ? -1 : mean,
-        windowLimit(),
-        Double.isNaN(latency) ? -1 : latency / 1e6,
-        probe.signal(),
-        backlog.map(Backlog::tasks).orElse(-1L),
-        backlog.map(Backlog::node).orElse(null),
-        gate.closed(),
-        gate.pauses(),
-        gate.closedNanos(clock.nanoTime()) / 1e9);
+    return backlog.withBacklog(
+        new FlowStats(
+            requests.sum(),
+            overloads.sum(),
+            troubles.sum(),
+            Double.isInfinite(limit) ? -1 : limit,
+            Double.isInfinite(mean) ? -1 : mean,
+            windowLimit(),
+            Double.isNaN(latency) ? -1 : latency / 1e6,
+            null,
+            -1,
+            null,
+            false,
+            0,
+            0));
   }
 
   /** Reads the backlog once now; the background poller calls this every poll interval. */
   public void pollBacklog() {
-    Optional<Backlog> reading;
-    try {
-      reading = probe.read();
-    } catch (RuntimeException e) {
-      LOG.debug("Reading the compaction backlog failed", e);
-      return;
-    }
-    if (gate.update(reading, clock.nanoTime())) {
-      Backlog backlog = reading.get();
-      if (gate.closed()) {
-        LOG.warn(
-            "Pausing the load: {} compaction tasks outstanding on {}, above the high mark; it"
-                + " resumes once compaction is back to the low mark.",
-            backlog.tasks(),
-            backlog.node());
-      } else {
-        LOG.warn(
-            "Resuming the load: compaction is back to {} tasks on {}.",
-            backlog.tasks(),
-            backlog.node());
-        wakeWaiters();
-      }
-    }
+    backlog.poll();
   }
 
   /** Holds the user's limits to this controller's share of them. */
@@ -334,7 +306,7 @@ public final class FlowController implements FlowFeedback, AutoCloseable {
         return false;
       }
       long now = clock.nanoTime();
-      long wait = gate.closed() ? WAIT_SLICE_NANOS : holdUntil - now;
+      long wait = paused() ? WAIT_SLICE_NANOS : holdUntil - now;
       if (wait <= 0) {
         return true;
       }
@@ -386,24 +358,14 @@ public final class FlowController implements FlowFeedback, AutoCloseable {
     }
   }
 
-  private ScheduledExecutorService startPolling(Duration every) {
-    ScheduledExecutorService executor =
-        Executors.newSingleThreadScheduledExecutor(
-            runnable -> {
-              Thread thread = new Thread(runnable, "sluice-backlog");
-              thread.setDaemon(true);
-              return thread;
-            });
-    long millis = Math.max(1, every.toMillis());
-    executor.scheduleWithFixedDelay(this::pollBacklog, 0, millis, TimeUnit.MILLISECONDS);
-    return executor;
+  /** Whether the compaction gate holds the load: the job's, for a controller with a lease. */
+  private boolean paused() {
+    return lease != null ? lease.grant().paused() : backlog.closed();
   }
 
   /** Stops reading the backlog; the probe belongs to the caller, who closes it. */
   @Override
   public void close() {
-    if (poller != null) {
-      poller.shutdownNow();
-    }
+    backlog.close();
   }
 }

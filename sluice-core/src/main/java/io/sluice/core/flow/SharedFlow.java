@@ -10,9 +10,10 @@ import java.util.Map;
  * adaptive request rate and window of requests in flight run once here, fed with every member's
  * answers, and each active member is granted an equal share of them and of the user's rows/s and
  * bytes/s limits. So the total stays within the budget however many members run, and an overload
- * seen by one member slows them all.
+ * seen by one member slows them all. It also watches the target's compaction backlog, once for all
+ * members, and tells them to pause while it is above the high mark.
  */
-public final class SharedFlow {
+public final class SharedFlow implements AutoCloseable {
 
   /** A member that has not reported for this long no longer takes a share. */
   static final long ACTIVE_NANOS = 3_000_000_000L;
@@ -24,13 +25,17 @@ public final class SharedFlow {
    * @param window requests in flight at once, at least 1
    * @param share the member's fraction of the user's rows/s and bytes/s limits
    * @param members how many members share the budget now
+   * @param paused whether the load pauses for the target's compaction backlog
    */
-  public record Grant(double requestRate, int window, double share, int members) {
+  public record Grant(double requestRate, int window, double share, int members, boolean paused) {
 
-    /** A small share to fall back on when the job's budget cannot be reached. */
+    /**
+     * A small share to fall back on when the job's budget cannot be reached: a quarter of this one,
+     * no pause (the backlog can no longer be known).
+     */
     public Grant fallback() {
       double rate = Double.isInfinite(requestRate) ? FALLBACK_RATE : requestRate / 4;
-      return new Grant(rate, Math.max(1, window / 4), share / 4, members);
+      return new Grant(rate, Math.max(1, window / 4), share / 4, members, false);
     }
   }
 
@@ -59,6 +64,7 @@ public final class SharedFlow {
 
   private final FlowSpec flow;
   private final NanoClock clock;
+  private final BacklogWatch backlog;
   private final AdaptiveRate rate = new AdaptiveRate();
   private final ConcurrencyWindow window;
   private final Map<String, Long> lastSeen = new HashMap<>();
@@ -66,9 +72,19 @@ public final class SharedFlow {
   private long overloads;
   private long troubles;
 
-  public SharedFlow(FlowSpec flow, NanoClock clock) {
+  /**
+   * @param probe reads the target's compaction backlog, every poll interval when {@code
+   *     flow.compaction} is on; the caller closes it
+   */
+  public SharedFlow(FlowSpec flow, BacklogProbe probe, NanoClock clock) {
+    this(flow, probe, clock, true);
+  }
+
+  /** As the public constructor, reading the backlog only when told to: for tests. */
+  SharedFlow(FlowSpec flow, BacklogProbe probe, NanoClock clock, boolean poll) {
     this.flow = flow;
     this.clock = clock;
+    this.backlog = new BacklogWatch(flow.compaction(), probe, clock, () -> {}, poll);
     int max = flow.maxInFlight();
     this.window =
         new ConcurrencyWindow(
@@ -105,7 +121,13 @@ public final class SharedFlow {
         allowed / members,
         Math.max(1, (int) Math.round(window.limit() / (double) members)),
         1.0 / members,
-        members);
+        members,
+        backlog.closed());
+  }
+
+  /** Reads the backlog once now; the background poller calls this every poll interval. */
+  void pollBacklog() {
+    backlog.poll();
   }
 
   /** A member is done: the others share the budget without it from now on. */
@@ -118,19 +140,26 @@ public final class SharedFlow {
     double limit = rate.rate();
     double mean = rate.meanRate(clock.nanoTime());
     double latency = window.latencyNanos();
-    return new FlowStats(
-        requests,
-        overloads,
-        troubles,
-        Double.isInfinite(limit) ? -1 : limit,
-        Double.isInfinite(mean) ? -1 : mean,
-        window.limit(),
-        Double.isNaN(latency) ? -1 : latency / 1e6,
-        "per member",
-        -1,
-        null,
-        false,
-        0,
-        0);
+    return backlog.withBacklog(
+        new FlowStats(
+            requests,
+            overloads,
+            troubles,
+            Double.isInfinite(limit) ? -1 : limit,
+            Double.isInfinite(mean) ? -1 : mean,
+            window.limit(),
+            Double.isNaN(latency) ? -1 : latency / 1e6,
+            null,
+            -1,
+            null,
+            false,
+            0,
+            0));
+  }
+
+  /** Stops reading the backlog. */
+  @Override
+  public void close() {
+    backlog.close();
   }
 }

@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import io.sluice.core.job.CompactionSpec;
 import io.sluice.core.job.FlowSpec;
 import java.time.Duration;
-import java.util.Optional;
 import java.util.concurrent.atomic.AtomicInteger;
 import org.junit.jupiter.api.Test;
 
@@ -125,23 +124,6 @@ class FlowControllerTest {
   }
 
   /** A backlog the test sets by hand. */
-  private static final class SettableProbe implements BacklogProbe {
-    volatile long tasks;
-
-    @Override
-    public String signal() {
-      return "set by the test";
-    }
-
-    @Override
-    public Optional<Backlog> read() {
-      return Optional.of(new Backlog("node1", tasks, -1));
-    }
-
-    @Override
-    public void close() {}
-  }
-
   @Test
   void should_count_a_batch_as_one_request_in_the_adaptive_rate() throws InterruptedException {
     FlowController flow = controller(null, null, true);

@@ -25,7 +25,9 @@ class SharedFlowTest {
             adaptive,
             null,
             new CompactionSpec(8, 2, null, null, null, null, false)),
-        clock);
+        BacklogProbe.none(),
+        clock,
+        false);
   }
 
   private static SharedFlow.Report answered(long successes) {
@@ -84,14 +86,75 @@ class SharedFlowTest {
   }
 
   @Test
+  void should_pause_every_member_while_the_backlog_is_above_the_high_mark() {
+    SettableProbe probe = new SettableProbe();
+    SharedFlow budget =
+        new SharedFlow(
+            new FlowSpec(
+                2,
+                64,
+                null,
+                null,
+                null,
+                null,
+                null,
+                true,
+                null,
+                new CompactionSpec(8, 2, null, null, null, null, true)),
+            probe,
+            clock,
+            false);
+
+    probe.tasks = 9;
+    budget.pollBacklog();
+    SharedFlow.Grant paused = budget.report("a", answered(0));
+    probe.tasks = 2;
+    budget.pollBacklog();
+    SharedFlow.Grant resumed = budget.report("b", answered(0));
+
+    assertThat(paused.paused()).isTrue();
+    assertThat(resumed.paused()).isFalse();
+    assertThat(budget.stats().compactionPauses()).isEqualTo(1);
+    assertThat(budget.stats().backlogTasks()).isEqualTo(2);
+  }
+
+  @Test
+  void should_hold_a_leased_controller_while_its_grant_says_pause() throws InterruptedException {
+    FlowLease paused =
+        new FlowLease() {
+          @Override
+          public SharedFlow.Grant grant() {
+            return new SharedFlow.Grant(Double.POSITIVE_INFINITY, 8, 1, 1, true);
+          }
+
+          @Override
+          public void succeeded(long latencyNanos) {}
+
+          @Override
+          public void overloaded(long agoNanos) {}
+
+          @Override
+          public void struggling(long agoNanos) {}
+        };
+    FlowController controller =
+        new FlowController(FlowSpec.defaults(), BacklogProbe.none(), clock, clock, paused);
+
+    boolean went = controller.acquire(1, 1, 100, () -> clock.sleptSeconds() >= 3);
+
+    assertThat(went).isFalse();
+    assertThat(clock.sleptSeconds()).isGreaterThanOrEqualTo(3);
+  }
+
+  @Test
   void should_fall_back_to_a_quarter_of_the_last_share() {
-    SharedFlow.Grant grant = new SharedFlow.Grant(800, 40, 0.5, 2);
+    SharedFlow.Grant grant = new SharedFlow.Grant(800, 40, 0.5, 2, true);
 
     SharedFlow.Grant fallback = grant.fallback();
 
     assertThat(fallback.requestRate()).isEqualTo(200);
     assertThat(fallback.window()).isEqualTo(10);
     assertThat(fallback.share()).isEqualTo(0.125);
+    assertThat(fallback.paused()).isFalse();
   }
 
   @Test
@@ -113,7 +176,7 @@ class SharedFlowTest {
         new FlowLease() {
           @Override
           public SharedFlow.Grant grant() {
-            return new SharedFlow.Grant(Double.POSITIVE_INFINITY, 2, 0.25, 4);
+            return new SharedFlow.Grant(Double.POSITIVE_INFINITY, 2, 0.25, 4, false);
           }
 
           @Override
