@@ -233,6 +233,9 @@ final class SparkRun {
     }
     spark.setJobDescription(
         "sluice " + workflow.command() + " " + job.name() + ": one task per split");
+    // Names the stage in Spark's UI after the job rather than after this line of code.
+    spark.setCallSite(
+        "sluice " + workflow.command() + " " + job.name() + ", " + tasks.size() + " splits");
     try {
       return spark
           .parallelize(tasks, tasks.size())
@@ -240,6 +243,7 @@ final class SparkRun {
           .map(task -> SplitTasks.run(runId, task))
           .collect();
     } finally {
+      spark.clearCallSite();
       // In local mode the executors live in this JVM: release their connections now.
       ExecutorJob.closeRun(runId);
     }
