@@ -43,6 +43,8 @@ final class BudgetLease implements FlowLease, AutoCloseable {
   private volatile boolean closed;
   private volatile Supplier<Counts> committed = () -> Counts.ZERO;
   private volatile String stopReason;
+  private long lastReport = System.nanoTime();
+  private double lastRoundPerSecond;
   private long successes;
   private long latencySum;
   private List<Long> overloads = new ArrayList<>();
@@ -110,7 +112,9 @@ final class BudgetLease implements FlowLease, AutoCloseable {
 
   /**
    * Notes a refusal, and reports it at once when it is the first since the last report: the job's
-   * rate is cut on the driver without waiting for the next round.
+   * rate is cut on the driver without waiting for the next round. A task refused before the job's
+   * rate was ever cut holds itself at 90 % of what it was taking until the driver answers, as the
+   * other tasks, refused too, do: without it they would all go on unlimited for up to a round.
    */
   @Override
   public void overloaded(long agoNanos) {
@@ -120,10 +124,24 @@ final class BudgetLease implements FlowLease, AutoCloseable {
       if (overloads.size() < MAX_AGES) {
         overloads.add(agoNanos);
       }
+      SharedFlow.Grant now = grant;
+      double taking = takingPerSecond();
+      if (Double.isInfinite(now.requestRate()) && taking > 0) {
+        grant =
+            new SharedFlow.Grant(
+                taking * 0.9, now.window(), now.share(), now.members(), now.paused());
+      }
     }
     if (first && !closed) {
       timers.execute(this::report);
     }
+  }
+
+  /** Requests per second this task had answered lately: its last round's, or this one's if more. */
+  private double takingPerSecond() {
+    double seconds = (System.nanoTime() - lastReport) / 1e9;
+    double thisRound = seconds > 0.02 ? successes / seconds : 0;
+    return Math.max(lastRoundPerSecond, thisRound);
   }
 
   @Override
@@ -136,9 +154,11 @@ final class BudgetLease implements FlowLease, AutoCloseable {
   private BudgetMessages.Report take() {
     Counts counts = committed.get();
     synchronized (this) {
+      long now = System.nanoTime();
       BudgetMessages.Report report =
           new BudgetMessages.Report(
               member,
+              now - lastReport,
               successes,
               successes == 0 ? 0 : latencySum / successes,
               overloads,
@@ -146,6 +166,9 @@ final class BudgetLease implements FlowLease, AutoCloseable {
               counts.recordsRead(),
               counts.rejected(),
               closed);
+      double seconds = (now - lastReport) / 1e9;
+      lastRoundPerSecond = seconds > 0.02 ? successes / seconds : lastRoundPerSecond;
+      lastReport = now;
       successes = 0;
       latencySum = 0;
       overloads = new ArrayList<>();

@@ -14,6 +14,7 @@ final class BudgetMessages {
    */
   record Report(
       String member,
+      long spanNanos,
       long successes,
       long latencyNanos,
       List<Long> overloadsAgoNanos,
@@ -24,6 +25,7 @@ final class BudgetMessages {
 
     SharedFlow.Report outcomes() {
       return new SharedFlow.Report(
+          spanNanos,
           successes,
           latencyNanos,
           overloadsAgoNanos == null ? List.of() : overloadsAgoNanos,

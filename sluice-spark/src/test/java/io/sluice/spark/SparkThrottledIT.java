@@ -29,7 +29,7 @@ import org.junit.jupiter.api.io.TempDir;
 class SparkThrottledIT {
 
   private static final int LIMIT = 1_000;
-  private static final int DOCUMENTS = 12_000;
+  private static final int DOCUMENTS = 16_000;
 
   @TempDir static Path dir;
   private static LocalNode node;

@@ -67,7 +67,22 @@ final class AdaptiveRate {
   }
 
   synchronized void onSuccess(long now) {
-    acknowledged.record(now);
+    onSuccesses(1, now, now);
+  }
+
+  /**
+   * {@code count} requests were answered successfully between {@code from} and {@code now}, as a
+   * member of a shared budget reports them together: they count as spread over that time, so the
+   * rate the target takes is not read as a burst.
+   */
+  synchronized void onSuccesses(long count, long from, long now) {
+    if (count <= 0) {
+      return;
+    }
+    long span = Math.max(0, now - from);
+    for (long i = 1; i <= count; i++) {
+      acknowledged.record(now - span + span * i / count);
+    }
     if (Double.isInfinite(rate)) {
       return;
     }

@@ -45,12 +45,14 @@ public final class SharedFlow implements AutoCloseable {
   /**
    * What a member saw since its last report.
    *
+   * @param spanNanos the time the report covers, since the member's last
    * @param successes requests answered successfully
    * @param latencyNanos their mean latency
    * @param overloadsAgoNanos how long before the report each refused request was sent
    * @param troublesAgoNanos how long before the report each timed-out request was sent
    */
   public record Report(
+      long spanNanos,
       long successes,
       long latencyNanos,
       List<Long> overloadsAgoNanos,
@@ -101,8 +103,8 @@ public final class SharedFlow implements AutoCloseable {
     overloads += report.overloadsAgoNanos().size();
     troubles += report.troublesAgoNanos().size();
     if (flow.adaptive()) {
+      rate.onSuccesses(report.successes(), now - report.spanNanos(), now);
       for (long i = 0; i < report.successes(); i++) {
-        rate.onSuccess(now);
         window.onSuccess(report.latencyNanos(), now);
       }
       for (long ago : report.overloadsAgoNanos()) {

@@ -31,7 +31,7 @@ class SharedFlowTest {
   }
 
   private static SharedFlow.Report answered(long successes) {
-    return new SharedFlow.Report(successes, 1_000_000, List.of(), List.of());
+    return new SharedFlow.Report(100_000_000, successes, 1_000_000, List.of(), List.of());
   }
 
   @Test
@@ -74,7 +74,9 @@ class SharedFlowTest {
 
     clock.advanceMillis(100);
     SharedFlow.Grant a =
-        budget.report("a", new SharedFlow.Report(100, 1_000_000, List.of(50_000_000L), List.of()));
+        budget.report(
+            "a",
+            new SharedFlow.Report(100_000_000, 100, 1_000_000, List.of(50_000_000L), List.of()));
     SharedFlow.Grant b = budget.report("b", answered(0));
 
     // Both members acknowledged about 2,000 requests/s; the job's rate is cut from there, and each
