@@ -20,22 +20,15 @@ import java.nio.file.Path;
  *     resolved against
  * @param text the job file's text
  * @param maxErrors {@code --max-errors}, or null
- * @param workers {@code --workers}, or null
  * @param maxInFlight {@code --max-in-flight}, or null
  * @param rowsPerSecond {@code --rows-per-second}, or null
  */
 public record JobArgs(
-    String jobFile,
-    String text,
-    String maxErrors,
-    Integer workers,
-    Integer maxInFlight,
-    Long rowsPerSecond)
+    String jobFile, String text, String maxErrors, Integer maxInFlight, Long rowsPerSecond)
     implements Serializable {
 
   /** Reads the job file on the driver, with the flags that override it. */
-  static JobArgs read(
-      Path jobFile, String maxErrors, Integer workers, Integer maxInFlight, Long rowsPerSecond) {
+  static JobArgs read(Path jobFile, String maxErrors, Integer maxInFlight, Long rowsPerSecond) {
     Path file = jobFile.toAbsolutePath();
     String text;
     try {
@@ -45,7 +38,7 @@ public record JobArgs(
     } catch (IOException e) {
       throw new JobFileException("Cannot read job file " + file + ": " + e.getMessage());
     }
-    return new JobArgs(file.toString(), text, maxErrors, workers, maxInFlight, rowsPerSecond);
+    return new JobArgs(file.toString(), text, maxErrors, maxInFlight, rowsPerSecond);
   }
 
   /** The job, with the flags applied. */
@@ -54,8 +47,8 @@ public record JobArgs(
     if (maxErrors != null) {
       job = job.withMaxErrors(ErrorThreshold.parse(maxErrors));
     }
-    if (workers != null || maxInFlight != null || rowsPerSecond != null) {
-      job = job.withFlow(job.flow().with(workers, maxInFlight, rowsPerSecond));
+    if (maxInFlight != null || rowsPerSecond != null) {
+      job = job.withFlow(job.flow().with(null, maxInFlight, rowsPerSecond));
     }
     return job;
   }

@@ -39,6 +39,7 @@ final class KeyspaceSplits implements SplitStore {
   private final ConsistencyLevel consistency;
   private final PreparedStatement saveCheckpoint;
   private final PreparedStatement loadCheckpoints;
+  private final PreparedStatement loadCheckpoint;
   private final PreparedStatement addLines;
   private final PreparedStatement readLines;
   private final PreparedStatement cutLines;
@@ -55,6 +56,9 @@ final class KeyspaceSplits implements SplitStore {
             "INSERT INTO " + ks + ".split_checkpoints (job, split, checkpoint) VALUES (?, ?, ?)");
     this.loadCheckpoints =
         session.prepare("SELECT split, checkpoint FROM " + ks + ".split_checkpoints WHERE job = ?");
+    this.loadCheckpoint =
+        session.prepare(
+            "SELECT checkpoint FROM " + ks + ".split_checkpoints WHERE job = ? AND split = ?");
     this.addLines =
         session.prepare(
             "INSERT INTO " + ks + ".split_rejects (job, split, offset, lines) VALUES (?, ?, ?, ?)");
@@ -114,7 +118,15 @@ final class KeyspaceSplits implements SplitStore {
     return new CheckpointStore() {
       @Override
       public Optional<Checkpoint> load() {
-        return Optional.ofNullable(splitCheckpoints().get(splitId));
+        Row row =
+            session
+                .execute(loadCheckpoint.bind(job, splitId).setConsistencyLevel(consistency))
+                .one();
+        return row == null
+            ? Optional.empty()
+            : Optional.of(
+                CheckpointFile.fromJson(
+                    row.getString("checkpoint").getBytes(StandardCharsets.UTF_8), location()));
       }
 
       @Override

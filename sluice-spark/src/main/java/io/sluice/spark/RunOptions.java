@@ -42,7 +42,7 @@ final class RunOptions {
   String budget = "job";
 
   JobArgs jobArgs() {
-    return JobArgs.read(jobFile, maxErrors, null, maxInFlight, rowsPerSecond);
+    return JobArgs.read(jobFile, maxErrors, maxInFlight, rowsPerSecond);
   }
 
   boolean sharedBudget() {

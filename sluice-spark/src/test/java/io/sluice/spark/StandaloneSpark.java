@@ -9,7 +9,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 
 /**
  * A real multi-process Spark standalone cluster on loopback: a master and workers, each a JVM of
@@ -189,16 +189,11 @@ final class StandaloneSpark implements AutoCloseable {
     }
     all.forEach(ProcessHandle::destroyForcibly);
     for (ProcessHandle handle : all) {
-      Optional.of(handle)
-          .map(ProcessHandle::onExit)
-          .ifPresent(
-              exit -> {
-                try {
-                  exit.get(30, java.util.concurrent.TimeUnit.SECONDS);
-                } catch (Exception e) {
-                  // A process that does not die in 30 s after SIGKILL is past our reach.
-                }
-              });
+      try {
+        handle.onExit().get(30, TimeUnit.SECONDS);
+      } catch (Exception e) {
+        // A process that does not die in 30 s after SIGKILL is past our reach.
+      }
     }
   }
 }

@@ -51,6 +51,10 @@ public final class FlowController implements FlowFeedback, AutoCloseable {
   private final NanoClock clock;
   private final Sleeper sleeper;
   private final boolean adaptive;
+
+  /** The share of the user's limits the buckets hold now (a leased controller's). */
+  private volatile double heldShare = 1;
+
   private final Long rowLimit;
   private final Long byteLimit;
   private final TokenBucket rowBucket;
@@ -278,8 +282,12 @@ public final class FlowController implements FlowFeedback, AutoCloseable {
     backlog.poll();
   }
 
-  /** Holds the user's limits to this controller's share of them. */
+  /** Holds the user's limits to this controller's share of them, when the share changed. */
   private void shareLimits(double share) {
+    if (share == heldShare) {
+      return;
+    }
+    heldShare = share;
     if (rowBucket != null) {
       rowBucket.setRate(rowLimit * share);
     }

@@ -98,7 +98,6 @@ public final class SharedFlow implements AutoCloseable {
   /** Takes a member's report and grants it its share until the next. */
   public synchronized Grant report(String member, Report report) {
     long now = clock.nanoTime();
-    lastSeen.put(member, now);
     requests += report.successes();
     overloads += report.overloadsAgoNanos().size();
     troubles += report.troublesAgoNanos().size();
