@@ -104,11 +104,13 @@ class SparkThrottledIT {
     assertThat(counts.get("rows-failed").asLong()).isZero();
     double held = shared.get("flow").get("mean-rate-limit").asDouble();
     assertThat(held)
-        .as("mean held request rate against a limit of %d", LIMIT)
+        .as("mean held request rate against a limit of %d: %s", LIMIT, shared.get("flow"))
         .isBetween(0.9 * LIMIT, 1.3 * LIMIT);
     double sharedRefused = refusedShare(shared.get("flow"));
-    assertThat(sharedRefused).isLessThan(0.02);
-    assertThat(refusedShare(alone.get("flow"))).isGreaterThan(3 * sharedRefused + 0.02);
+    assertThat(sharedRefused).as("shared budget: %s", shared.get("flow")).isLessThan(0.02);
+    assertThat(refusedShare(alone.get("flow")))
+        .as("each task alone: %s", alone.get("flow"))
+        .isGreaterThan(3 * sharedRefused + 0.02);
   }
 
   private static double refusedShare(JsonNode flow) {

@@ -102,7 +102,7 @@ public final class SharedFlow implements AutoCloseable {
     overloads += report.overloadsAgoNanos().size();
     troubles += report.troublesAgoNanos().size();
     if (flow.adaptive()) {
-      rate.onSuccesses(report.successes(), now - report.spanNanos(), now);
+      rate.onSuccesses(member, report.successes(), now - report.spanNanos(), now);
       for (long i = 0; i < report.successes(); i++) {
         window.onSuccess(report.latencyNanos(), now);
       }

@@ -103,6 +103,55 @@ class AdaptiveRateTest {
   }
 
   @Test
+  void should_come_down_to_the_limit_quickly_after_a_target_that_let_a_burst_through() {
+    // Cassandra's limiter saves up a whole second of requests: at the start of a run it takes
+    // 2,000 a second for a second before it refuses, so the rate taken over the last second reads
+    // twice its limit when it first pushes back. Answers reach the rate 20 ms after they happen.
+    AdaptiveRate rate = new AdaptiveRate();
+    TokenBucket bucket = new TokenBucket(1);
+    long limit = 1_000;
+    long delay = 20 * MS;
+    double serverPermits = limit;
+    long serverLast = 0;
+    long now = 0;
+    long rejected = 0;
+    java.util.ArrayDeque<long[]> answers = new java.util.ArrayDeque<>();
+    long firstRejection = -1;
+    while (now < 3_000 * MS) {
+      double allowed = rate.rate();
+      if (Double.isInfinite(allowed)) {
+        now += MS / 2;
+      } else {
+        bucket.setRate(allowed);
+        now += Math.max(1, bucket.reserve(1, now));
+      }
+      while (!answers.isEmpty() && answers.peek()[0] + delay <= now) {
+        long[] answer = answers.poll();
+        if (answer[1] == 1) {
+          rate.onSuccess(answer[0] + delay);
+        } else {
+          rate.onOverload(answer[0] + delay, answer[0]);
+        }
+      }
+      serverPermits = Math.min(limit, serverPermits + (now - serverLast) * limit / 1e9);
+      serverLast = now;
+      if (serverPermits < 1) {
+        rejected++;
+        firstRejection = firstRejection < 0 ? now : firstRejection;
+        answers.add(new long[] {now, 0});
+      } else {
+        serverPermits--;
+        answers.add(new long[] {now, 1});
+      }
+    }
+
+    assertThat(firstRejection).isPositive();
+    assertThat(rate.rate()).isBetween(0.8 * limit, 1.0 * limit);
+    // Refused while the rate came down: a few hundred milliseconds at most of the excess.
+    assertThat(rejected).isLessThan(limit / 4);
+  }
+
+  @Test
   void should_average_the_rate_it_allowed_over_time_since_the_first_cut() {
     AdaptiveRate rate = new AdaptiveRate();
     assertThat(rate.meanRate(0)).isInfinite();

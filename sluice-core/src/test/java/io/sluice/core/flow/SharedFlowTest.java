@@ -34,6 +34,76 @@ class SharedFlowTest {
     return new SharedFlow.Report(100_000_000, successes, 1_000_000, List.of(), List.of());
   }
 
+  /** A member of the simulation below: sends at its grant, reports every 100 ms. */
+  private static final class Member {
+    final String name;
+    long lastReport;
+    long successes;
+    List<Long> refusedSentAt = new ArrayList<>();
+    double requestRate = Double.POSITIVE_INFINITY;
+    double owed;
+
+    Member(String name, long lastReport) {
+      this.name = name;
+      this.lastReport = lastReport;
+    }
+
+    void report(SharedFlow budget, long now) {
+      List<Long> ages = refusedSentAt.stream().map(sent -> now - sent).toList();
+      SharedFlow.Grant grant =
+          budget.report(
+              name, new SharedFlow.Report(now - lastReport, successes, 1_000_000, ages, List.of()));
+      requestRate = grant.requestRate();
+      lastReport = now;
+      successes = 0;
+      refusedSentAt = new ArrayList<>();
+    }
+  }
+
+  @Test
+  void should_come_down_to_the_limit_without_cutting_deeper_for_members_that_report_later() {
+    // Four members reporting every 100 ms, a quarter of a round apart, each able to send 500
+    // requests a second; the target's limiter takes 1,000 a second after a saved-up second of
+    // burst, as Cassandra's does. A member refused reports at once, as a task's lease does.
+    SharedFlow budget = budget(null, true);
+    long limit = 1_000;
+    long ms = 1_000_000L;
+    long start = clock.nanoTime();
+    List<Member> members = new ArrayList<>();
+    for (int i = 0; i < 4; i++) {
+      members.add(new Member("m" + i, start - i * 25 * ms));
+    }
+    double serverPermits = limit;
+    long refused = 0;
+    for (int step = 0; step < 4_000; step++) {
+      clock.advanceMillis(1);
+      long now = clock.nanoTime();
+      serverPermits = Math.min(limit, serverPermits + limit / 1_000.0);
+      for (Member member : members) {
+        member.owed += Math.min(member.requestRate, 500) / 1_000;
+        boolean firstRefusal = false;
+        while (member.owed >= 1) {
+          member.owed--;
+          if (serverPermits >= 1) {
+            serverPermits--;
+            member.successes++;
+          } else {
+            refused++;
+            firstRefusal |= member.refusedSentAt.isEmpty();
+            member.refusedSentAt.add(now);
+          }
+        }
+        if (firstRefusal || now - member.lastReport >= 100 * ms) {
+          member.report(budget, now);
+        }
+      }
+    }
+
+    double held = budget.stats().rateLimit();
+    assertThat(held).isBetween(0.8 * limit, 1.0 * limit);
+    assertThat(refused).isLessThan(limit / 4);
+  }
+
   @Test
   void should_share_the_window_and_the_limits_among_active_members() {
     SharedFlow budget = budget(1_000L, false);
