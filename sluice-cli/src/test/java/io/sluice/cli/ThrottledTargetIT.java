@@ -125,15 +125,17 @@ class ThrottledTargetIT {
     // second, found from the node's answers; not the run's length, which a busy machine stretches.
     double held = adaptive.get("flow").get("rate-limit").asDouble();
     assertThat(held)
-        .as("held request rate against a limit of %d", LIMIT)
+        .as("held request rate against a limit of %d: %s", LIMIT, adaptive.get("flow"))
         .isBetween(0.75 * LIMIT, 1.3 * LIMIT);
     double adaptiveShare = refusedShare(adaptive.get("flow"));
-    assertThat(adaptiveShare).isLessThan(0.02);
+    assertThat(adaptiveShare).as("adaptive: %s", adaptive.get("flow")).isLessThan(0.02);
 
     JsonNode fixedCounts = fixed.get("counts");
     assertThat(fixedCounts.get("rows-written").asLong() + fixedCounts.get("rows-failed").asLong())
         .isEqualTo(DOCUMENTS);
-    assertThat(refusedShare(fixed.get("flow"))).isGreaterThan(5 * adaptiveShare + 0.05);
+    assertThat(refusedShare(fixed.get("flow")))
+        .as("fixed: %s", fixed.get("flow"))
+        .isGreaterThan(5 * adaptiveShare + 0.05);
   }
 
   /**
@@ -159,9 +161,11 @@ class ThrottledTargetIT {
     // and growth sits just below the node's limit, not a quarter of it.
     double held = batched.get("flow").get("mean-rate-limit").asDouble();
     assertThat(held)
-        .as("mean held request rate against a limit of %d", LIMIT)
+        .as("mean held request rate against a limit of %d: %s", LIMIT, batched.get("flow"))
         .isBetween(0.9 * LIMIT, 1.3 * LIMIT);
-    assertThat(refusedShare(batched.get("flow"))).isLessThan(0.05);
+    assertThat(refusedShare(batched.get("flow")))
+        .as("batched: %s", batched.get("flow"))
+        .isLessThan(0.05);
   }
 
   private static double refusedShare(JsonNode flow) {
