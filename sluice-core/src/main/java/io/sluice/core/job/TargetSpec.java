@@ -1,6 +1,9 @@
 package io.sluice.core.job;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The {@code target:} part of a job file: which cluster, keyspace and table receive the rows.
@@ -22,6 +25,8 @@ import java.util.List;
  *     tombstone) or {@code write} (a null field deletes the column's value at the row's timestamp,
  *     so a newer source fully replaces an older one)
  * @param tls connect over TLS (the trust store and hostname verification); absent for plain
+ * @param options settings of the target's own type (an SSTable target's folder), read by its
+ *     provider with {@link JobFiles#readPart}; empty when absent
  */
 public record TargetSpec(
     String type,
@@ -34,7 +39,8 @@ public record TargetSpec(
     String passwordFile,
     String consistency,
     String nullValues,
-    TlsSpec tls) {
+    TlsSpec tls,
+    Map<String, Object> options) {
 
   public TargetSpec {
     type = type == null ? "cassandra" : type;
@@ -45,6 +51,36 @@ public record TargetSpec(
     localDatacenter = localDatacenter == null ? "datacenter1" : localDatacenter;
     consistency = consistency == null ? "LOCAL_QUORUM" : consistency;
     nullValues = nullValues == null ? "unset" : nullValues;
+    options =
+        options == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(options));
+  }
+
+  /** A target with no settings of its own type. */
+  public TargetSpec(
+      String type,
+      List<String> contactPoints,
+      String localDatacenter,
+      String keyspace,
+      String table,
+      String username,
+      String passwordEnv,
+      String passwordFile,
+      String consistency,
+      String nullValues,
+      TlsSpec tls) {
+    this(
+        type,
+        contactPoints,
+        localDatacenter,
+        keyspace,
+        table,
+        username,
+        passwordEnv,
+        passwordFile,
+        consistency,
+        nullValues,
+        tls,
+        null);
   }
 
   /** How to reach the target's cluster. */

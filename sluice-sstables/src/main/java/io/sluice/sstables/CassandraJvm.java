@@ -1,0 +1,86 @@
+package io.sluice.sstables;
+
+import io.sluice.node.CassandraHome;
+import io.sluice.node.CassandraJvmOptions;
+import io.sluice.node.JavaRuntime;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * The command lines of the processes that run Cassandra's own tools over the fetched release (the
+ * SSTable writer, the loader): its jars on their class path, the module access Cassandra needs on
+ * Java 17, never Sluice's classes. Their main classes (the writer, the loader) come from the jar
+ * this module embeds, copied out once per process.
+ */
+final class CassandraJvm {
+
+  static final String WRITER_MAIN = "io.sluice.sstables.writer.SstableWriterMain";
+  static final String LOADER_MAIN = "io.sluice.sstables.writer.SstableLoaderMain";
+  private static final String WRITER_JAR = "sluice-sstables-writer.jar";
+  private static Path writerJar;
+
+  private CassandraJvm() {}
+
+  /** The command running {@code mainClass} with {@code heapMib} of heap. */
+  static List<String> command(String mainClass, int heapMib, List<String> args) {
+    CassandraHome home = CassandraHome.locate();
+    List<String> command = new ArrayList<>();
+    command.add(JavaRuntime.find(null).executable().toString());
+    command.add("-Xmx" + heapMib + "m");
+    command.add("-XX:+UseG1GC");
+    command.add("-Djava.net.preferIPv4Stack=true");
+    command.addAll(moduleAccess());
+    command.add("-cp");
+    List<Path> classPath = new ArrayList<>();
+    classPath.add(writerJar());
+    classPath.addAll(home.jars());
+    command.add(
+        classPath.stream()
+            .map(Path::toString)
+            .collect(Collectors.joining(System.getProperty("path.separator"))));
+    command.add(mainClass);
+    command.addAll(args);
+    return command;
+  }
+
+  /** The {@code --add-exports}, {@code --add-opens} and Netty settings of Cassandra's own list. */
+  private static List<String> moduleAccess() {
+    List<String> options = new ArrayList<>();
+    List<String> all = CassandraJvmOptions.JAVA17_SERVER_OPTIONS;
+    for (int i = 0; i < all.size(); i++) {
+      String option = all.get(i);
+      if ((option.equals("--add-exports") || option.equals("--add-opens")) && i + 1 < all.size()) {
+        options.add(option);
+        options.add(all.get(++i));
+      } else if (option.startsWith("-Dio.netty.")) {
+        options.add(option);
+      }
+    }
+    return options;
+  }
+
+  private static synchronized Path writerJar() {
+    if (writerJar == null) {
+      try (InputStream jar = CassandraJvm.class.getResourceAsStream(WRITER_JAR)) {
+        if (jar == null) {
+          throw new IllegalStateException(
+              "this build of Sluice lacks its SSTable writer (" + WRITER_JAR + "): rebuild it");
+        }
+        Path copy = Files.createTempFile("sluice-sstables-writer", ".jar");
+        copy.toFile().deleteOnExit();
+        Files.copy(jar, copy, StandardCopyOption.REPLACE_EXISTING);
+        writerJar = copy;
+      } catch (IOException e) {
+        throw new UncheckedIOException("Cannot copy out the SSTable writer: " + e.getMessage(), e);
+      }
+    }
+    return writerJar;
+  }
+}

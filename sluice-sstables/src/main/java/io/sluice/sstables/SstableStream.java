@@ -1,0 +1,246 @@
+package io.sluice.sstables;
+
+import com.datastax.oss.driver.api.core.metadata.Node;
+import com.datastax.oss.driver.api.core.metadata.NodeState;
+import io.sluice.cassandra.CassandraTarget;
+import io.sluice.cassandra.Secrets;
+import io.sluice.core.job.TargetSpec;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStreamWriter;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+
+/**
+ * {@code sluice stream}: loads the complete segments an SSTable target wrote into the live cluster
+ * with Cassandra's own loader ({@code BulkLoader}, in a process of its own over the fetched
+ * release), into the datacenters named and no other: each datacenter in turn, every node outside it
+ * passed to the loader as one to ignore, at the throttle given. It refuses to start when a named
+ * datacenter does not exist or one of its nodes is down. A segment is marked loaded per datacenter
+ * as soon as it is, so a rerun goes on where a killed one stopped, and is deleted (or kept under
+ * {@code loaded/}) once every datacenter has it: nothing loads twice, nothing is left for a person
+ * to delete.
+ */
+public final class SstableStream {
+
+  /** What a stream did: segments found complete, and loads done by this run. */
+  public record Result(int segments, int loads) {}
+
+  private static final int LOADER_HEAP_MIB = 512;
+
+  private SstableStream() {}
+
+  public static Result run(TargetSpec spec, Path baseDir, PrintWriter out) {
+    SstablesOptions options = SstablesTargetProvider.options(spec);
+    SegmentFolders folders =
+        new SegmentFolders(
+            baseDir.resolve(options.directory()).normalize(), spec.keyspace(), spec.table());
+    List<String> datacenters =
+        options.datacenters().isEmpty() ? List.of(spec.localDatacenter()) : options.datacenters();
+    String password =
+        Secrets.read(
+            "target.password", spec.passwordEnv(), spec.passwordFile(), baseDir, System.getenv());
+    try (CassandraTarget cluster = CassandraTarget.connect(spec, baseDir)) {
+      Map<String, List<Node>> ring =
+          byDatacenter(cluster.session().getMetadata().getNodes().values());
+      check(ring, datacenters);
+      List<Path> segments = folders.complete();
+      out.printf(
+          "Streaming %d segment(s) of %s.%s from %s into datacenter(s) %s at %d MiB/s each%n",
+          segments.size(),
+          spec.keyspace(),
+          spec.table(),
+          folders.root(),
+          datacenters,
+          options.throttleMib());
+      int loads = 0;
+      for (String datacenter : datacenters) {
+        List<Path> waiting =
+            segments.stream().filter(s -> !SegmentFolders.loaded(s, datacenter)).toList();
+        if (!waiting.isEmpty()) {
+          loads +=
+              load(folders, waiting, datacenter, ring, spec.username(), password, options, out);
+        }
+      }
+      for (Path segment : segments) {
+        folders.retire(segment, options.keepLoaded());
+      }
+      out.printf(
+          "Streamed %d segment(s) into %s: %d load(s) by this run%n",
+          segments.size(), datacenters, loads);
+      return new Result(segments.size(), loads);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e.getMessage(), e);
+    }
+  }
+
+  private static Map<String, List<Node>> byDatacenter(Collection<Node> nodes) {
+    Map<String, List<Node>> ring = new TreeMap<>();
+    for (Node node : nodes) {
+      ring.computeIfAbsent(String.valueOf(node.getDatacenter()), dc -> new ArrayList<>()).add(node);
+    }
+    return ring;
+  }
+
+  /** Refuses datacenters the ring lacks, and named datacenters with a node down. */
+  private static void check(Map<String, List<Node>> ring, List<String> datacenters) {
+    for (String datacenter : datacenters) {
+      List<Node> nodes = ring.get(datacenter);
+      if (nodes == null) {
+        throw new IllegalArgumentException(
+            "target.options.datacenters names "
+                + datacenter
+                + ", which the target cluster does not have; it has "
+                + ring.keySet());
+      }
+      for (Node node : nodes) {
+        if (node.getState() == NodeState.DOWN || node.getState() == NodeState.FORCED_DOWN) {
+          throw new IllegalArgumentException(
+              "node "
+                  + node.getEndPoint()
+                  + " of datacenter "
+                  + datacenter
+                  + " is down: the rows it holds a replica of would not reach it; start it, or"
+                  + " leave "
+                  + datacenter
+                  + " out and repair it later");
+        }
+      }
+    }
+  }
+
+  /**
+   * Runs the loader over {@code segments} into one datacenter, every other node ignored, marking
+   * each segment loaded there as soon as the loader says so; returns how many it loaded.
+   */
+  private static int load(
+      SegmentFolders folders,
+      List<Path> segments,
+      String datacenter,
+      Map<String, List<Node>> ring,
+      String username,
+      String password,
+      SstablesOptions options,
+      PrintWriter out)
+      throws IOException {
+    List<Node> inside = ring.get(datacenter);
+    List<String> ignored = new ArrayList<>();
+    ring.forEach(
+        (dc, nodes) -> {
+          if (!dc.equals(datacenter)) {
+            nodes.forEach(node -> ignored.add(storageAddress(node)));
+          }
+        });
+    InetSocketAddress contact = (InetSocketAddress) inside.get(0).getEndPoint().resolve();
+    List<String> args = new ArrayList<>();
+    args.addAll(List.of("-d", contact.getAddress().getHostAddress()));
+    args.addAll(List.of("-p", String.valueOf(contact.getPort())));
+    inside
+        .get(0)
+        .getBroadcastAddress()
+        .ifPresent(storage -> args.addAll(List.of("-sp", String.valueOf(storage.getPort()))));
+    if (!ignored.isEmpty()) {
+      args.addAll(List.of("--ignore", String.join(",", ignored)));
+    }
+    args.addAll(List.of("--throttle-mib", String.valueOf(options.throttleMib())));
+    if (username != null) {
+      args.addAll(List.of("-u", username));
+    }
+    Path log = folders.root().resolve("stream.log");
+    Process process =
+        new ProcessBuilder(CassandraJvm.command(CassandraJvm.LOADER_MAIN, LOADER_HEAP_MIB, args))
+            .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()))
+            .start();
+    Map<String, Path> byFolder = new HashMap<>();
+    try (Writer toLoader =
+        new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8)) {
+      toLoader.write((password == null ? "" : password) + "\n");
+      for (Path segment : segments) {
+        String folder = folders.tableFolder(segment).toString();
+        byFolder.put(folder, segment);
+        toLoader.write(folder + "\n");
+      }
+      toLoader.write("\n");
+    }
+    int loaded = 0;
+    String failure = null;
+    try (BufferedReader answers =
+        new BufferedReader(
+            new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+      String line;
+      while ((line = answers.readLine()) != null) {
+        String[] parts = line.split("\t", 3);
+        Path segment = parts.length > 1 ? byFolder.get(parts[1]) : null;
+        if (parts[0].equals("LOADED") && segment != null) {
+          SegmentFolders.markLoaded(segment, datacenter);
+          loaded++;
+          out.printf(
+              "Loaded %s into %s (%s)%n",
+              folders.root().relativize(segment),
+              datacenter,
+              mib(size(folders.tableFolder(segment))));
+        } else if (parts[0].equals("FAILED")) {
+          failure = parts.length > 2 ? parts[2] : "no reason given";
+        }
+      }
+    }
+    try {
+      int exit = process.waitFor();
+      if (exit != 0 || loaded < segments.size()) {
+        throw new IllegalStateException(
+            "Cassandra's loader stopped loading into "
+                + datacenter
+                + " after "
+                + loaded
+                + " of "
+                + segments.size()
+                + " segment(s)"
+                + (failure == null ? " (exit " + exit + ")" : ": " + failure)
+                + "; its output is in "
+                + log
+                + ". Run sluice stream again to go on from there.");
+      }
+    } catch (InterruptedException e) {
+      process.destroyForcibly();
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("Interrupted while loading into " + datacenter, e);
+    }
+    return loaded;
+  }
+
+  private static String storageAddress(Node node) {
+    InetSocketAddress storage =
+        node.getBroadcastAddress().orElse((InetSocketAddress) node.getEndPoint().resolve());
+    return storage.getAddress().getHostAddress() + ":" + storage.getPort();
+  }
+
+  private static long size(Path folder) throws IOException {
+    if (!Files.isDirectory(folder)) {
+      return 0;
+    }
+    try (Stream<Path> files = Files.walk(folder)) {
+      long total = 0;
+      for (Path file : files.filter(Files::isRegularFile).toList()) {
+        total += Files.size(file);
+      }
+      return total;
+    }
+  }
+
+  private static String mib(long bytes) {
+    return String.format("%.1f MiB", bytes / 1048576.0);
+  }
+}

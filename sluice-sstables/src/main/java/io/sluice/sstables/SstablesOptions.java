@@ -1,0 +1,41 @@
+package io.sluice.sstables;
+
+import java.util.List;
+
+/**
+ * The {@code target.options} of {@code type: sstables}.
+ *
+ * @param directory where the SSTables are written, relative to the job file; required
+ * @param bufferMib the writer's buffer per split, in MiB: each time it fills, its rows become one
+ *     SSTable, sorted; default 64
+ * @param segmentRows rows of a split written before its files are closed and its progress saved (a
+ *     segment: a kill loses at most this many rows of work per split); default 100,000
+ * @param datacenters the datacenters {@code sluice stream} loads the files into, and no other;
+ *     default the target's {@code local-datacenter}
+ * @param throttleMib the streaming rate into each datacenter, in MiB per second; default 64
+ * @param keepLoaded keep each loaded segment under {@code loaded/} instead of deleting it
+ */
+public record SstablesOptions(
+    String directory,
+    Integer bufferMib,
+    Integer segmentRows,
+    List<String> datacenters,
+    Integer throttleMib,
+    Boolean keepLoaded) {
+
+  public SstablesOptions {
+    if (directory == null || directory.isBlank()) {
+      throw new IllegalArgumentException(
+          "target.options.directory: an SSTable target needs the folder to write its files to");
+    }
+    bufferMib = bufferMib == null ? 64 : bufferMib;
+    segmentRows = segmentRows == null ? 100_000 : segmentRows;
+    datacenters = datacenters == null ? List.of() : List.copyOf(datacenters);
+    throttleMib = throttleMib == null ? 64 : throttleMib;
+    keepLoaded = keepLoaded != null && keepLoaded;
+    if (bufferMib < 1 || segmentRows < 1 || throttleMib < 1) {
+      throw new IllegalArgumentException(
+          "target.options: buffer-mib, segment-rows and throttle-mib must be at least 1");
+    }
+  }
+}

@@ -1,0 +1,137 @@
+package io.sluice.sstables;
+
+import com.datastax.oss.driver.api.core.metadata.schema.KeyspaceMetadata;
+import com.datastax.oss.driver.api.core.metadata.schema.TableMetadata;
+import io.sluice.cassandra.CassandraTarget;
+import io.sluice.cassandra.TableSchemaReader;
+import io.sluice.core.flow.FlowFeedback;
+import io.sluice.core.job.FlowSpec;
+import io.sluice.core.job.TargetSpec;
+import io.sluice.core.schema.TableSchema;
+import io.sluice.core.sink.Sink;
+import io.sluice.core.source.KeyColumn;
+import io.sluice.core.validate.PrimaryKey;
+import io.sluice.core.validate.ValidatingTarget;
+import io.sluice.core.validate.ValidationSpec;
+import java.nio.file.Path;
+import java.time.LocalDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * {@code target.type: sstables}: the table of a live cluster, whose schema the rows are mapped to,
+ * written as SSTables into a folder instead of over CQL. The cluster is read, never written: its
+ * table's {@code CREATE TABLE} says how to write the files, and a validation reads it back once
+ * {@code sluice stream} loaded them.
+ */
+final class SstablesTarget implements ValidatingTarget {
+
+  private static final Logger LOG = LoggerFactory.getLogger(SstablesTarget.class);
+  private static final int WRITER_HEAP_MIB = 1024;
+
+  private final CassandraTarget cluster;
+  private final SstablesOptions options;
+  private final SegmentFolders folders;
+  private final TableDefinition table;
+
+  private SstablesTarget(
+      CassandraTarget cluster, SstablesOptions options, Path directory, TableDefinition table) {
+    this.cluster = cluster;
+    this.options = options;
+    this.folders = new SegmentFolders(directory, table.keyspace(), table.table());
+    this.table = table;
+  }
+
+  static SstablesTarget connect(TargetSpec spec, SstablesOptions options, Path baseDir) {
+    CassandraTarget cluster = CassandraTarget.connect(spec, baseDir);
+    try {
+      TableMetadata metadata =
+          TableSchemaReader.tableMetadata(cluster.session(), spec.keyspace(), spec.table());
+      KeyspaceMetadata keyspace =
+          cluster.session().getMetadata().getKeyspace(metadata.getKeyspace()).orElseThrow();
+      return new SstablesTarget(
+          cluster,
+          options,
+          baseDir.resolve(options.directory()).normalize(),
+          TableDefinition.of(keyspace, metadata, spec.writeNulls()));
+    } catch (RuntimeException e) {
+      cluster.close();
+      throw e;
+    }
+  }
+
+  /** Where the files go. */
+  Path directory() {
+    return folders.root();
+  }
+
+  @Override
+  public List<String> problems() {
+    return cluster.problems();
+  }
+
+  @Override
+  public TableSchema schema() {
+    return cluster.schema();
+  }
+
+  /**
+   * Deletes what a killed run left half written (never counted as written), then starts the writer
+   * process for this run.
+   */
+  @Override
+  public Sink openSink(FlowSpec flow, FlowFeedback feedback) {
+    int deleted = folders.deleteIncomplete();
+    if (deleted > 0) {
+      LOG.info(
+          "Deleted {} incomplete SSTable segment(s) an earlier run left in {}",
+          deleted,
+          folders.root());
+    }
+    WriterProcess writer =
+        WriterProcess.start(folders.root().resolve("writer.log"), WRITER_HEAP_MIB);
+    String runStamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+    return new SstableSink(
+        writer, folders, table, options.bufferMib(), options.segmentRows(), runStamp);
+  }
+
+  @Override
+  public Sink openChecker(
+      FlowSpec flow, FlowFeedback feedback, ValidationSpec spec, List<String> columns) {
+    return cluster.openChecker(flow, feedback, spec, columns);
+  }
+
+  @Override
+  public Sink openChecker(
+      FlowSpec flow,
+      FlowFeedback feedback,
+      ValidationSpec spec,
+      List<String> columns,
+      boolean findsExtra) {
+    return cluster.openChecker(flow, feedback, spec, columns, findsExtra);
+  }
+
+  @Override
+  public List<KeyColumn> keyColumns() {
+    return cluster.keyColumns();
+  }
+
+  @Override
+  public void scanPrimaryKeys(Consumer<Map<String, Object>> keys) {
+    cluster.scanPrimaryKeys(keys);
+  }
+
+  @Override
+  public void deleteRow(PrimaryKey key, long timestampMicros) {
+    cluster.deleteRow(key, timestampMicros);
+  }
+
+  @Override
+  public void close() {
+    cluster.close();
+  }
+}

@@ -1,0 +1,30 @@
+package io.sluice.sstables;
+
+import io.sluice.core.job.JobFiles;
+import io.sluice.core.job.TargetSpec;
+import io.sluice.core.sink.Target;
+import io.sluice.core.sink.TargetProvider;
+import java.nio.file.Path;
+
+/**
+ * {@code target.type: sstables}: the rows become SSTables of the target table in {@code
+ * target.options.directory}, for {@code sluice stream} to load.
+ */
+public final class SstablesTargetProvider implements TargetProvider {
+
+  @Override
+  public String type() {
+    return "sstables";
+  }
+
+  @Override
+  public Target connect(TargetSpec spec, Path baseDir) {
+    SstablesOptions options = options(spec);
+    return SstablesTarget.connect(spec, options, baseDir);
+  }
+
+  /** The target's own settings, with a sentence naming a wrong one. */
+  public static SstablesOptions options(TargetSpec spec) {
+    return JobFiles.readPart(spec.options(), SstablesOptions.class, "target.options");
+  }
+}

@@ -1,0 +1,43 @@
+package io.sluice.sstables;
+
+import com.datastax.oss.driver.api.core.metadata.schema.KeyspaceMetadata;
+import com.datastax.oss.driver.api.core.metadata.schema.TableMetadata;
+import com.datastax.oss.driver.api.core.type.UserDefinedType;
+import io.sluice.cassandra.RowCells;
+import java.util.List;
+
+/**
+ * What the SSTable writer needs to know of the target table, read from the live cluster's schema:
+ * its {@code CREATE TABLE} (options included, such as the default TTL), the keyspace's {@code
+ * CREATE TYPE}s, and the one insert every row goes through, with its write time and TTL bound.
+ */
+record TableDefinition(
+    String keyspace, String table, String createTable, List<String> createTypes, RowCells cells) {
+
+  static TableDefinition of(KeyspaceMetadata keyspace, TableMetadata table, boolean writeNulls) {
+    List<String> types =
+        keyspace.getUserDefinedTypes().values().stream().map(TableDefinition::describe).toList();
+    return new TableDefinition(
+        keyspace.getName().asInternal(),
+        table.getName().asInternal(),
+        table.describe(false),
+        types,
+        new RowCells(table, writeNulls));
+  }
+
+  private static String describe(UserDefinedType type) {
+    return type.describe(false);
+  }
+
+  /** The insert of every column, with {@code USING TIMESTAMP ? AND TTL ?}. */
+  String insert(String qualifiedTable) {
+    List<String> columns = cells.columns();
+    return "INSERT INTO "
+        + qualifiedTable
+        + " ("
+        + String.join(", ", columns)
+        + ") VALUES ("
+        + String.join(", ", columns.stream().map(c -> "?").toList())
+        + ") USING TIMESTAMP ? AND TTL ?";
+  }
+}

@@ -1,0 +1,219 @@
+package io.sluice.sstables;
+
+import java.io.BufferedInputStream;
+import java.io.BufferedOutputStream;
+import java.io.DataInputStream;
+import java.io.DataOutputStream;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.TimeUnit;
+import java.util.function.BiConsumer;
+
+/**
+ * The SSTable writer process ({@code SstableWriterMain} of {@code sluice-sstables-writer}) and its
+ * protocol, seen from Sluice: segments are opened, fed rows and closed from any thread; a reader
+ * thread takes the answers. If the process dies, every close still waiting fails, saying where its
+ * log is.
+ */
+final class WriterProcess implements AutoCloseable {
+
+  /** A segment's answer to its close: whether its files are complete. */
+  record Closed(boolean ok, String error) {}
+
+  private final Process process;
+  private final Path log;
+  private final DataOutputStream out;
+  private final Map<Integer, CompletableFuture<Closed>> closing = new ConcurrentHashMap<>();
+  private final Map<Integer, BiConsumer<Long, String>> refusals = new ConcurrentHashMap<>();
+  private final Thread reader;
+  private volatile boolean closed;
+
+  private WriterProcess(Process process, Path log) {
+    this.process = process;
+    this.log = log;
+    this.out = new DataOutputStream(new BufferedOutputStream(process.getOutputStream(), 1 << 16));
+    this.reader = new Thread(this::readAnswers, "sstable-writer-answers");
+    reader.setDaemon(true);
+    reader.start();
+  }
+
+  /** Starts the process, its log in {@code log}. */
+  static WriterProcess start(Path log, int heapMib) {
+    try {
+      Files.createDirectories(log.getParent());
+      Process process =
+          new ProcessBuilder(CassandraJvm.command(CassandraJvm.WRITER_MAIN, heapMib, List.of()))
+              .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()))
+              .start();
+      return new WriterProcess(process, log);
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot start the SSTable writer: " + e.getMessage(), e);
+    }
+  }
+
+  /**
+   * Opens a segment writing into {@code folder}; {@code refused} hears of each row the writer
+   * refuses, by its number, with the reason.
+   */
+  synchronized void open(
+      int segment,
+      Path folder,
+      String createTable,
+      List<String> createTypes,
+      String insert,
+      int bufferMib,
+      BiConsumer<Long, String> refused) {
+    refusals.put(segment, refused);
+    try {
+      out.writeByte('O');
+      out.writeInt(segment);
+      text(folder.toString());
+      text(createTable);
+      out.writeInt(createTypes.size());
+      for (String type : createTypes) {
+        text(type);
+      }
+      text(insert);
+      out.writeInt(bufferMib);
+    } catch (IOException e) {
+      throw gone(e);
+    }
+  }
+
+  /** Sends row number {@code row} of a segment; null is a null value, UNSET an unset one. */
+  synchronized void row(int segment, long row, List<ByteBuffer> values, ByteBuffer unset) {
+    try {
+      out.writeByte('R');
+      out.writeInt(segment);
+      out.writeLong(row);
+      out.writeInt(values.size());
+      for (ByteBuffer value : values) {
+        if (value == null) {
+          out.writeInt(-1);
+        } else if (value == unset) {
+          out.writeInt(-2);
+        } else {
+          ByteBuffer bytes = value.duplicate();
+          out.writeInt(bytes.remaining());
+          if (bytes.hasArray()) {
+            out.write(bytes.array(), bytes.arrayOffset() + bytes.position(), bytes.remaining());
+          } else {
+            byte[] copy = new byte[bytes.remaining()];
+            bytes.get(copy);
+            out.write(copy);
+          }
+        }
+      }
+    } catch (IOException e) {
+      throw gone(e);
+    }
+  }
+
+  /** Closes a segment; completes once its files are complete, or the writer says why not. */
+  synchronized CompletableFuture<Closed> close(int segment) {
+    CompletableFuture<Closed> answer = new CompletableFuture<>();
+    closing.put(segment, answer);
+    try {
+      out.writeByte('C');
+      out.writeInt(segment);
+      out.flush();
+    } catch (IOException e) {
+      closing.remove(segment);
+      answer.completeExceptionally(gone(e));
+    }
+    return answer;
+  }
+
+  private void readAnswers() {
+    try (DataInputStream in =
+        new DataInputStream(new BufferedInputStream(process.getInputStream()))) {
+      while (true) {
+        int answer = in.read();
+        if (answer < 0) {
+          break;
+        }
+        int segment = in.readInt();
+        if (answer == 'F') {
+          long row = in.readLong();
+          String reason = text(in);
+          BiConsumer<Long, String> refused = refusals.get(segment);
+          if (refused != null) {
+            refused.accept(row, reason);
+          }
+        } else if (answer == 'C') {
+          boolean ok = in.readBoolean();
+          String error = text(in);
+          refusals.remove(segment);
+          CompletableFuture<Closed> waiting = closing.remove(segment);
+          if (waiting != null) {
+            waiting.complete(new Closed(ok, error));
+          }
+        } else {
+          break;
+        }
+      }
+    } catch (IOException e) {
+      // The process is gone; the waiting closes fail below.
+    }
+    IllegalStateException gone =
+        new IllegalStateException(
+            closed
+                ? "the SSTable writer was stopped"
+                : "the SSTable writer process ended unexpectedly; its log is " + log);
+    closing.values().forEach(waiting -> waiting.completeExceptionally(gone));
+    closing.clear();
+  }
+
+  private IllegalStateException gone(IOException e) {
+    return new IllegalStateException(
+        "The SSTable writer process does not take rows any more ("
+            + e.getMessage()
+            + "); its log is "
+            + log,
+        e);
+  }
+
+  private void text(String text) throws IOException {
+    byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
+    out.writeInt(bytes.length);
+    out.write(bytes);
+  }
+
+  private static String text(DataInputStream in) throws IOException {
+    byte[] bytes = new byte[in.readInt()];
+    in.readFully(bytes);
+    return new String(bytes, StandardCharsets.UTF_8);
+  }
+
+  /** Asks the process to quit, and kills it if it does not within a while. */
+  @Override
+  public void close() {
+    closed = true;
+    synchronized (this) {
+      try {
+        out.writeByte('Q');
+        out.flush();
+        out.close();
+      } catch (IOException e) {
+        // Already gone.
+      }
+    }
+    try {
+      if (!process.waitFor(30, TimeUnit.SECONDS)) {
+        process.destroyForcibly();
+      }
+      reader.join(TimeUnit.SECONDS.toMillis(5));
+    } catch (InterruptedException e) {
+      process.destroyForcibly();
+      Thread.currentThread().interrupt();
+    }
+  }
+}

@@ -1,0 +1,162 @@
+package io.sluice.sstables;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.Row;
+import io.sluice.core.job.JobFiles;
+import io.sluice.core.job.JobSpec;
+import io.sluice.core.run.Migration;
+import io.sluice.core.run.Outcome;
+import io.sluice.core.run.RunReport;
+import io.sluice.core.sink.Target;
+import io.sluice.core.sink.Targets;
+import io.sluice.formats.bson.BsonDumpWriter;
+import io.sluice.testinfra.RealCassandra;
+import io.sluice.testinfra.TestKeyspace;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Map;
+import java.util.TreeMap;
+import org.bson.Document;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A BSON dump and a CSV file written as SSTables by the real pipeline, then streamed into the local
+ * node with Cassandra's own loader: the table ends with the rows, write times and TTLs the same job
+ * writes over CQL, the counts add up, and the loaded files are gone.
+ */
+@RealCassandra
+class SstablesIT {
+
+  private static final int BSON_DOCS = 600;
+  private static final int CSV_LINES = 400;
+  private static final int BAD_EVERY = 100;
+  private static final String TABLE =
+      " (id int PRIMARY KEY, name text, n bigint) WITH default_time_to_live = 86400";
+
+  @TempDir Path dir;
+
+  @Test
+  void should_stream_the_rows_the_cql_path_writes(CqlSession session, TestKeyspace keyspace)
+      throws Exception {
+    session.execute("CREATE TABLE people_cql" + TABLE);
+    session.execute("CREATE TABLE people_sst" + TABLE);
+    writeDump(dir.resolve("dump/people.bson"));
+    writeCsv(dir.resolve("people.csv"));
+
+    RunReport cql = migrate(writeJob(keyspace, "cql", "people_cql", ""));
+    RunReport sst =
+        migrate(
+            writeJob(
+                keyspace,
+                "sst",
+                "people_sst",
+                "  type: sstables\n  options: {directory: sstables, segment-rows: 150}\n"));
+
+    assertThat(sst.outcome()).isEqualTo(Outcome.COMPLETED_WITH_ERRORS);
+    assertThat(sst.counts().rowsWritten()).isEqualTo(cql.counts().rowsWritten());
+    assertThat(sst.counts().rejected()).isEqualTo(cql.counts().rejected());
+    assertThat(sst.counts().recordsRead()).isEqualTo(BSON_DOCS + CSV_LINES);
+    assertThat(sst.counts().rowsWritten() + sst.counts().rejected())
+        .isEqualTo(sst.counts().recordsRead());
+    assertThat(rows(session, "people_sst"))
+        .as("nothing reaches the table before streaming")
+        .isEmpty();
+    SegmentFolders folders =
+        new SegmentFolders(dir.resolve("sstables"), keyspace.name(), "people_sst");
+    assertThat(folders.complete()).hasSizeGreaterThan(2);
+
+    JobSpec job = JobFiles.load(dir.resolve("sst.yaml"));
+    StringWriter out = new StringWriter();
+    SstableStream.Result streamed =
+        SstableStream.run(job.target(), job.baseDir(), new PrintWriter(out, true));
+
+    assertThat(streamed.loads()).as(out.toString()).isEqualTo(streamed.segments());
+    assertThat(rows(session, "people_sst")).isEqualTo(rows(session, "people_cql"));
+    assertThat(rows(session, "people_sst")).hasSize((int) sst.counts().rowsWritten());
+    assertThat(folders.segments()).as("loaded segments are taken away").isEmpty();
+
+    SstableStream.Result again =
+        SstableStream.run(job.target(), job.baseDir(), new PrintWriter(new StringWriter(), true));
+    assertThat(again.loads()).isZero();
+  }
+
+  private static RunReport migrate(Path jobFile) {
+    JobSpec job = JobFiles.load(jobFile);
+    try (Target target = Targets.connect(job.target(), job.baseDir())) {
+      return Migration.prepare(job, target, Clock.systemUTC(), true).run();
+    }
+  }
+
+  /** Each row's values, write time and TTL rounded to the hour (it counts down while we look). */
+  private static Map<Integer, String> rows(CqlSession session, String table) {
+    Map<Integer, String> rows = new TreeMap<>();
+    for (Row row :
+        session.execute(
+            "SELECT id, name, n, writetime(name) AS wt, ttl(name) AS ttl FROM " + table)) {
+      String previous =
+          rows.put(
+              row.getInt("id"),
+              row.getString("name")
+                  + "|"
+                  + row.getLong("n")
+                  + "|"
+                  + row.getLong("wt")
+                  + "|ttl "
+                  + (row.isNull("ttl") ? "none" : Math.round(row.getInt("ttl") / 3600.0) + "h"));
+      assertThat(previous).as("row %d listed twice", row.getInt("id")).isNull();
+    }
+    return rows;
+  }
+
+  private static void writeDump(Path file) throws Exception {
+    Files.createDirectories(file.getParent());
+    try (BsonDumpWriter writer = BsonDumpWriter.create(file)) {
+      for (int id = 0; id < BSON_DOCS; id++) {
+        Object n = id % BAD_EVERY == 7 ? "not a number" : (Object) (id * 3L);
+        writer.write(new Document("id", id).append("name", "bson " + id).append("n", n));
+      }
+    }
+  }
+
+  private static void writeCsv(Path file) throws Exception {
+    StringBuilder text = new StringBuilder("id,name,n\n");
+    for (int i = 0; i < CSV_LINES; i++) {
+      int id = 100_000 + i;
+      String n = i % BAD_EVERY == 11 ? "twelve" : Long.toString(id * 3L);
+      text.append(id).append(",csv ").append(id).append(',').append(n).append('\n');
+    }
+    Files.writeString(file, text);
+  }
+
+  private Path writeJob(TestKeyspace keyspace, String name, String table, String targetRest)
+      throws Exception {
+    String yaml =
+        "name: "
+            + name
+            + "\nstate-dir: state-"
+            + name
+            + "\nsources:\n"
+            + "  - type: bson\n    path: dump/people.bson\n    write-timestamp: 2024-06-30T00:00:00Z\n"
+            + "    options: {split-size: 8KiB}\n"
+            + "  - type: csv\n    path: people.csv\n    options: {split-size: 4KiB}\n"
+            + "target:\n  contact-points: ["
+            + keyspace.hostAndPort()
+            + "]\n  local-datacenter: "
+            + keyspace.localDatacenter()
+            + "\n  keyspace: "
+            + keyspace.name()
+            + "\n  table: "
+            + table
+            + "\n"
+            + targetRest
+            + "mapping:\n  columns:\n    id: id\n    name: name\n    n: n\n"
+            + "max-errors: 100%\n";
+    return Files.writeString(dir.resolve(name + ".yaml"), yaml);
+  }
+}
