@@ -37,9 +37,10 @@ final class CqlProbe {
 
   /**
    * The node's {@code release_version}, {@link #CREDENTIALS_REQUIRED} if it answers but asks for a
-   * login or a client certificate first, or empty if it does not answer CQL yet.
+   * login or a client certificate first, or empty if it does not answer CQL yet. {@code datacenter}
+   * is the node's own: the driver sends nothing to a node outside the datacenter it is given.
    */
-  static Optional<String> releaseVersion(int nativePort, boolean tls) {
+  static Optional<String> releaseVersion(int nativePort, boolean tls, String datacenter) {
     if (!LocalPorts.isListening(nativePort)) {
       return Optional.empty();
     }
@@ -57,7 +58,7 @@ final class CqlProbe {
     var builder =
         CqlSession.builder()
             .addContactPoint(new InetSocketAddress(LocalPorts.LOOPBACK, nativePort))
-            .withLocalDatacenter(NodeStatus.LOCAL_DATACENTER)
+            .withLocalDatacenter(datacenter)
             .withConfigLoader(config);
     if (tls) {
       builder.withSslContext(anyCertificate());

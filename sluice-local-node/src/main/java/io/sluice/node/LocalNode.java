@@ -300,7 +300,9 @@ public final class LocalNode {
       }
       Optional<String> version =
           CqlProbe.releaseVersion(
-              nativePort, CassandraConfigFiles.requiresTls(options.cassandraYamlOverrides()));
+              nativePort,
+              CassandraConfigFiles.requiresTls(options.cassandraYamlOverrides()),
+              options.datacenter());
       if (version.isPresent()) {
         return version.get().equals(CqlProbe.CREDENTIALS_REQUIRED) ? installed : version.get();
       }

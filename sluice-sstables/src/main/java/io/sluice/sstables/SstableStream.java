@@ -1,9 +1,12 @@
 package io.sluice.sstables;
 
+import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.metadata.Node;
 import com.datastax.oss.driver.api.core.metadata.NodeState;
 import io.sluice.cassandra.CassandraTarget;
 import io.sluice.cassandra.Secrets;
+import io.sluice.cassandra.SessionFactory;
+import io.sluice.core.job.ClusterSpec;
 import io.sluice.core.job.TargetSpec;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -56,7 +59,7 @@ public final class SstableStream {
     try (CassandraTarget cluster = CassandraTarget.connect(spec, baseDir)) {
       Map<String, List<Node>> ring =
           byDatacenter(cluster.session().getMetadata().getNodes().values());
-      check(ring, datacenters);
+      check(ring, datacenters, spec.cluster(), baseDir);
       List<Path> segments = folders.complete();
       out.printf(
           "Streaming %d segment(s) of %s.%s from %s into datacenter(s) %s at %d MiB/s each%n",
@@ -95,28 +98,45 @@ public final class SstableStream {
     return ring;
   }
 
-  /** Refuses datacenters the ring lacks, and named datacenters with a node down. */
-  private static void check(Map<String, List<Node>> ring, List<String> datacenters) {
+  /**
+   * Refuses datacenters the ring lacks, and named datacenters with a node down. A node's state is
+   * known only to a session that connects to it, so each named datacenter is checked by a session
+   * of its own.
+   */
+  private static void check(
+      Map<String, List<Node>> ring, List<String> datacenters, ClusterSpec cluster, Path baseDir) {
     for (String datacenter : datacenters) {
-      List<Node> nodes = ring.get(datacenter);
-      if (nodes == null) {
+      if (!ring.containsKey(datacenter)) {
         throw new IllegalArgumentException(
             "target.options.datacenters names "
                 + datacenter
                 + ", which the target cluster does not have; it has "
                 + ring.keySet());
       }
-      for (Node node : nodes) {
-        if (node.getState() == NodeState.DOWN || node.getState() == NodeState.FORCED_DOWN) {
-          throw new IllegalArgumentException(
-              "node "
-                  + node.getEndPoint()
-                  + " of datacenter "
-                  + datacenter
-                  + " is down: the rows it holds a replica of would not reach it; start it, or"
-                  + " leave "
-                  + datacenter
-                  + " out and repair it later");
+      ClusterSpec inside =
+          new ClusterSpec(
+              cluster.prefix(),
+              cluster.contactPoints(),
+              datacenter,
+              cluster.username(),
+              cluster.passwordEnv(),
+              cluster.passwordFile(),
+              cluster.consistency(),
+              cluster.tls());
+      try (CqlSession session = SessionFactory.open(inside, baseDir)) {
+        for (Node node : session.getMetadata().getNodes().values()) {
+          if (datacenter.equals(node.getDatacenter()) && node.getState() != NodeState.UP) {
+            throw new IllegalArgumentException(
+                "node "
+                    + node.getEndPoint()
+                    + " of datacenter "
+                    + datacenter
+                    + " is "
+                    + node.getState().name().toLowerCase(java.util.Locale.ROOT)
+                    + ": the rows it holds a replica of would not reach it; start it, or leave "
+                    + datacenter
+                    + " out and repair it later");
+          }
         }
       }
     }

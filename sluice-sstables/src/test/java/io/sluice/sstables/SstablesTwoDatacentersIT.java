@@ -1,0 +1,169 @@
+package io.sluice.sstables;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
+import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import io.sluice.core.job.JobFiles;
+import io.sluice.core.job.JobSpec;
+import io.sluice.core.run.Migration;
+import io.sluice.core.run.Outcome;
+import io.sluice.core.run.RunReport;
+import io.sluice.core.sink.Target;
+import io.sluice.core.sink.Targets;
+import io.sluice.formats.bson.BsonDumpWriter;
+import io.sluice.node.LocalNode;
+import io.sluice.node.StartResult;
+import io.sluice.testinfra.Await;
+import io.sluice.testinfra.TestNodes;
+import io.sluice.testinfra.TestSessions;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.net.InetSocketAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.time.Duration;
+import org.bson.Document;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A cluster of two local nodes in two datacenters, {@code dc1} and {@code dc2}, and a keyspace
+ * replicated to both: SSTables streamed with {@code datacenters: [dc2]} put every row on the dc2
+ * node and nothing on the dc1 node, each read through its own datacenter at {@code LOCAL_ONE}.
+ */
+class SstablesTwoDatacentersIT {
+
+  private static final int DOCS = 500;
+  private static final long WRITTEN_AT = 1_719_705_600_000_000L;
+
+  @TempDir static Path dir;
+  private static LocalNode first;
+  private static LocalNode second;
+  private static InetSocketAddress dc1;
+  private static InetSocketAddress dc2;
+
+  @BeforeAll
+  static void startTwoDatacenters() throws Exception {
+    first = TestNodes.create("sstables-dc1-");
+    second = TestNodes.create("sstables-dc2-");
+    StartResult started = first.start(TestNodes.options().datacenter("dc1").build());
+    dc1 = started.status().contactPoint().orElseThrow();
+    int seedPort = started.status().ports().orElseThrow().storagePort();
+    dc2 =
+        second
+            .start(TestNodes.joining(seedPort).datacenter("dc2").build())
+            .status()
+            .contactPoint()
+            .orElseThrow();
+    try (CqlSession session = TestSessions.connect(dc1, "dc1")) {
+      Await.until(
+          "the second datacenter in the driver's view",
+          Duration.ofMinutes(3),
+          () ->
+              session.getMetadata().getNodes().values().stream()
+                  .anyMatch(node -> "dc2".equals(node.getDatacenter())));
+      session.execute(
+          "CREATE KEYSPACE both WITH replication ="
+              + " {'class': 'NetworkTopologyStrategy', 'dc1': 1, 'dc2': 1}");
+      session.execute("CREATE TABLE both.people (id int PRIMARY KEY, name text)");
+    }
+    try (BsonDumpWriter writer = BsonDumpWriter.create(dir.resolve("people.bson"))) {
+      for (int id = 0; id < DOCS; id++) {
+        writer.write(new Document("id", id).append("name", "person " + id));
+      }
+    }
+  }
+
+  @AfterAll
+  static void stopNodes() {
+    if (second != null) {
+      second.stop();
+    }
+    if (first != null) {
+      first.stop();
+    }
+  }
+
+  private static Path writeJob(String name, String datacenters) throws Exception {
+    String yaml =
+        "name: "
+            + name
+            + "\nstate-dir: state-"
+            + name
+            + "\nsources:\n  - type: bson\n    path: people.bson\n"
+            + "    write-timestamp: 2024-06-30T00:00:00Z\n    options: {split-size: 8KiB}\n"
+            + "target:\n  type: sstables\n  contact-points: [127.0.0.1:"
+            + dc1.getPort()
+            + "]\n  local-datacenter: dc1\n  keyspace: both\n  table: people\n"
+            + "  options: {directory: sstables-"
+            + name
+            + ", datacenters: "
+            + datacenters
+            + "}\nmapping:\n  columns:\n    id: id\n    name: name\n";
+    return Files.writeString(dir.resolve(name + ".yaml"), yaml);
+  }
+
+  private static RunReport migrate(JobSpec job) {
+    try (Target target = Targets.connect(job.target(), job.baseDir())) {
+      return Migration.prepare(job, target, Clock.systemUTC(), true).run();
+    }
+  }
+
+  private static long count(InetSocketAddress node, String datacenter) {
+    try (CqlSession session = TestSessions.connect(node, datacenter)) {
+      return session
+          .execute(
+              SimpleStatement.newInstance("SELECT count(*) FROM both.people")
+                  .setConsistencyLevel(DefaultConsistencyLevel.LOCAL_ONE))
+          .one()
+          .getLong(0);
+    }
+  }
+
+  @Test
+  void should_stream_every_row_to_the_datacenter_named_and_none_to_the_other() throws Exception {
+    JobSpec job = JobFiles.load(writeJob("dc2only", "[dc2]"));
+    RunReport report = migrate(job);
+    assertThat(report.outcome()).isEqualTo(Outcome.COMPLETED);
+    assertThat(report.counts().rowsWritten()).isEqualTo(DOCS);
+
+    StringWriter out = new StringWriter();
+    SstableStream.Result streamed =
+        SstableStream.run(job.target(), job.baseDir(), new PrintWriter(out, true));
+
+    assertThat(streamed.loads()).as(out.toString()).isPositive();
+    assertThat(out.toString()).contains("into datacenter(s) [dc2]");
+    assertThat(count(dc2, "dc2")).isEqualTo(DOCS);
+    assertThat(count(dc1, "dc1")).as("rows on the dc1 node").isZero();
+    try (CqlSession session = TestSessions.connect(dc2, "dc2")) {
+      var row =
+          session
+              .execute(
+                  SimpleStatement.newInstance(
+                          "SELECT name, writetime(name) FROM both.people WHERE id = 42")
+                      .setConsistencyLevel(DefaultConsistencyLevel.LOCAL_ONE))
+              .one();
+      assertThat(row.getString(0)).isEqualTo("person 42");
+      assertThat(row.getLong(1)).isEqualTo(WRITTEN_AT);
+    }
+  }
+
+  @Test
+  void should_refuse_a_datacenter_the_cluster_lacks_before_loading_anything() throws Exception {
+    JobSpec job = JobFiles.load(writeJob("dc3", "[dc3]"));
+
+    assertThatThrownBy(
+            () ->
+                SstableStream.run(
+                    job.target(), job.baseDir(), new PrintWriter(new StringWriter(), true)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("dc3")
+        .hasMessageContaining("[dc1, dc2]");
+  }
+}
