@@ -13,10 +13,10 @@ class CassandraTargetProviderTest {
   @Test
   void should_name_the_known_target_types_when_the_job_names_another() {
     TargetSpec spec =
-        new TargetSpec("sstables", null, null, "ks", "t", null, null, null, null, null, null);
+        new TargetSpec("kafka", null, null, "ks", "t", null, null, null, null, null, null);
 
     assertThatThrownBy(() -> Targets.connect(spec, Path.of(".")))
         .isInstanceOf(JobFileException.class)
-        .hasMessage("target.type 'sstables' is not a known target type; known types: [cassandra].");
+        .hasMessage("target.type 'kafka' is not a known target type; known types: [cassandra].");
   }
 }

@@ -19,6 +19,7 @@ import picocli.CommandLine.Option;
       MigrateCommand.class,
       PlanCommand.class,
       ValidateCommand.class,
+      StreamCommand.class,
       ReportCommand.class,
       DoctorCommand.class,
       CassandraCommand.class,

@@ -185,8 +185,14 @@ public final class SstableStream {
             .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()))
             .start();
     Map<String, Path> byFolder = new HashMap<>();
+    int loaded = 0;
+    String failure = null;
+    // Held open while the loader works: its end tells the loader that this process is gone.
     try (Writer toLoader =
-        new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8)) {
+            new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
+        BufferedReader answers =
+            new BufferedReader(
+                new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
       toLoader.write((password == null ? "" : password) + "\n");
       for (Path segment : segments) {
         String folder = folders.tableFolder(segment).toString();
@@ -194,12 +200,7 @@ public final class SstableStream {
         toLoader.write(folder + "\n");
       }
       toLoader.write("\n");
-    }
-    int loaded = 0;
-    String failure = null;
-    try (BufferedReader answers =
-        new BufferedReader(
-            new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+      toLoader.flush();
       String line;
       while ((line = answers.readLine()) != null) {
         String[] parts = line.split("\t", 3);

@@ -3,6 +3,7 @@ package io.sluice.sstables.writer;
 import java.io.BufferedReader;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
+import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.lang.reflect.Method;
@@ -15,10 +16,11 @@ import org.apache.cassandra.tools.LoaderOptions;
 /**
  * The SSTable loader process: Cassandra's own {@link BulkLoader}, run once per folder in one JVM.
  * Its arguments are the loader's options without a folder; standard input gives the password on its
- * first line (empty when none: so it is never on a command line), then one table folder per line.
- * For each folder it answers {@code LOADED <folder>} on standard output once the folder is
- * streamed, or {@code FAILED <folder> <reason>} and ends. The loader's own output goes to standard
- * error.
+ * first line (empty when none: so it is never on a command line), then one table folder per line,
+ * then an empty line. For each folder it answers {@code LOADED <folder>} on standard output once
+ * the folder is streamed, or {@code FAILED <folder> <reason>} and ends. Standard input stays open
+ * while it works: when it closes early, Sluice is gone, and the process ends at once rather than go
+ * on loading what nobody will mark as loaded. The loader's own output goes to standard error.
  */
 public final class SstableLoaderMain {
 
@@ -31,8 +33,27 @@ public final class SstableLoaderMain {
     BufferedReader in =
         new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
     String password = in.readLine();
-    String folder;
-    while ((folder = in.readLine()) != null && !folder.isEmpty()) {
+    List<String> folders = new ArrayList<>();
+    String line;
+    while ((line = in.readLine()) != null && !line.isEmpty()) {
+      folders.add(line);
+    }
+    Thread watch =
+        new Thread(
+            () -> {
+              try {
+                while (in.read() >= 0) {
+                  // Nothing more is sent; only the end of input matters.
+                }
+              } catch (IOException e) {
+                // Sluice is gone all the same.
+              }
+              Runtime.getRuntime().halt(3);
+            },
+            "sluice-gone");
+    watch.setDaemon(true);
+    watch.start();
+    for (String folder : folders) {
       List<String> folderArgs = new ArrayList<>(List.of(args));
       folderArgs.add(folder);
       try {
