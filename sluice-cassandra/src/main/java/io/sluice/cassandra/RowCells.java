@@ -35,6 +35,9 @@ public final class RowCells {
 
   private record Group(long timestampMicros, Integer ttlSeconds) {}
 
+  private static final int ROW_OVERHEAD = 16;
+  private static final int CELL_OVERHEAD = 10;
+
   private final List<BoundColumn> columns = new ArrayList<>();
   private final int keyCount;
   private final boolean clustered;
@@ -105,6 +108,22 @@ public final class RowCells {
           writes.add(new Write(group.timestampMicros(), group.ttlSeconds(), values));
         });
     return writes;
+  }
+
+  /**
+   * About how many bytes {@code row} takes in an SSTable before compression: its encoded values,
+   * and for each cell and row the room their timestamps and headers take.
+   */
+  public long estimatedBytes(Row row) {
+    long bytes = ROW_OVERHEAD;
+    for (Write write : writes(row)) {
+      for (ByteBuffer value : write.values()) {
+        if (value != UNSET) {
+          bytes += CELL_OVERHEAD + (value == null ? 0 : value.remaining());
+        }
+      }
+    }
+    return bytes;
   }
 
   private static ByteBuffer encode(BoundColumn column, Object value) {

@@ -12,6 +12,7 @@ import io.sluice.core.mapping.MappingYaml;
 import io.sluice.core.run.SourceSampler;
 import io.sluice.core.run.WriteRuleCheck;
 import io.sluice.core.run.WriteTimestamps;
+import io.sluice.core.sink.Row;
 import io.sluice.core.sink.Target;
 import io.sluice.core.source.Record;
 import io.sluice.core.source.Source;
@@ -67,6 +68,9 @@ final class PlanCommand implements Callable<Integer> {
 
   @Spec CommandSpec spec;
 
+  /** The sources' whole size in their own units (bytes of files), as the plan read them. */
+  private long sourceWork;
+
   @Override
   public Integer call() throws IOException {
     JobSpec job = JobFiles.load(jobFile);
@@ -106,7 +110,7 @@ final class PlanCommand implements Callable<Integer> {
         } finally {
           closeAll(sources);
         }
-        check(job, opened.target(), sample, out);
+        check(job, opened.target(), sample, sourceWork, out);
       }
     }
     out.flush();
@@ -123,6 +127,7 @@ final class PlanCommand implements Callable<Integer> {
       SourceSpec sourceSpec = job.sources().get(i);
       List<Split> splits = source.plan();
       long bytes = splits.stream().mapToLong(Split::work).sum();
+      sourceWork += bytes;
       out.printf(
           "Source %s (%s): %d split(s), %.1f MB, write timestamp %s%n",
           source.name(),
@@ -215,7 +220,8 @@ final class PlanCommand implements Callable<Integer> {
     write(inferred.yaml(), inferred.createTableCql(), out);
   }
 
-  private static void check(JobSpec job, Target target, List<Record> sample, PrintWriter out) {
+  private static void check(
+      JobSpec job, Target target, List<Record> sample, long sourceWork, PrintWriter out) {
     for (String warning : WriteRuleCheck.check(target.schema())) {
       out.println("Warning: " + warning);
     }
@@ -224,10 +230,14 @@ final class PlanCommand implements Callable<Integer> {
     int failed = 0;
     int filtered = 0;
     String firstFailure = null;
+    List<Row> sampleRows = new ArrayList<>();
+    long sampledBytes = 0;
     for (Record record : sample) {
+      sampledBytes += record.sizeBytes();
       MapResult result = mapper.map(record);
       if (result instanceof MapResult.Rows mapped) {
         rows += mapped.rows().size();
+        mapped.rows().forEach(values -> sampleRows.add(new Row(values, 0, record.position())));
       } else if (result instanceof MapResult.Failed failure) {
         failed++;
         firstFailure =
@@ -243,6 +253,8 @@ final class PlanCommand implements Callable<Integer> {
     if (firstFailure != null) {
       out.println("First rejection: " + firstFailure);
     }
+    double scale = sampledBytes > 0 ? sourceWork / (double) sampledBytes : 0;
+    target.planLines(sampleRows, scale).forEach(out::println);
   }
 
   private static String describe(SourceSpec source, WriteTimestamps rule) {

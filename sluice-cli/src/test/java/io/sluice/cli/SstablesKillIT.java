@@ -59,6 +59,12 @@ class SstablesKillIT {
       }
     }
     Path job = job(keyspace);
+    CliRun plan = CliRun.of("plan", job.toString());
+    assertThat(plan.exitCode()).as(plan.toString()).isEqualTo(ExitCodes.OK);
+    assertThat(plan.out())
+        .contains("Target: SSTables of " + keyspace.name() + ".people_sst")
+        .contains("into datacenter(s) [datacenter1] only")
+        .contains("The files will take about");
     Path home = dir.resolve("home");
     int killedMidway = 0;
     for (int kill = 0; kill < 3; kill++) {

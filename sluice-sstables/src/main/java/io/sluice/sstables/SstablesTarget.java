@@ -2,20 +2,24 @@ package io.sluice.sstables;
 
 import com.datastax.oss.driver.api.core.metadata.schema.KeyspaceMetadata;
 import com.datastax.oss.driver.api.core.metadata.schema.TableMetadata;
+import com.datastax.oss.driver.api.core.type.DataTypes;
 import io.sluice.cassandra.CassandraTarget;
 import io.sluice.cassandra.TableSchemaReader;
 import io.sluice.core.flow.FlowFeedback;
 import io.sluice.core.job.FlowSpec;
 import io.sluice.core.job.TargetSpec;
 import io.sluice.core.schema.TableSchema;
+import io.sluice.core.sink.Row;
 import io.sluice.core.sink.Sink;
 import io.sluice.core.source.KeyColumn;
 import io.sluice.core.validate.PrimaryKey;
 import io.sluice.core.validate.ValidatingTarget;
 import io.sluice.core.validate.ValidationSpec;
+import io.sluice.node.CassandraHome;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
@@ -37,9 +41,15 @@ final class SstablesTarget implements ValidatingTarget {
   private final SstablesOptions options;
   private final SegmentFolders folders;
   private final TableDefinition table;
+  private final String localDatacenter;
 
   private SstablesTarget(
-      CassandraTarget cluster, SstablesOptions options, Path directory, TableDefinition table) {
+      CassandraTarget cluster,
+      SstablesOptions options,
+      Path directory,
+      TableDefinition table,
+      String localDatacenter) {
+    this.localDatacenter = localDatacenter;
     this.cluster = cluster;
     this.options = options;
     this.folders = new SegmentFolders(directory, table.keyspace(), table.table());
@@ -51,13 +61,30 @@ final class SstablesTarget implements ValidatingTarget {
     try {
       TableMetadata metadata =
           TableSchemaReader.tableMetadata(cluster.session(), spec.keyspace(), spec.table());
+      List<String> counters =
+          metadata.getColumns().values().stream()
+              .filter(column -> column.getType().equals(DataTypes.COUNTER))
+              .map(column -> column.getName().asCql(true))
+              .toList();
+      if (!counters.isEmpty()) {
+        throw new IllegalArgumentException(
+            "SSTables cannot be written for "
+                + spec.keyspace()
+                + "."
+                + spec.table()
+                + ": its counter column(s) "
+                + counters
+                + " hold deltas only the cluster can add up; write it with target type"
+                + " cassandra");
+      }
       KeyspaceMetadata keyspace =
           cluster.session().getMetadata().getKeyspace(metadata.getKeyspace()).orElseThrow();
       return new SstablesTarget(
           cluster,
           options,
           baseDir.resolve(options.directory()).normalize(),
-          TableDefinition.of(keyspace, metadata, spec.writeNulls()));
+          TableDefinition.of(keyspace, metadata, spec.writeNulls()),
+          spec.localDatacenter());
     } catch (RuntimeException e) {
       cluster.close();
       throw e;
@@ -97,6 +124,56 @@ final class SstablesTarget implements ValidatingTarget {
     String runStamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
     return new SstableSink(
         writer, folders, table, options.bufferMib(), options.segmentRows(), runStamp);
+  }
+
+  /**
+   * Where and how the files are written and loaded, what a killed run left, and the size the rows
+   * will take, estimated from the plan's sample.
+   */
+  @Override
+  public List<String> planLines(List<Row> sampleRows, double scale) {
+    List<String> lines = new ArrayList<>();
+    lines.add(
+        String.format(
+            "Target: SSTables of %s.%s, written by Cassandra's own writer (the release in %s)"
+                + " into %s, %,d rows per segment of a split; 'sluice stream' loads them into"
+                + " datacenter(s) %s only, at %d MiB/s each.",
+            table.keyspace(),
+            table.table(),
+            CassandraHome.locate().dir(),
+            folders.root(),
+            options.segmentRows(),
+            options.datacenters().isEmpty() ? List.of(localDatacenter) : options.datacenters(),
+            options.throttleMib()));
+    long bytes = 0;
+    for (Row row : sampleRows) {
+      try {
+        bytes += table.cells().estimatedBytes(row);
+      } catch (IllegalArgumentException e) {
+        // A row the writer would refuse takes no room.
+      }
+    }
+    if (bytes > 0 && scale > 0) {
+      lines.add(
+          String.format(
+              "The files will take about %.1f MB before compression (from %,d sampled row(s)).",
+              bytes * scale / 1e6, sampleRows.size()));
+    }
+    List<Path> segments = folders.segments();
+    long complete = folders.complete().size();
+    if (complete > 0) {
+      lines.add(
+          String.format(
+              "%,d segment(s) in %s are written and wait for 'sluice stream'.",
+              complete, folders.root()));
+    }
+    if (segments.size() > complete) {
+      lines.add(
+          String.format(
+              "%,d incomplete segment(s) a stopped run left will be deleted when migrate starts.",
+              segments.size() - complete));
+    }
+    return lines;
   }
 
   @Override

@@ -1,6 +1,7 @@
 package io.sluice.sstables;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.Row;
@@ -84,6 +85,20 @@ class SstablesIT {
     SstableStream.Result again =
         SstableStream.run(job.target(), job.baseDir(), new PrintWriter(new StringWriter(), true));
     assertThat(again.loads()).isZero();
+  }
+
+  @Test
+  void should_refuse_a_counter_table(CqlSession session, TestKeyspace keyspace) throws Exception {
+    session.execute("CREATE TABLE likes (id int PRIMARY KEY, n counter)");
+    JobSpec job =
+        JobFiles.load(
+            writeJob(
+                keyspace, "counters", "likes", "  type: sstables\n  options: {directory: c}\n"));
+
+    assertThatThrownBy(() -> Targets.connect(job.target(), job.baseDir()))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("counter column(s) [n]")
+        .hasMessageContaining("target type cassandra");
   }
 
   private static RunReport migrate(Path jobFile) {

@@ -36,6 +36,17 @@ public interface Target extends AutoCloseable {
     return openSink(flow, FlowFeedback.NONE);
   }
 
+  /**
+   * What {@code sluice plan} says of the target beyond its table, one sentence a line: how a target
+   * that does not write over CQL writes, and how much. None by default.
+   *
+   * @param sampleRows the rows the plan's sample of records maps to
+   * @param scale how many times the sources' whole size is the sample's (0 when unknown)
+   */
+  default List<String> planLines(List<Row> sampleRows, double scale) {
+    return List.of();
+  }
+
   /** Reads the target's compaction backlog as the settings allow; none by default. */
   default BacklogProbe backlogProbe(CompactionSpec compaction) {
     return BacklogProbe.none();
