@@ -12,6 +12,8 @@ import io.sluice.core.run.Outcome;
 import io.sluice.core.run.RunReport;
 import io.sluice.core.sink.Target;
 import io.sluice.core.sink.Targets;
+import io.sluice.core.validate.Validation;
+import io.sluice.core.validate.ValidationSpec;
 import io.sluice.formats.bson.BsonDumpWriter;
 import io.sluice.testinfra.RealCassandra;
 import io.sluice.testinfra.TestKeyspace;
@@ -81,6 +83,15 @@ class SstablesIT {
     assertThat(rows(session, "people_sst")).isEqualTo(rows(session, "people_cql"));
     assertThat(rows(session, "people_sst")).hasSize((int) sst.counts().rowsWritten());
     assertThat(folders.segments()).as("loaded segments are taken away").isEmpty();
+
+    RunReport validated;
+    try (Target target = Targets.connect(job.target(), job.baseDir())) {
+      validated =
+          Validation.prepare(job, target, Clock.systemUTC(), true, ValidationSpec.checkOnly())
+              .run();
+    }
+    assertThat(validated.counts().differences()).as("differences after streaming").isZero();
+    assertThat(validated.counts().rowsMatching()).isEqualTo(sst.counts().rowsWritten());
 
     SstableStream.Result again =
         SstableStream.run(job.target(), job.baseDir(), new PrintWriter(new StringWriter(), true));
