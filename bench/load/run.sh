@@ -129,6 +129,10 @@ EOF
 if [ -n "${ROWS_PER_SECOND:-}" ]; then
   echo "flow: {rows-per-second: $ROWS_PER_SECOND}" >>"$job"
 fi
+# The same job writing SSTables, which 'sluice stream' then loads into the node.
+sstables_job="$data/job-sstables.yaml"
+sed -e 's/^name: bench-load$/name: bench-load-sstables/' -e 's/^state-dir: state$/state-dir: state-sstables/' \
+  -e 's/^target:$/target:\n  type: sstables\n  options: {directory: sstables}/' "$job" >"$sstables_job"
 
 # CPU seconds the local node has used so far (user + system), or -1 for a cluster not ours.
 node_cpu() {
@@ -162,6 +166,13 @@ run_loader() {
       measure sluice "$java" ${SLUICE_JAVA_OPTS:-} -jar "$jar" migrate "$job" --fresh
       own=$(sed -n 's/.* \([0-9][0-9,]*\) rows\/s.*/\1/p' "$work/logs/sluice.out" | tail -1 \
         | tr -d ,) ;;
+    sstables)
+      # Both phases in one measured process: writing the files, then streaming them in.
+      rm -rf "$data/sstables"
+      measure sstables bash -c '"$1" ${SLUICE_JAVA_OPTS:-} -Dsluice.cassandra.home="$2" -jar "$3" migrate "$4" --fresh \
+        && "$1" ${SLUICE_JAVA_OPTS:-} -Dsluice.cassandra.home="$2" -jar "$3" stream "$4"' _ \
+        "$java" "$cassandra_home" "$jar" "$sstables_job"
+      own= ;;
     spark|spark-1|spark-4)
       # Spark's own SparkSubmit in local mode, as spark-submit runs it, over the same job file:
       # spark-1 and spark-4 run one and four tasks at once, for the rows/s limit's comparison.
@@ -173,7 +184,7 @@ run_loader() {
         --conf spark.driver.host=127.0.0.1 "$spark_jar" migrate "$job" --fresh
       own=$(sed -n 's/.* \([0-9][0-9,]*\) rows\/s.*/\1/p' "$work/logs/$1.out" | tail -1 \
         | tr -d ,) ;;
-    *) echo "unknown loader $1 (raw, dsbulk, sluice, spark, spark-1, spark-4)" >&2; exit 64 ;;
+    *) echo "unknown loader $1 (raw, dsbulk, sluice, sstables, spark, spark-1, spark-4)" >&2; exit 64 ;;
   esac
 }
 

@@ -12,6 +12,7 @@ import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
+import java.util.zip.CRC32;
 
 /**
  * The command lines of the processes that run Cassandra's own tools over the fetched release (the
@@ -36,6 +37,8 @@ final class CassandraJvm {
     command.add("-Xmx" + heapMib + "m");
     command.add("-XX:+UseG1GC");
     command.add("-Djava.net.preferIPv4Stack=true");
+    // The JVM's own warnings go to standard error: standard output carries the answers.
+    command.add("-XX:+DisplayVMOutputToStderr");
     command.addAll(moduleAccess());
     command.add("-cp");
     List<Path> classPath = new ArrayList<>();
@@ -66,6 +69,10 @@ final class CassandraJvm {
     return options;
   }
 
+  /**
+   * The embedded jar, copied once into the temporary folder under a name made of its content's
+   * checksum: processes of the same build share it, and a killed one leaves no copy of its own.
+   */
   private static synchronized Path writerJar() {
     if (writerJar == null) {
       try (InputStream jar = CassandraJvm.class.getResourceAsStream(WRITER_JAR)) {
@@ -73,10 +80,18 @@ final class CassandraJvm {
           throw new IllegalStateException(
               "this build of Sluice lacks its SSTable writer (" + WRITER_JAR + "): rebuild it");
         }
-        Path copy = Files.createTempFile("sluice-sstables-writer", ".jar");
-        copy.toFile().deleteOnExit();
-        Files.copy(jar, copy, StandardCopyOption.REPLACE_EXISTING);
-        writerJar = copy;
+        byte[] bytes = jar.readAllBytes();
+        CRC32 crc = new CRC32();
+        crc.update(bytes);
+        Path tmp = Path.of(System.getProperty("java.io.tmpdir"));
+        Path shared = tmp.resolve(String.format("sluice-sstables-writer-%08x.jar", crc.getValue()));
+        if (!Files.exists(shared) || Files.size(shared) != bytes.length) {
+          Path copy = Files.createTempFile(tmp, "sluice-sstables-writer", ".tmp");
+          Files.write(copy, bytes);
+          Files.move(
+              copy, shared, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        }
+        writerJar = shared;
       } catch (IOException e) {
         throw new UncheckedIOException("Cannot copy out the SSTable writer: " + e.getMessage(), e);
       }

@@ -38,15 +38,19 @@ final class SegmentFolders {
     return root;
   }
 
-  /** A new segment's folder for a split, and the table folder inside it the writer fills. */
+  /**
+   * A new segment's folder for a split, and the table folder inside it the writer fills; a segment
+   * of that name must not exist yet.
+   */
   Path create(String splitId, String segmentName) {
-    Path tableFolder =
+    Path segment =
         root.resolve("segments")
             .resolve(URLEncoder.encode(splitId, StandardCharsets.UTF_8))
-            .resolve(segmentName)
-            .resolve(keyspace)
-            .resolve(table);
+            .resolve(segmentName);
+    Path tableFolder = segment.resolve(keyspace).resolve(table);
     try {
+      Files.createDirectories(segment.getParent());
+      Files.createDirectory(segment);
       Files.createDirectories(tableFolder);
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot create " + tableFolder + ": " + e.getMessage(), e);

@@ -3,6 +3,7 @@ package io.sluice.sstables;
 import io.sluice.cassandra.RowCells;
 import io.sluice.core.sink.Row;
 import io.sluice.core.sink.Sink;
+import io.sluice.core.sink.TargetUnavailableException;
 import io.sluice.core.sink.WriteResult;
 import io.sluice.core.source.Split;
 import java.nio.ByteBuffer;
@@ -137,8 +138,21 @@ final class SstableSink implements Sink {
       return 0;
     }
 
+    /**
+     * Sends the record's rows to the writer. When the writer cannot take them (it is gone, or a
+     * segment cannot be opened), the stage fails as a target that is gone does: the run stops with
+     * its progress saved before these rows, which a resumed run writes again.
+     */
     @Override
     public synchronized CompletionStage<WriteResult> write(List<Row> rows) {
+      try {
+        return send(rows);
+      } catch (RuntimeException e) {
+        return CompletableFuture.failedFuture(unavailable(e.getMessage(), e));
+      }
+    }
+
+    private CompletionStage<WriteResult> send(List<Row> rows) {
       if (segment == null) {
         segment = new Segment(splitId);
         rowsInSegment = 0;
@@ -176,7 +190,11 @@ final class SstableSink implements Sink {
 
     @Override
     public synchronized CompletionStage<WriteResult> splitEnds() {
-      return closeSegment().thenApply(done -> new WriteResult(0, 0, List.of()));
+      try {
+        return closeSegment().thenApply(done -> new WriteResult(0, 0, List.of()));
+      } catch (RuntimeException e) {
+        return CompletableFuture.failedFuture(unavailable(e.getMessage(), e));
+      }
     }
 
     private CompletableFuture<Void> closeSegment() {
@@ -194,7 +212,11 @@ final class SstableSink implements Sink {
               });
     }
 
-    /** Acknowledges or fails every record of a closed segment, once its files are complete. */
+    /**
+     * Acknowledges every record of a closed segment once its files are complete. When they are not,
+     * the records' stages fail as a target that is gone does: nothing of the segment counts, and a
+     * resumed run writes it again.
+     */
     private void settle(Segment closed, WriterProcess.Closed answer, Throwable failure) {
       String error = failure != null ? failure.getMessage() : answer.ok() ? null : answer.error();
       if (error == null) {
@@ -204,6 +226,13 @@ final class SstableSink implements Sink {
           error = "cannot mark its SSTables complete: " + e.getMessage();
         }
       }
+      if (error != null) {
+        TargetUnavailableException gone =
+            unavailable(
+                "the SSTable writer could not complete a segment's files: " + error, failure);
+        closed.pending.forEach(record -> record.result.completeExceptionally(gone));
+        return;
+      }
       Map<Row, String> refusedRows = closed.refusedRows();
       for (Pending record : closed.pending) {
         List<WriteResult.FailedRow> failed = new ArrayList<>(record.failed);
@@ -212,9 +241,7 @@ final class SstableSink implements Sink {
           if (record.failed.stream().anyMatch(f -> f.row() == row)) {
             continue;
           }
-          if (error != null) {
-            failed.add(new WriteResult.FailedRow(row, "the SSTable writer failed: " + error));
-          } else if (refusedRows.containsKey(row)) {
+          if (refusedRows.containsKey(row)) {
             failed.add(
                 new WriteResult.FailedRow(
                     row, "the SSTable writer refused the row: " + refusedRows.get(row)));
@@ -228,5 +255,9 @@ final class SstableSink implements Sink {
 
     @Override
     public void close() {}
+  }
+
+  private static TargetUnavailableException unavailable(String message, Throwable cause) {
+    return new TargetUnavailableException(message, cause);
   }
 }

@@ -48,6 +48,13 @@ public final class SstableStream {
 
   public static Result run(TargetSpec spec, Path baseDir, PrintWriter out) {
     SstablesOptions options = SstablesTargetProvider.options(spec);
+    if (spec.tls() != null) {
+      throw new IllegalArgumentException(
+          "sluice stream cannot load into a cluster over TLS yet (Cassandra's loader would need"
+              + " the trust store's password on its command line); until it can, Cassandra's"
+              + " sstableloader loads the segments under "
+              + baseDir.resolve(options.directory()).normalize().resolve("segments"));
+    }
     SegmentFolders folders =
         new SegmentFolders(
             baseDir.resolve(options.directory()).normalize(), spec.keyspace(), spec.table());
@@ -75,7 +82,16 @@ public final class SstableStream {
             segments.stream().filter(s -> !SegmentFolders.loaded(s, datacenter)).toList();
         if (!waiting.isEmpty()) {
           loads +=
-              load(folders, waiting, datacenter, ring, spec.username(), password, options, out);
+              load(
+                  folders,
+                  waiting,
+                  datacenter,
+                  ring,
+                  spec.username(),
+                  password,
+                  spec.passwordEnv(),
+                  options,
+                  out);
         }
       }
       for (Path segment : segments) {
@@ -153,6 +169,7 @@ public final class SstableStream {
       Map<String, List<Node>> ring,
       String username,
       String password,
+      String passwordEnv,
       SstablesOptions options,
       PrintWriter out)
       throws IOException {
@@ -180,10 +197,13 @@ public final class SstableStream {
       args.addAll(List.of("-u", username));
     }
     Path log = folders.root().resolve("stream.log");
-    Process process =
+    ProcessBuilder builder =
         new ProcessBuilder(CassandraJvm.command(CassandraJvm.LOADER_MAIN, LOADER_HEAP_MIB, args))
-            .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()))
-            .start();
+            .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()));
+    if (passwordEnv != null) {
+      builder.environment().remove(passwordEnv);
+    }
+    Process process = builder.start();
     Map<String, Path> byFolder = new HashMap<>();
     int loaded = 0;
     String failure = null;

@@ -22,6 +22,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
@@ -35,21 +36,29 @@ import org.slf4j.LoggerFactory;
 final class SstablesTarget implements ValidatingTarget {
 
   private static final Logger LOG = LoggerFactory.getLogger(SstablesTarget.class);
-  private static final int WRITER_HEAP_MIB = 1024;
+
+  /** The writer's heap beyond its buffers: Cassandra's own structures and the segments' files. */
+  private static final int WRITER_BASE_HEAP_MIB = 512;
+
+  /** How many times a buffer's MiB of rows the writer's heap holds for each open segment. */
+  private static final int HEAP_PER_BUFFER_MIB = 3;
 
   private final CassandraTarget cluster;
   private final SstablesOptions options;
   private final SegmentFolders folders;
   private final TableDefinition table;
   private final String localDatacenter;
+  private final String passwordEnv;
 
   private SstablesTarget(
       CassandraTarget cluster,
       SstablesOptions options,
       Path directory,
       TableDefinition table,
-      String localDatacenter) {
+      String localDatacenter,
+      String passwordEnv) {
     this.localDatacenter = localDatacenter;
+    this.passwordEnv = passwordEnv;
     this.cluster = cluster;
     this.options = options;
     this.folders = new SegmentFolders(directory, table.keyspace(), table.table());
@@ -84,7 +93,8 @@ final class SstablesTarget implements ValidatingTarget {
           options,
           baseDir.resolve(options.directory()).normalize(),
           TableDefinition.of(keyspace, metadata, spec.writeNulls()),
-          spec.localDatacenter());
+          spec.localDatacenter(),
+          spec.passwordEnv());
     } catch (RuntimeException e) {
       cluster.close();
       throw e;
@@ -119,9 +129,15 @@ final class SstablesTarget implements ValidatingTarget {
           deleted,
           folders.root());
     }
+    // One segment open per worker at most, each holding up to a buffer of rows.
+    int heapMib = WRITER_BASE_HEAP_MIB + flow.workers() * options.bufferMib() * HEAP_PER_BUFFER_MIB;
     WriterProcess writer =
-        WriterProcess.start(folders.root().resolve("writer.log"), WRITER_HEAP_MIB);
-    String runStamp = LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"));
+        WriterProcess.start(folders.root().resolve("writer.log"), heapMib, passwordEnv);
+    // Unique to this run, so that a run never writes into a folder an earlier one left.
+    String runStamp =
+        LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))
+            + "-"
+            + UUID.randomUUID().toString().substring(0, 8);
     return new SstableSink(
         writer, folders, table, options.bufferMib(), options.segmentRows(), runStamp);
   }

@@ -36,6 +36,11 @@ final class WriterProcess implements AutoCloseable {
   private final Thread reader;
   private volatile boolean closed;
 
+  /** Guards {@link #closing} and {@link #dead}, apart from the lock writers hold while sending. */
+  private final Object answers = new Object();
+
+  private boolean dead;
+
   private WriterProcess(Process process, Path log) {
     this.process = process;
     this.log = log;
@@ -46,13 +51,16 @@ final class WriterProcess implements AutoCloseable {
   }
 
   /** Starts the process, its log in {@code log}. */
-  static WriterProcess start(Path log, int heapMib) {
+  static WriterProcess start(Path log, int heapMib, String passwordEnv) {
     try {
       Files.createDirectories(log.getParent());
-      Process process =
+      ProcessBuilder builder =
           new ProcessBuilder(CassandraJvm.command(CassandraJvm.WRITER_MAIN, heapMib, List.of()))
-              .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()))
-              .start();
+              .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()));
+      if (passwordEnv != null) {
+        builder.environment().remove(passwordEnv);
+      }
+      Process process = builder.start();
       return new WriterProcess(process, log);
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot start the SSTable writer: " + e.getMessage(), e);
@@ -120,7 +128,13 @@ final class WriterProcess implements AutoCloseable {
   /** Closes a segment; completes once its files are complete, or the writer says why not. */
   synchronized CompletableFuture<Closed> close(int segment) {
     CompletableFuture<Closed> answer = new CompletableFuture<>();
-    closing.put(segment, answer);
+    synchronized (answers) {
+      if (dead) {
+        answer.completeExceptionally(ended());
+        return answer;
+      }
+      closing.put(segment, answer);
+    }
     try {
       out.writeByte('C');
       out.writeInt(segment);
@@ -140,6 +154,11 @@ final class WriterProcess implements AutoCloseable {
         if (answer < 0) {
           break;
         }
+        if (answer != 'F' && answer != 'C') {
+          // Not the protocol: whatever the process does now, nothing it says can be trusted.
+          process.destroyForcibly();
+          break;
+        }
         int segment = in.readInt();
         if (answer == 'F') {
           long row = in.readLong();
@@ -152,24 +171,32 @@ final class WriterProcess implements AutoCloseable {
           boolean ok = in.readBoolean();
           String error = text(in);
           refusals.remove(segment);
-          CompletableFuture<Closed> waiting = closing.remove(segment);
+          CompletableFuture<Closed> waiting;
+          synchronized (answers) {
+            waiting = closing.remove(segment);
+          }
           if (waiting != null) {
             waiting.complete(new Closed(ok, error));
           }
-        } else {
-          break;
         }
       }
-    } catch (IOException e) {
-      // The process is gone; the waiting closes fail below.
+    } catch (IOException | RuntimeException e) {
+      process.destroyForcibly();
+    } finally {
+      synchronized (answers) {
+        dead = true;
+        IllegalStateException gone = ended();
+        closing.values().forEach(waiting -> waiting.completeExceptionally(gone));
+        closing.clear();
+      }
     }
-    IllegalStateException gone =
-        new IllegalStateException(
-            closed
-                ? "the SSTable writer was stopped"
-                : "the SSTable writer process ended unexpectedly; its log is " + log);
-    closing.values().forEach(waiting -> waiting.completeExceptionally(gone));
-    closing.clear();
+  }
+
+  private IllegalStateException ended() {
+    return new IllegalStateException(
+        closed
+            ? "the SSTable writer was stopped"
+            : "the SSTable writer process ended unexpectedly; its log is " + log);
   }
 
   private IllegalStateException gone(IOException e) {
@@ -193,19 +220,30 @@ final class WriterProcess implements AutoCloseable {
     return new String(bytes, StandardCharsets.UTF_8);
   }
 
-  /** Asks the process to quit, and kills it if it does not within a while. */
+  /**
+   * Asks the process to quit, and kills it if it does not within a while. The quit is sent from a
+   * thread of its own: a writer stuck sending to a process that no longer reads holds the lock
+   * until the kill breaks the pipe.
+   */
   @Override
   public void close() {
     closed = true;
-    synchronized (this) {
-      try {
-        out.writeByte('Q');
-        out.flush();
-        out.close();
-      } catch (IOException e) {
-        // Already gone.
-      }
-    }
+    Thread quit =
+        new Thread(
+            () -> {
+              synchronized (this) {
+                try {
+                  out.writeByte('Q');
+                  out.flush();
+                  out.close();
+                } catch (IOException e) {
+                  // Already gone.
+                }
+              }
+            },
+            "sstable-writer-quit");
+    quit.setDaemon(true);
+    quit.start();
     try {
       if (!process.waitFor(30, TimeUnit.SECONDS)) {
         process.destroyForcibly();

@@ -58,8 +58,15 @@ public final class SstableWriterMain {
     // Nothing Cassandra prints may mix with the answers.
     System.setOut(System.err);
     DataInputStream commands = new DataInputStream(new BufferedInputStream(System.in, 1 << 16));
-    new SstableWriterMain(commands, answers).serve();
-    System.exit(0);
+    try {
+      new SstableWriterMain(commands, answers).serve();
+    } catch (Throwable e) {
+      e.printStackTrace();
+      // Cassandra's writer threads are not daemons: without a halt, a failure here (an
+      // OutOfMemoryError, a broken command) would leave a process that no longer reads.
+      Runtime.getRuntime().halt(1);
+    }
+    Runtime.getRuntime().halt(0);
   }
 
   private void serve() throws IOException {
