@@ -1,6 +1,5 @@
 package io.sluice.cassandra;
 
-import com.datastax.oss.driver.api.core.ProtocolVersion;
 import com.datastax.oss.driver.api.core.metadata.TokenMap;
 import com.datastax.oss.driver.api.core.metadata.schema.ClusteringOrder;
 import com.datastax.oss.driver.api.core.metadata.schema.TableMetadata;
@@ -89,14 +88,8 @@ final class KeyOrder {
   }
 
   private static ByteBuffer encode(BoundColumn column, Map<String, Object> values) {
-    Object value = values.get(column.name);
-    if (value == null) {
-      return null;
-    }
     try {
-      Object driverValue =
-          column.convert ? DriverValues.toDriver(value, column.metadata.getType()) : value;
-      return column.codec.encode(driverValue, ProtocolVersion.DEFAULT);
+      return column.encode(values.get(column.name));
     } catch (RuntimeException e) {
       return null;
     }

@@ -1,6 +1,5 @@
 package io.sluice.cassandra;
 
-import com.datastax.oss.driver.api.core.ProtocolVersion;
 import com.datastax.oss.driver.api.core.metadata.schema.ColumnMetadata;
 import com.datastax.oss.driver.api.core.metadata.schema.TableMetadata;
 import io.sluice.core.sink.Row;
@@ -127,13 +126,8 @@ public final class RowCells {
   }
 
   private static ByteBuffer encode(BoundColumn column, Object value) {
-    if (value == null) {
-      return null;
-    }
     try {
-      Object driverValue =
-          column.convert ? DriverValues.toDriver(value, column.metadata.getType()) : value;
-      return column.codec.encode(driverValue, ProtocolVersion.DEFAULT);
+      return column.encode(value);
     } catch (RuntimeException e) {
       throw new IllegalArgumentException(
           "column " + column.name + " cannot hold the value given: " + e.getMessage(), e);

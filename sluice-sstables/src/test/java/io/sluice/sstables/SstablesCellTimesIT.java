@@ -18,12 +18,10 @@ import io.sluice.core.sink.Target;
 import io.sluice.core.sink.Targets;
 import io.sluice.core.source.CellTime;
 import io.sluice.core.source.Record;
-import io.sluice.core.source.Source;
 import io.sluice.core.source.SourceItem;
 import io.sluice.core.source.SourcePosition;
 import io.sluice.core.source.SourceSpec;
-import io.sluice.core.source.Split;
-import io.sluice.core.source.SplitReader;
+import io.sluice.testinfra.MemorySource;
 import io.sluice.testinfra.RealCassandra;
 import io.sluice.testinfra.TestKeyspace;
 import java.io.PrintWriter;
@@ -81,7 +79,11 @@ class SstablesCellTimesIT {
     try (Target target = Targets.connect(job.target(), dir);
         JobRun migration =
             Migration.prepare(
-                job, target, List.of(new ListSource(records)), Clock.systemUTC(), true)) {
+                job,
+                target,
+                List.of(new MemorySource("table", records)),
+                Clock.systemUTC(),
+                true)) {
       report = migration.run();
     }
     SstableStream.run(job.target(), dir, new PrintWriter(new StringWriter(), true));
@@ -135,39 +137,5 @@ class SstablesCellTimesIT {
         dir.resolve("state"),
         dir,
         null);
-  }
-
-  /** One split over records held in memory. */
-  private record ListSource(List<SourceItem> records) implements Source {
-
-    @Override
-    public String name() {
-      return "table";
-    }
-
-    @Override
-    public List<Split> plan() {
-      return List.of(new Split("table", 0, "table", 0, Long.MAX_VALUE, records.size()));
-    }
-
-    @Override
-    public SplitReader open(Split split) {
-      return new SplitReader() {
-        private int next = (int) split.start();
-
-        @Override
-        public SourceItem next() {
-          return next < records.size() ? records.get(next++) : null;
-        }
-
-        @Override
-        public long workDone() {
-          return next;
-        }
-
-        @Override
-        public void close() {}
-      };
-    }
   }
 }
