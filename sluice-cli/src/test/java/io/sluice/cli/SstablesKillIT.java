@@ -40,7 +40,7 @@ class SstablesKillIT {
         "sst",
         keyspace,
         "people_sst",
-        "  type: sstables\n  options: {directory: sstables, segment-rows: 10000, throttle-mib: 1}\n",
+        "  type: sstables\n  options: {directory: sstables, segment-rows: 10000, throttle-mib: 1, stream-batch-mib: 1}\n",
         "  - type: bson\n    path: people.bson\n    options: {split-size: 512KiB}\n",
         "mapping:\n  columns:\n    id: _id\n    n: n\n    name: name\n"
             + "flow: { workers: 2, rows-per-second: 6000 }\nmax-errors: 0\n");
@@ -107,6 +107,7 @@ class SstablesKillIT {
                 + (segments.size() - loadedBeforeKill)
                 + " load(s) by this run");
     assertThat(segments()).as("no segment is left for a person to delete").isEmpty();
+    assertThat(dir.resolve("sstables/staging")).doesNotExist();
     Map<Integer, String> rows = new HashMap<>();
     for (Row row :
         session.execute(

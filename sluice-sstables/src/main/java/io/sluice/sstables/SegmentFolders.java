@@ -17,7 +17,8 @@ import java.util.stream.Stream;
  * {@value #COMPLETE} once every file in it is closed; one without it is the rest of a run that was
  * killed, whose rows were never counted as written, and is deleted before the next run writes. A
  * loaded segment gets {@code LOADED-<datacenter>} for each datacenter it reached, then goes (or
- * moves to {@code loaded/}).
+ * moves to {@code loaded/}). Segments are loaded in batches staged under {@code staging/}, which
+ * holds links only.
  */
 final class SegmentFolders {
 
@@ -111,6 +112,41 @@ final class SegmentFolders {
   /** The table folder of a segment, which the loader reads. */
   Path tableFolder(Path segment) {
     return segment.resolve(keyspace).resolve(table);
+  }
+
+  /**
+   * A batch of segments as one table folder for the loader: {@code staging/<n>/<keyspace>/<table>/}
+   * holding a hard link to every file of each (a copy where links are not possible). The files'
+   * names are unique identifiers, so those of different segments never meet.
+   */
+  Path stage(int batch, List<Path> segments) throws IOException {
+    Path staged = root.resolve("staging").resolve(String.valueOf(batch));
+    if (Files.exists(staged)) {
+      deleteTree(staged);
+    }
+    Path tableFolder = staged.resolve(keyspace).resolve(table);
+    Files.createDirectories(tableFolder);
+    for (Path segment : segments) {
+      try (Stream<Path> files = Files.list(tableFolder(segment))) {
+        for (Path file : files.filter(Files::isRegularFile).toList()) {
+          Path link = tableFolder.resolve(file.getFileName());
+          try {
+            Files.createLink(link, file);
+          } catch (UnsupportedOperationException | IOException e) {
+            Files.copy(file, link);
+          }
+        }
+      }
+    }
+    return tableFolder;
+  }
+
+  /** Removes every staged batch: links only, the segments keep their files. */
+  void clearStaging() {
+    Path staging = root.resolve("staging");
+    if (Files.exists(staging)) {
+      deleteTree(staging);
+    }
   }
 
   static boolean loaded(Path segment, String datacenter) {

@@ -204,7 +204,11 @@ public final class SstableStream {
       builder.environment().remove(passwordEnv);
     }
     Process process = builder.start();
-    Map<String, Path> byFolder = new HashMap<>();
+    List<List<Path>> batches = batches(folders, segments, options.streamBatchMib());
+    Map<String, List<Path>> byFolder = new HashMap<>();
+    for (int i = 0; i < batches.size(); i++) {
+      byFolder.put(folders.stage(i, batches.get(i)).toString(), batches.get(i));
+    }
     int loaded = 0;
     String failure = null;
     // Held open while the loader works: its end tells the loader that this process is gone.
@@ -214,9 +218,7 @@ public final class SstableStream {
             new BufferedReader(
                 new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
       toLoader.write((password == null ? "" : password) + "\n");
-      for (Path segment : segments) {
-        String folder = folders.tableFolder(segment).toString();
-        byFolder.put(folder, segment);
+      for (String folder : byFolder.keySet().stream().sorted().toList()) {
         toLoader.write(folder + "\n");
       }
       toLoader.write("\n");
@@ -224,19 +226,23 @@ public final class SstableStream {
       String line;
       while ((line = answers.readLine()) != null) {
         String[] parts = line.split("\t", 3);
-        Path segment = parts.length > 1 ? byFolder.get(parts[1]) : null;
-        if (parts[0].equals("LOADED") && segment != null) {
-          SegmentFolders.markLoaded(segment, datacenter);
-          loaded++;
-          out.printf(
-              "Loaded %s into %s (%s)%n",
-              folders.root().relativize(segment),
-              datacenter,
-              mib(size(folders.tableFolder(segment))));
+        List<Path> batch = parts.length > 1 ? byFolder.get(parts[1]) : null;
+        if (parts[0].equals("LOADED") && batch != null) {
+          for (Path segment : batch) {
+            SegmentFolders.markLoaded(segment, datacenter);
+            loaded++;
+            out.printf(
+                "Loaded %s into %s (%s)%n",
+                folders.root().relativize(segment),
+                datacenter,
+                mib(size(folders.tableFolder(segment))));
+          }
         } else if (parts[0].equals("FAILED")) {
           failure = parts.length > 2 ? parts[2] : "no reason given";
         }
       }
+    } finally {
+      folders.clearStaging();
     }
     try {
       int exit = process.waitFor();
@@ -260,6 +266,28 @@ public final class SstableStream {
       throw new IllegalStateException("Interrupted while loading into " + datacenter, e);
     }
     return loaded;
+  }
+
+  /** The segments in order, cut into batches of about {@code batchMib} MiB each. */
+  private static List<List<Path>> batches(SegmentFolders folders, List<Path> segments, int batchMib)
+      throws IOException {
+    List<List<Path>> batches = new ArrayList<>();
+    List<Path> batch = new ArrayList<>();
+    long bytes = 0;
+    for (Path segment : segments) {
+      long size = size(folders.tableFolder(segment));
+      if (!batch.isEmpty() && bytes + size > batchMib * 1048576L) {
+        batches.add(batch);
+        batch = new ArrayList<>();
+        bytes = 0;
+      }
+      batch.add(segment);
+      bytes += size;
+    }
+    if (!batch.isEmpty()) {
+      batches.add(batch);
+    }
+    return batches;
   }
 
   private static String storageAddress(Node node) {

@@ -26,19 +26,21 @@ import io.sluice.testinfra.RealCassandra;
 import io.sluice.testinfra.TestKeyspace;
 import java.io.PrintWriter;
 import java.io.StringWriter;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Records whose cells carry their own write times and TTLs, as a table source reads them, written
- * as SSTables and streamed: every cell keeps its own time and TTL, and a newer value the
- * application wrote meanwhile is not overwritten by the older copy.
+ * as SSTables in the format Cassandra 4.1 reads and streamed: every cell keeps its own time and
+ * TTL, and a newer value the application wrote meanwhile is not overwritten by the older copy.
  */
 @RealCassandra
 class SstablesCellTimesIT {
@@ -51,7 +53,7 @@ class SstablesCellTimesIT {
 
   @Test
   void should_keep_each_cell_time_and_ttl_through_the_files(
-      CqlSession session, TestKeyspace keyspace) {
+      CqlSession session, TestKeyspace keyspace) throws Exception {
     session.execute("CREATE TABLE cells (id text PRIMARY KEY, name text, city text, note text)");
     session.execute(
         "INSERT INTO cells (id, city) VALUES ('p7', 'Lisbon') USING TIMESTAMP " + (NEW + 1));
@@ -86,6 +88,18 @@ class SstablesCellTimesIT {
                 true)) {
       report = migration.run();
     }
+    List<String> dataFiles;
+    try (Stream<Path> files = Files.walk(dir.resolve("files/segments"))) {
+      dataFiles =
+          files
+              .map(file -> file.getFileName().toString())
+              .filter(name -> name.endsWith("-Data.db"))
+              .toList();
+    }
+    assertThat(dataFiles)
+        .as("format 4.1 writes SSTable version nb, which Cassandra 4.1 reads")
+        .isNotEmpty()
+        .allSatisfy(name -> assertThat(name).startsWith("nb-"));
     SstableStream.run(job.target(), dir, new PrintWriter(new StringWriter(), true));
 
     assertThat(report.outcome()).isEqualTo(Outcome.COMPLETED);
@@ -126,7 +140,7 @@ class SstablesCellTimesIT {
             "ONE",
             null,
             null,
-            Map.of("directory", "files"));
+            Map.of("directory", "files", "format", "4.1"));
     return new JobSpec(
         "cells",
         List.of(new SourceSpec("table", "memory", List.of("mem"), null, null, Map.of())),
