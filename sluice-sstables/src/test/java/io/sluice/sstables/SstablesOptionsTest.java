@@ -1,0 +1,66 @@
+package io.sluice.sstables;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.sluice.core.job.JobFileException;
+import io.sluice.core.job.TargetSpec;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.Test;
+
+class SstablesOptionsTest {
+
+  private static TargetSpec target(Map<String, Object> options) {
+    return new TargetSpec(
+        "sstables", null, null, "ks", "t", null, null, null, null, null, null, options);
+  }
+
+  @Test
+  void should_take_the_defaults_around_the_one_required_setting() {
+    SstablesOptions options = SstablesTargetProvider.options(target(Map.of("directory", "files")));
+
+    assertThat(options.directory()).isEqualTo("files");
+    assertThat(options.segmentRows()).isEqualTo(100_000);
+    assertThat(options.bufferMib()).isEqualTo(64);
+    assertThat(options.throttleMib()).isEqualTo(64);
+    assertThat(options.streamBatchMib()).isEqualTo(1024);
+    assertThat(options.format()).isEqualTo("5.0");
+    assertThat(options.datacenters()).isEmpty();
+    assertThat(options.keepLoaded()).isFalse();
+  }
+
+  @Test
+  void should_read_kebab_case_settings() {
+    SstablesOptions options =
+        SstablesTargetProvider.options(
+            target(
+                Map.of(
+                    "directory",
+                    "files",
+                    "segment-rows",
+                    500,
+                    "datacenters",
+                    List.of("dc2"),
+                    "format",
+                    "4.1")));
+
+    assertThat(options.segmentRows()).isEqualTo(500);
+    assertThat(options.datacenters()).containsExactly("dc2");
+    assertThat(options.format()).isEqualTo("4.1");
+  }
+
+  @Test
+  void should_say_what_is_wrong_in_one_sentence() {
+    assertThatThrownBy(() -> SstablesTargetProvider.options(target(Map.of())))
+        .hasMessageContaining("target.options.directory");
+    assertThatThrownBy(
+            () -> SstablesTargetProvider.options(target(Map.of("directory", "f", "format", "3"))))
+        .hasMessageContaining("format must be 5.0")
+        .hasMessageContaining("not 3");
+    assertThatThrownBy(
+            () -> SstablesTargetProvider.options(target(Map.of("directory", "f", "folder", "x"))))
+        .isInstanceOf(JobFileException.class)
+        .hasMessageContaining("unknown setting 'folder'");
+  }
+}
