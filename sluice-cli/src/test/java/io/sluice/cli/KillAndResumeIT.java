@@ -76,7 +76,9 @@ class KillAndResumeIT {
         killedMidway++;
       }
     }
-    SluiceProcess last = SluiceProcess.start(dir, "migrate", job.toString());
+    // The rest at full speed: the limit only kept the killed runs loading long enough.
+    SluiceProcess last =
+        SluiceProcess.start(dir, "migrate", job.toString(), "--rows-per-second", "1000000");
     int exit = last.waitFor(600);
 
     assertThat(exit).as(last.output()).isEqualTo(ExitCodes.OK);
@@ -105,7 +107,7 @@ class KillAndResumeIT {
     String checkpoint = Files.readString(dir.resolve("state-terminated/checkpoint.json"));
     assertThat(checkpoint).contains("\"version\" : 1").contains("\"position\"");
 
-    CliRun resumed = CliRun.of("migrate", job.toString());
+    CliRun resumed = CliRun.of("migrate", job.toString(), "--rows-per-second", "1000000");
 
     assertThat(resumed.exitCode()).as(resumed.toString()).isEqualTo(ExitCodes.OK);
     JsonNode counts = CliRun.report(dir.resolve("state-terminated"));

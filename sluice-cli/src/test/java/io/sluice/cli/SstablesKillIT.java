@@ -75,7 +75,9 @@ class SstablesKillIT {
         killedMidway++;
       }
     }
-    SluiceProcess migrate = SluiceProcess.startWithHome(dir, home, "migrate", job.toString());
+    SluiceProcess migrate =
+        SluiceProcess.startWithHome(
+            dir, home, "migrate", job.toString(), "--rows-per-second", "1000000");
     assertThat(migrate.waitFor(600)).as(migrate.output()).isEqualTo(ExitCodes.OK);
     assertThat(killedMidway).isGreaterThanOrEqualTo(2);
     JsonNode counts = CliRun.report(dir.resolve("state-sst"));

@@ -14,8 +14,6 @@ import java.util.List;
  *     default the target's {@code local-datacenter}
  * @param throttleMib the streaming rate into each datacenter, in MiB per second; default 64
  * @param keepLoaded keep each loaded segment under {@code loaded/} instead of deleting it
- * @param format the SSTable format written: {@code 5.0} (Cassandra 5.0's, version {@code oa}; the
- *     default) or {@code 4.1} (version {@code nb}, which Cassandra 4.1 and later read)
  * @param streamBatchMib how many MiB of segments one run of Cassandra's loader takes at once: each
  *     run costs a few seconds of set-up, and a stopped stream loads its batch again; default 1024
  */
@@ -26,7 +24,6 @@ public record SstablesOptions(
     List<String> datacenters,
     Integer throttleMib,
     Boolean keepLoaded,
-    String format,
     Integer streamBatchMib) {
 
   public SstablesOptions {
@@ -39,18 +36,11 @@ public record SstablesOptions(
     datacenters = datacenters == null ? List.of() : List.copyOf(datacenters);
     throttleMib = throttleMib == null ? 64 : throttleMib;
     keepLoaded = keepLoaded != null && keepLoaded;
-    format = format == null ? "5.0" : format;
     streamBatchMib = streamBatchMib == null ? 1024 : streamBatchMib;
     if (bufferMib < 1 || segmentRows < 1 || throttleMib < 1 || streamBatchMib < 1) {
       throw new IllegalArgumentException(
           "target.options: buffer-mib, segment-rows, throttle-mib and stream-batch-mib must be at"
               + " least 1");
-    }
-    if (!format.equals("5.0") && !format.equals("4.1")) {
-      throw new IllegalArgumentException(
-          "target.options.format must be 5.0 (Cassandra 5.0's own) or 4.1 (which Cassandra 4.1"
-              + " and later read), not "
-              + format);
     }
   }
 }

@@ -50,15 +50,12 @@ final class WriterProcess implements AutoCloseable {
     reader.start();
   }
 
-  /**
-   * Starts the process writing {@code format} ({@code 5.0} or {@code 4.1}), its log in {@code log}.
-   */
-  static WriterProcess start(Path log, int heapMib, String format, String passwordEnv) {
+  /** Starts the process, its log in {@code log}. */
+  static WriterProcess start(Path log, int heapMib, String passwordEnv) {
     try {
       Files.createDirectories(log.getParent());
       ProcessBuilder builder =
-          new ProcessBuilder(
-                  CassandraJvm.command(CassandraJvm.WRITER_MAIN, heapMib, List.of(format)))
+          new ProcessBuilder(CassandraJvm.command(CassandraJvm.WRITER_MAIN, heapMib, List.of()))
               .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()));
       if (passwordEnv != null) {
         builder.environment().remove(passwordEnv);

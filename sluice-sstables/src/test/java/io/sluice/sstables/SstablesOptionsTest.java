@@ -25,7 +25,6 @@ class SstablesOptionsTest {
     assertThat(options.bufferMib()).isEqualTo(64);
     assertThat(options.throttleMib()).isEqualTo(64);
     assertThat(options.streamBatchMib()).isEqualTo(1024);
-    assertThat(options.format()).isEqualTo("5.0");
     assertThat(options.datacenters()).isEmpty();
     assertThat(options.keepLoaded()).isFalse();
   }
@@ -42,12 +41,12 @@ class SstablesOptionsTest {
                     500,
                     "datacenters",
                     List.of("dc2"),
-                    "format",
-                    "4.1")));
+                    "stream-batch-mib",
+                    8)));
 
     assertThat(options.segmentRows()).isEqualTo(500);
     assertThat(options.datacenters()).containsExactly("dc2");
-    assertThat(options.format()).isEqualTo("4.1");
+    assertThat(options.streamBatchMib()).isEqualTo(8);
   }
 
   @Test
@@ -55,9 +54,10 @@ class SstablesOptionsTest {
     assertThatThrownBy(() -> SstablesTargetProvider.options(target(Map.of())))
         .hasMessageContaining("target.options.directory");
     assertThatThrownBy(
-            () -> SstablesTargetProvider.options(target(Map.of("directory", "f", "format", "3"))))
-        .hasMessageContaining("format must be 5.0")
-        .hasMessageContaining("not 3");
+            () ->
+                SstablesTargetProvider.options(
+                    target(Map.of("directory", "f", "stream-batch-mib", 0))))
+        .hasMessageContaining("stream-batch-mib must be at least 1");
     assertThatThrownBy(
             () -> SstablesTargetProvider.options(target(Map.of("directory", "f", "folder", "x"))))
         .isInstanceOf(JobFileException.class)

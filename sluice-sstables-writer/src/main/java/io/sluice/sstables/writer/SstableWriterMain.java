@@ -18,7 +18,6 @@ import org.apache.cassandra.config.Config;
 import org.apache.cassandra.config.DatabaseDescriptor;
 import org.apache.cassandra.exceptions.InvalidRequestException;
 import org.apache.cassandra.io.sstable.CQLSSTableWriter;
-import org.apache.cassandra.utils.StorageCompatibilityMode;
 
 /**
  * The SSTable writer process. Sluice starts it over the Cassandra release's {@code lib/}, so that
@@ -41,10 +40,9 @@ import org.apache.cassandra.utils.StorageCompatibilityMode;
  *      'C' segment:int ok:boolean error:text             the segment's files are complete, or not
  * </pre>
  *
- * Its one argument is the format to write: {@code 5.0} (Cassandra 5.0's own, SSTable version {@code
- * oa}) or {@code 4.1} (Cassandra 5.0 in its Cassandra 4 compatibility mode, version {@code nb},
- * which 4.1 reads). Either way the files are named by unique identifiers rather than numbers, so
- * that the files of every segment and every run can be loaded together. Logs go to standard error.
+ * The files are named by unique identifiers rather than numbers, so that the files of every segment
+ * and every run can be loaded together. (Cassandra's client mode always writes its own newest
+ * format: its compatibility mode is not read there.) Logs go to standard error.
  */
 public final class SstableWriterMain {
 
@@ -65,10 +63,6 @@ public final class SstableWriterMain {
     System.setOut(System.err);
     Config config = new Config();
     config.uuid_sstable_identifiers_enabled = true;
-    config.storage_compatibility_mode =
-        args.length > 0 && args[0].equals("4.1")
-            ? StorageCompatibilityMode.CASSANDRA_4
-            : StorageCompatibilityMode.NONE;
     DatabaseDescriptor.clientInitialization(true, () -> config);
     DataInputStream commands = new DataInputStream(new BufferedInputStream(System.in, 1 << 16));
     try {
