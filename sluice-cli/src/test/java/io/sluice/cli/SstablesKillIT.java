@@ -80,6 +80,11 @@ class SstablesKillIT {
             dir, home, "migrate", job.toString(), "--rows-per-second", "1000000");
     assertThat(migrate.waitFor(600)).as(migrate.output()).isEqualTo(ExitCodes.OK);
     assertThat(killedMidway).isGreaterThanOrEqualTo(2);
+    // A killed Sluice's writer process sees its input end and goes too.
+    Await.until(
+        "the killed runs' SSTable writers to end",
+        Duration.ofMinutes(1),
+        () -> processesRunning("SstableWriterMain") == 0);
     JsonNode counts = CliRun.report(dir.resolve("state-sst"));
     assertThat(counts.get("records-read").asLong()).isEqualTo(DOCUMENTS);
     assertThat(counts.get("rows-written").asLong()).isEqualTo(DOCUMENTS);
@@ -109,6 +114,10 @@ class SstablesKillIT {
                 + (segments.size() - loadedBeforeKill)
                 + " load(s) by this run");
     assertThat(segments()).as("no segment is left for a person to delete").isEmpty();
+    Await.until(
+        "the killed stream's loader to end",
+        Duration.ofMinutes(1),
+        () -> processesRunning("SstableLoaderMain") == 0);
     assertThat(dir.resolve("sstables/staging")).doesNotExist();
     Map<Integer, String> rows = new HashMap<>();
     for (Row row :
@@ -138,6 +147,12 @@ class SstablesKillIT {
               })
           .toList();
     }
+  }
+
+  private static long processesRunning(String mainClass) {
+    return ProcessHandle.allProcesses()
+        .filter(process -> process.info().commandLine().orElse("").contains(mainClass))
+        .count();
   }
 
   private long loadedMarkers() {
