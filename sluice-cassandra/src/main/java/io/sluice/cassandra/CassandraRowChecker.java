@@ -86,7 +86,8 @@ final class CassandraRowChecker implements Sink {
     this.session = session;
     this.table = table;
     this.schema = schema;
-    this.comparison = new RowComparison(schema, writeNulls);
+    // Source cells written after this check began are live writes (a dual-write proxy's).
+    this.comparison = new RowComparison(schema, writeNulls, nowMicros.getAsLong());
     this.spec = spec;
     this.nowMicros = nowMicros;
     List<String> selected = new ArrayList<>();

@@ -34,6 +34,11 @@ import java.util.Map;
  * source's cell, or at the same time with a TTL that differs from the source's by more than {@link
  * #TTL_TOLERANCE_SECONDS} (or expiring on one side only), it differs. A cell written in the target
  * at a newer time with the same value is a later write of that value, and matches.
+ *
+ * <p>A source cell written after the check began (a table source read while the application writes
+ * to both clusters, through a dual-write proxy) is a live write whose copy in the target may still
+ * be on its way: a difference there is {@link Verdict.ChangedSince} too, never a mismatch of the
+ * backfill.
  */
 public final class RowComparison {
 
@@ -46,6 +51,7 @@ public final class RowComparison {
 
   private final Map<String, ColumnSchema> columns = new HashMap<>();
   private final boolean writeNulls;
+  private final long liveSinceMicros;
 
   /**
    * Prepares comparisons of rows of one table.
@@ -54,8 +60,17 @@ public final class RowComparison {
    * @param writeNulls whether the job writes source nulls ({@code null-values: write})
    */
   public RowComparison(TableSchema table, boolean writeNulls) {
+    this(table, writeNulls, Long.MAX_VALUE);
+  }
+
+  /**
+   * As {@link #RowComparison(TableSchema, boolean)}, for a check that began at {@code
+   * liveSinceMicros}: source cells written since then are live writes, not the backfill's.
+   */
+  public RowComparison(TableSchema table, boolean writeNulls, long liveSinceMicros) {
     table.columns().forEach(column -> columns.put(column.name(), column));
     this.writeNulls = writeNulls;
+    this.liveSinceMicros = liveSinceMicros;
   }
 
   /**
@@ -96,7 +111,9 @@ public final class RowComparison {
       CellTime cell = cellTimes.get(column.name());
       if (SameValue.same(sourceValue, targetValue)) {
         String time =
-            cell == null ? null : timeDifference(cell, writetime, target.ttls().get(column.name()));
+            cell == null || cell.writetimeMicros() >= liveSinceMicros
+                ? null
+                : timeDifference(cell, writetime, target.ttls().get(column.name()));
         if (time != null) {
           differences.add(
               new ColumnDifference(
@@ -108,7 +125,7 @@ public final class RowComparison {
         continue;
       }
       long sourceTime = cell == null ? sourceTimestamp : cell.writetimeMicros();
-      newer |= writetime != null && writetime > sourceTime;
+      newer |= (writetime != null && writetime > sourceTime) || sourceTime >= liveSinceMicros;
       differences.add(
           new ColumnDifference(
               column.name(),

@@ -121,6 +121,40 @@ class RowComparisonTest {
         .isInstanceOf(Verdict.ChangedSince.class);
   }
 
+  /**
+   * Read while the application writes to both clusters: a source cell written after the check began
+   * may not have reached the target yet. That is a live write, not the backfill's miss.
+   */
+  @Test
+  void should_count_a_source_cell_written_after_the_check_began_as_changed_since() {
+    RowComparison comparison = new RowComparison(TABLE, false, 5_000);
+
+    assertThat(
+            comparison.compare(
+                row("name", "Ada"),
+                SOURCE_TS,
+                Map.of("name", new CellTime(7_000, 0)),
+                target(row("name", "x"), 4_000)))
+        .as("the source cell is a live write the target has not received yet")
+        .isInstanceOf(Verdict.ChangedSince.class);
+    assertThat(
+            comparison.compare(
+                row("name", "Ada"),
+                SOURCE_TS,
+                Map.of("name", new CellTime(3_000, 0)),
+                target(row("name", "x"), 2_000)))
+        .as("a cell written before the check began is the backfill's")
+        .isInstanceOf(Verdict.Mismatch.class);
+    assertThat(
+            comparison.compare(
+                row("name", "Ada"),
+                SOURCE_TS,
+                Map.of("name", new CellTime(7_000, 0)),
+                timed("Ada", 4_000, null)))
+        .as("the same value, its live time not there yet")
+        .isInstanceOf(Verdict.Match.class);
+  }
+
   /** An equal value is judged by its cell's time too, when the source keeps one. */
   @Test
   void should_find_an_equal_cell_written_at_an_older_time_or_with_another_ttl() {
