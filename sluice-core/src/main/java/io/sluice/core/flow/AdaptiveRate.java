@@ -15,12 +15,13 @@ import java.util.Map;
  *
  * <p>A target that lets a burst through before refusing (Cassandra's request limiter saves up a
  * second of unused requests) makes the rate taken over the last second read high when it first
- * pushes back, most of all at the start of a run. So while it keeps refusing, a later cut goes by
- * what it took since that push-back began, once every reporter has told of at least {@link
- * #EPISODE_MEASURE_NANOS} of it: the rate comes down to the target's limit in one more step instead
- * of many small ones, each of which costs refusals. Reporters (the members of a shared budget) are
- * counted apart, each over the time its own reports cover, so one that reports later than another
- * does not read as a drop in what the target takes.
+ * pushes back, most of all at the start of a run. So in a budget shared by members that report a
+ * round apart (a Spark job's), while it keeps refusing, a later cut goes by what it took since that
+ * push-back began, once every reporter has told of at least {@link #EPISODE_MEASURE_NANOS} of it:
+ * the rate comes down to the target's limit in one more step instead of many small ones, each of
+ * which costs refusals. Reporters (the members of a shared budget) are counted apart, each over the
+ * time its own reports cover, so one that reports later than another does not read as a drop in
+ * what the target takes.
  */
 final class AdaptiveRate {
 
@@ -53,6 +54,7 @@ final class AdaptiveRate {
 
   private final RateMeter acknowledged = new RateMeter();
   private final Map<String, Reporter> reporters = new HashMap<>();
+  private final boolean measurePushBack;
   private long episodeStart;
   private double rate = Double.POSITIVE_INFINITY;
   private long lastCut = Long.MIN_VALUE;
@@ -61,6 +63,20 @@ final class AdaptiveRate {
   private long firstCut;
   private long summedUpTo;
   private double rateSeconds;
+
+  /** A rate whose cuts go by the last second only: one process's, which cuts at every answer. */
+  AdaptiveRate() {
+    this(false);
+  }
+
+  /**
+   * @param measurePushBack whether a later cut goes by what the target took since the push-back
+   *     began: for a budget shared by members that report every round (a Spark job's), where cuts
+   *     come a round apart and the last second still holds the target's burst
+   */
+  AdaptiveRate(boolean measurePushBack) {
+    this.measurePushBack = measurePushBack;
+  }
 
   /** Requests per second allowed now; infinite until the target first pushed back. */
   synchronized double rate() {
@@ -168,7 +184,7 @@ final class AdaptiveRate {
    */
   private double taken(long now) {
     double lastSecond = acknowledged.perSecond(now);
-    if (cuts == 0 || now - lastCut > EPISODE_NANOS) {
+    if (!measurePushBack || cuts == 0 || now - lastCut > EPISODE_NANOS) {
       return lastSecond;
     }
     double sinceEpisode = 0;

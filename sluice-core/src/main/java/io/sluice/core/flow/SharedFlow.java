@@ -67,7 +67,7 @@ public final class SharedFlow implements AutoCloseable {
   private final FlowSpec flow;
   private final NanoClock clock;
   private final BacklogWatch backlog;
-  private final AdaptiveRate rate = new AdaptiveRate();
+  private final AdaptiveRate rate = new AdaptiveRate(true);
   private final ConcurrencyWindow window;
   private final Map<String, Long> lastSeen = new HashMap<>();
   private long requests;

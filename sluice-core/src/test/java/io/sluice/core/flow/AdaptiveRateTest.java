@@ -107,7 +107,7 @@ class AdaptiveRateTest {
     // Cassandra's limiter saves up a whole second of requests: at the start of a run it takes
     // 2,000 a second for a second before it refuses, so the rate taken over the last second reads
     // twice its limit when it first pushes back. Answers reach the rate 20 ms after they happen.
-    AdaptiveRate rate = new AdaptiveRate();
+    AdaptiveRate rate = new AdaptiveRate(true);
     TokenBucket bucket = new TokenBucket(1);
     long limit = 1_000;
     long delay = 20 * MS;
