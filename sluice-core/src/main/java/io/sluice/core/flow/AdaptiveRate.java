@@ -121,8 +121,12 @@ final class AdaptiveRate {
    * they count as spread over that time, so the rate the target takes is not read as a burst.
    */
   synchronized void onSuccesses(String reporter, long count, long from, long now) {
-    Reporter told = reporters.computeIfAbsent(reporter, r -> new Reporter());
-    told.lastReport = now;
+    // Only a shared budget measures push-backs: a single process's per-answer path skips it.
+    Reporter told =
+        measurePushBack ? reporters.computeIfAbsent(reporter, r -> new Reporter()) : null;
+    if (told != null) {
+      told.lastReport = now;
+    }
     if (count <= 0) {
       return;
     }
@@ -130,7 +134,7 @@ final class AdaptiveRate {
     for (long i = 1; i <= count; i++) {
       acknowledged.record(now - span + span * i / count);
     }
-    if (cuts > 0 && now - episodeStart > 0) {
+    if (told != null && cuts > 0 && now - episodeStart > 0) {
       // The part of them answered since the push-back began, as they count spread over the span.
       long since = Math.min(span, now - episodeStart);
       told.acknowledgedInEpisode += span == 0 ? count : count * (double) since / span;
