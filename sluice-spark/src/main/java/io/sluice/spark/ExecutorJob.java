@@ -24,6 +24,7 @@ import io.sluice.core.source.SourceSpec;
 import io.sluice.core.source.Sources;
 import io.sluice.core.source.Split;
 import io.sluice.core.state.LineStore;
+import io.sluice.spark.hadoop.HadoopPaths;
 import java.io.IOException;
 import java.time.Clock;
 import java.util.ArrayList;
@@ -37,6 +38,7 @@ import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.BooleanSupplier;
+import org.apache.spark.SparkEnv;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -104,6 +106,7 @@ final class ExecutorJob implements AutoCloseable {
   static synchronized ExecutorJob acquire(String runId, SplitTask task) {
     ExecutorJob open = OPEN.get(runId);
     if (open == null) {
+      HadoopPaths.install(SparkEnv.get().conf());
       JobSpec job = task.job().load();
       if (!JobFingerprint.of(job).equals(task.jobFingerprint())) {
         throw new IllegalStateException(

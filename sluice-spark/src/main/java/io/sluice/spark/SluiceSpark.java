@@ -3,6 +3,7 @@ package io.sluice.spark;
 import io.sluice.core.report.HtmlReport;
 import io.sluice.core.run.RunReport;
 import io.sluice.core.validate.ValidationSpec;
+import io.sluice.spark.hadoop.HadoopPaths;
 import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.concurrent.Callable;
@@ -75,6 +76,7 @@ public final class SluiceSpark {
     conf.setIfMissing(
         "spark.app.name", "sluice " + workflow.command() + " " + options.jobFile.getFileName());
     try (JavaSparkContext spark = new JavaSparkContext(conf)) {
+      HadoopPaths.install(spark.getConf());
       SparkRun run = new SparkRun(spark, workflow, out);
       RunReport report = run.run(args, options.fresh, sharedBudget);
       out.print(report.toText());

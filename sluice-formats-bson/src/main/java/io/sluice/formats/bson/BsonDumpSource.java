@@ -1,6 +1,7 @@
 package io.sluice.formats.bson;
 
 import io.sluice.core.source.Source;
+import io.sluice.core.source.SourcePaths;
 import io.sluice.core.source.Split;
 import io.sluice.core.source.SplitReader;
 import java.io.IOException;
@@ -147,7 +148,7 @@ public final class BsonDumpSource implements Source {
   public SplitReader open(Split split) throws IOException {
     BsonDumpFile file = filesByResource.get(split.resource());
     if (file == null) {
-      Path path = baseDir.resolve(split.resource());
+      Path path = SourcePaths.resolve(baseDir, split.resource());
       file =
           new BsonDumpFile(
               split.resource(),

@@ -1,5 +1,6 @@
 package io.sluice.formats.bson;
 
+import io.sluice.core.source.SourcePaths;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.DirectoryStream;
@@ -41,8 +42,8 @@ final class DumpFileResolver {
   }
 
   private static List<BsonDumpFile> expand(String given, Path baseDir, boolean skipSystem) {
-    Path givenPath = Path.of(given);
-    Path path = baseDir.resolve(givenPath);
+    Path givenPath = SourcePaths.of(given);
+    Path path = SourcePaths.resolve(baseDir, givenPath);
     Path name = givenPath.getFileName();
     if (name != null && isGlob(name.toString())) {
       Path givenFolder = givenPath.getParent();

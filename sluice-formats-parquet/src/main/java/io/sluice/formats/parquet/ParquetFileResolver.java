@@ -1,5 +1,6 @@
 package io.sluice.formats.parquet;
 
+import io.sluice.core.source.SourcePaths;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.DirectoryStream;
@@ -41,8 +42,8 @@ final class ParquetFileResolver {
   }
 
   private static List<ParquetFile> expand(String given, Path baseDir) {
-    Path givenPath = Path.of(given);
-    Path path = baseDir.resolve(givenPath);
+    Path givenPath = SourcePaths.of(given);
+    Path path = SourcePaths.resolve(baseDir, givenPath);
     Path name = givenPath.getFileName();
     Path givenFolder = givenPath.getParent();
     if (givenFolder != null && isGlob(givenFolder.toString())) {

@@ -2,6 +2,7 @@ package io.sluice.formats.parquet;
 
 import io.sluice.core.source.Record;
 import io.sluice.core.source.Source;
+import io.sluice.core.source.SourcePaths;
 import io.sluice.core.source.SourcePosition;
 import io.sluice.core.source.Split;
 import io.sluice.core.source.SplitReader;
@@ -199,7 +200,7 @@ public final class ParquetSource implements Source {
   public SplitReader open(Split split) throws IOException {
     ParquetFile file = filesByResource.get(split.resource());
     if (file == null) {
-      file = new ParquetFile(split.resource(), baseDir.resolve(split.resource()));
+      file = new ParquetFile(split.resource(), SourcePaths.resolve(baseDir, split.resource()));
     }
     return ParquetSplitReader.open(split, file, options);
   }

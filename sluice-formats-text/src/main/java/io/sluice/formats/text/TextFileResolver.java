@@ -1,5 +1,6 @@
 package io.sluice.formats.text;
 
+import io.sluice.core.source.SourcePaths;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.DirectoryStream;
@@ -50,8 +51,8 @@ final class TextFileResolver {
 
   private static List<TextFile> expand(
       String format, String given, Path baseDir, Set<String> extensions) {
-    Path givenPath = Path.of(given);
-    Path path = baseDir.resolve(givenPath);
+    Path givenPath = SourcePaths.of(given);
+    Path path = SourcePaths.resolve(baseDir, givenPath);
     Path name = givenPath.getFileName();
     if (name != null && isGlob(name.toString())) {
       Path givenFolder = givenPath.getParent();

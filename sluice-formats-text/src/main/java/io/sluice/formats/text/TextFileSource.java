@@ -1,6 +1,7 @@
 package io.sluice.formats.text;
 
 import io.sluice.core.source.Source;
+import io.sluice.core.source.SourcePaths;
 import io.sluice.core.source.Split;
 import io.sluice.core.source.SplitReader;
 import java.io.IOException;
@@ -107,7 +108,7 @@ abstract class TextFileSource implements Source {
   public final SplitReader open(Split split) throws IOException {
     TextFile file = filesByResource.get(split.resource());
     if (file == null) {
-      Path path = baseDir.resolve(split.resource());
+      Path path = SourcePaths.resolve(baseDir, split.resource());
       file = new TextFile(split.resource(), path, Compression.of(path));
     }
     return TextSplitReader.open(file, split, dataStart(file), framing(), decoder(file), lineIndex);
