@@ -54,7 +54,20 @@ public final class SessionFactory {
    */
   public static CqlSession open(
       ClusterSpec cluster, Path baseDir, String keyspace, CqlSessionBuilder builder) {
-    CqlSession session = connect(cluster, baseDir, keyspace, builder);
+    return checked(cluster, connect(cluster, baseDir, keyspace, builder, false));
+  }
+
+  /**
+   * Opens a session as {@link #open(ClusterSpec, Path)} does, connected to every node of every
+   * datacenter, so that each node's state is what this client finds (up or down). A default session
+   * leaves other datacenters' nodes unconnected, and their state unknown unless an event told of
+   * them. Requests go to the local datacenter while it has a node up.
+   */
+  public static CqlSession openToEveryNode(ClusterSpec cluster, Path baseDir) {
+    return checked(cluster, connect(cluster, baseDir, null, CqlSession.builder(), true));
+  }
+
+  private static CqlSession checked(ClusterSpec cluster, CqlSession session) {
     Optional<String> problem = datacenterProblem(cluster, session);
     if (problem.isPresent()) {
       session.close();
@@ -65,11 +78,15 @@ public final class SessionFactory {
 
   /** Opens a session as {@link #open} does, without checking the local datacenter. */
   static CqlSession connect(ClusterSpec cluster, Path baseDir) {
-    return connect(cluster, baseDir, null, CqlSession.builder());
+    return connect(cluster, baseDir, null, CqlSession.builder(), false);
   }
 
   private static CqlSession connect(
-      ClusterSpec cluster, Path baseDir, String keyspace, CqlSessionBuilder sessionBuilder) {
+      ClusterSpec cluster,
+      Path baseDir,
+      String keyspace,
+      CqlSessionBuilder sessionBuilder,
+      boolean everyNode) {
     ProgrammaticDriverConfigLoaderBuilder config =
         DriverConfigLoader.programmaticBuilder()
             // Server warnings are logged with the statement's bound values by default: off, so no
@@ -98,6 +115,12 @@ public final class SessionFactory {
             // group waiting for tasks that will not come (a run closes a source's and a target's).
             .withInt(DefaultDriverOption.NETTY_IO_SHUTDOWN_QUIET_PERIOD, 0)
             .withInt(DefaultDriverOption.NETTY_ADMIN_SHUTDOWN_QUIET_PERIOD, 0);
+    if (everyNode) {
+      // Remote datacenters' nodes get a pool (for failover, which local consistency levels
+      // never use), and with it a state the driver checked itself.
+      config.withInt(
+          DefaultDriverOption.LOAD_BALANCING_DC_FAILOVER_MAX_NODES_PER_REMOTE_DC, 100_000);
+    }
     CqlSessionBuilder builder =
         sessionBuilder
             .withConfigLoader(config.build())

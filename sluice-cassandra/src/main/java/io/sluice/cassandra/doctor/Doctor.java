@@ -31,7 +31,8 @@ public final class Doctor {
       String keyspace,
       String table,
       CompactionSpec compaction) {
-    try (CqlSession session = SessionFactory.open(cluster, baseDir)) {
+    // Every node connected: a node of another datacenter has a state only then.
+    try (CqlSession session = SessionFactory.openToEveryNode(cluster, baseDir)) {
       return Checks.of(
           FactReader.read(
               session,
