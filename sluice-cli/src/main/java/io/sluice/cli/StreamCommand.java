@@ -42,7 +42,7 @@ final class StreamCommand implements Callable<Integer> {
       return ExitCodes.ABORTED;
     }
     PrintWriter out = spec.commandLine().getOut();
-    SstableStream.run(job.target(), job.baseDir(), out);
+    SstableStream.run(job, out);
     return ExitCodes.OK;
   }
 }

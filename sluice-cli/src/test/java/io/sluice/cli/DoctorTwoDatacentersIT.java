@@ -3,19 +3,10 @@ package io.sluice.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.datastax.oss.driver.api.core.CqlSession;
-import io.sluice.node.LocalNode;
 import io.sluice.node.NodeStatus;
-import io.sluice.node.StartResult;
-import io.sluice.testinfra.Await;
-import io.sluice.testinfra.TestNodes;
 import io.sluice.testinfra.TestSessions;
+import io.sluice.testinfra.TwoDatacenters;
 import java.net.InetSocketAddress;
-import java.time.Duration;
-import java.util.List;
-import javax.management.ObjectName;
-import javax.management.remote.JMXConnector;
-import javax.management.remote.JMXConnectorFactory;
-import javax.management.remote.JMXServiceURL;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -35,33 +26,18 @@ import org.junit.jupiter.api.TestMethodOrder;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class DoctorTwoDatacentersIT {
 
-  private static LocalNode first;
-  private static LocalNode second;
+  private static TwoDatacenters cluster;
   private static InetSocketAddress contactPoint;
   private static String secondAddress;
-  private static String secondStorageAddress;
-  private static int jmxPort;
   private static boolean secondStopped;
-  private static boolean assassinated;
+  private static boolean secondAssassinated;
 
   @BeforeAll
   static void startTwoDatacenters() throws Exception {
-    first = TestNodes.create("doctor-dc1-");
-    second = TestNodes.create("doctor-dc2-");
-    StartResult started =
-        first.start(TestNodes.options().datacenter(NodeStatus.LOCAL_DATACENTER).build());
-    contactPoint = started.status().contactPoint().orElseThrow();
-    int seedPort = started.status().ports().orElseThrow().storagePort();
-    jmxPort = started.status().ports().orElseThrow().jmxPort();
-    // The second node joins the first's cluster: same seed, its own ports, no data to stream.
-    StartResult joined = second.start(TestNodes.joining(seedPort).datacenter("dc2").build());
-    secondAddress = "127.0.0.1:" + joined.status().ports().orElseThrow().nativePort();
-    secondStorageAddress = "127.0.0.1:" + joined.status().ports().orElseThrow().storagePort();
-    Await.until(
-        "both nodes live in the first node's view",
-        Duration.ofMinutes(3),
-        () -> storageService("LiveNodesWithPort").size() == 2);
-    try (CqlSession session = session()) {
+    cluster = TwoDatacenters.start("doctor-", NodeStatus.LOCAL_DATACENTER, "dc2");
+    contactPoint = cluster.first();
+    secondAddress = "127.0.0.1:" + cluster.second().getPort();
+    try (CqlSession session = TestSessions.connect(contactPoint, NodeStatus.LOCAL_DATACENTER)) {
       session.execute(
           "CREATE KEYSPACE two_replicas WITH replication ="
               + " {'class': 'SimpleStrategy', 'replication_factor': 2}");
@@ -74,50 +50,18 @@ class DoctorTwoDatacentersIT {
     }
   }
 
-  private static void stopTheSecond() {
-    if (secondStopped) {
-      return;
-    }
-    second.stop();
-    Await.until(
-        "the stopped node unreachable in the first node's view",
-        Duration.ofMinutes(3),
-        () -> storageService("UnreachableNodesWithPort").size() == 1);
-    secondStopped = true;
-  }
-
   @AfterAll
   static void stopNodes() {
-    if (second != null) {
-      second.stop();
-    }
-    if (first != null) {
-      first.stop();
+    if (cluster != null) {
+      cluster.close();
     }
   }
 
-  private static CqlSession session() {
-    return TestSessions.connect(contactPoint, NodeStatus.LOCAL_DATACENTER);
-  }
-
-  /**
-   * A list of nodes the first node's gossip knows, read through its JMX as nodetool reads it: the
-   * test's own session, connected to the first datacenter only, has no state for the second's node.
-   */
-  @SuppressWarnings("unchecked")
-  private static List<String> storageService(String attribute) {
-    try (JMXConnector jmx = JMXConnectorFactory.connect(jmxUrl())) {
-      return (List<String>)
-          jmx.getMBeanServerConnection()
-              .getAttribute(
-                  new ObjectName("org.apache.cassandra.db:type=StorageService"), attribute);
-    } catch (Exception e) {
-      throw new IllegalStateException("cannot read " + attribute + " through JMX", e);
+  private static void stopTheSecond() {
+    if (!secondStopped) {
+      cluster.stopSecond();
+      secondStopped = true;
     }
-  }
-
-  private static JMXServiceURL jmxUrl() throws Exception {
-    return new JMXServiceURL("service:jmx:rmi:///jndi/rmi://127.0.0.1:" + jmxPort + "/jmxrmi");
   }
 
   private static CliRun doctor(String keyspace) {
@@ -127,28 +71,6 @@ class DoctorTwoDatacentersIT {
         contactPoint.getHostString() + ":" + contactPoint.getPort(),
         "--keyspace",
         keyspace);
-  }
-
-  /** Removes the stopped node from the ring through the first node's JMX, as nodetool does. */
-  private static void assassinateTheSecond() throws Exception {
-    if (assassinated) {
-      return;
-    }
-    try (JMXConnector jmx = JMXConnectorFactory.connect(jmxUrl())) {
-      jmx.getMBeanServerConnection()
-          .invoke(
-              new ObjectName("org.apache.cassandra.net:type=Gossiper"),
-              "assassinateEndpoint",
-              new Object[] {secondStorageAddress},
-              new String[] {String.class.getName()});
-    }
-    try (CqlSession session = session()) {
-      Await.until(
-          "the second datacenter gone from the ring",
-          Duration.ofMinutes(3),
-          () -> session.execute("SELECT data_center FROM system.peers_v2").all().isEmpty());
-    }
-    assassinated = true;
   }
 
   /** The other datacenter's node counts as up: the doctor connects to it to know. */
@@ -197,7 +119,10 @@ class DoctorTwoDatacentersIT {
   @Order(4)
   void should_fail_a_keyspace_replicated_to_a_datacenter_with_no_node() throws Exception {
     stopTheSecond();
-    assassinateTheSecond();
+    if (!secondAssassinated) {
+      cluster.assassinateSecond();
+      secondAssassinated = true;
+    }
     CliRun doctor = doctor("two_datacenters");
 
     assertThat(doctor.exitCode()).as(doctor.toString()).isEqualTo(ExitCodes.ABORTED);

@@ -28,9 +28,10 @@ import org.junit.jupiter.api.io.TempDir;
  * Clients over mutual TLS: a node of its own takes CQL over TLS only, with a certificate made here
  * by the JDK's keytool for 127.0.0.1, and requires a client certificate it trusts. With the trust
  * store that holds the node's certificate and the key store that holds the client's, plan, migrate
- * and validate work (the certificate's name checked against the address); a trust store that does
- * not hold it, a certificate for another name, no client certificate, TLS off against this node,
- * and TLS on against a plain node are each refused in one sentence.
+ * and validate work, and so does an SSTable target's stream (the certificate's name checked against
+ * the address); a trust store that does not hold it, a certificate for another name, no client
+ * certificate, TLS off against this node, and TLS on against a plain node are each refused in one
+ * sentence.
  */
 @RealCassandra
 class TlsIT {
@@ -93,13 +94,7 @@ class TlsIT {
         writer.write(new Document("_id", "p" + i).append("n", i));
       }
     }
-    try (CqlSession session =
-        CqlSession.builder()
-            .addContactPoint(contactPoint)
-            .withLocalDatacenter("datacenter1")
-            .withSslContext(mutual())
-            .withConfigLoader(TestSessions.configLoader())
-            .build()) {
+    try (CqlSession session = tlsSession()) {
       session.execute(
           "CREATE KEYSPACE tls WITH replication ="
               + " {'class': 'SimpleStrategy', 'replication_factor': 1}");
@@ -128,13 +123,18 @@ class TlsIT {
 
   /** A job against {@code host:port}, written as given (an address, or a name). */
   private static Path job(String name, String tls, String host, int port) throws IOException {
+    return job(name, "people", tls, host, port);
+  }
+
+  private static Path job(String name, String table, String target, String host, int port)
+      throws IOException {
     return JobFile.write(
         dir,
         name,
         new TestKeyspace(
             List.of(InetSocketAddress.createUnresolved(host, port)), "datacenter1", "tls"),
-        "people",
-        tls,
+        table,
+        target,
         "  - type: bson\n    path: people.bson\n",
         "mapping:\n  columns:\n    id: _id\n    n: n\nmax-errors: 0\n");
   }
@@ -160,6 +160,35 @@ class TlsIT {
     assertThat(CliRun.report(dir.resolve("state-secure/validate")).get("rows-written").asLong())
         .isEqualTo(DOCUMENTS);
     for (CliRun run : List.of(plan, migrate, validate)) {
+      assertThat(run.toString()).doesNotContain(TRUST_PASSWORD).doesNotContain(CLIENT_PASSWORD);
+    }
+  }
+
+  /** Cassandra's loader, too, streams over mutual TLS, its passwords never on a command line. */
+  @Test
+  void should_write_sstables_and_stream_them_over_tls() throws Exception {
+    try (CqlSession session = tlsSession()) {
+      session.execute("CREATE TABLE tls.people_sst (id text PRIMARY KEY, n int)");
+    }
+    Path job =
+        job(
+            "files",
+            "people_sst",
+            "  type: sstables\n  options: {directory: files}\n" + tls("trust.p12"),
+            "127.0.0.1",
+            port);
+
+    CliRun migrate = CliRun.of("migrate", job.toString());
+    CliRun stream = CliRun.of("stream", job.toString());
+
+    assertThat(migrate.exitCode()).as(migrate.toString()).isEqualTo(ExitCodes.OK);
+    assertThat(stream.exitCode()).as(stream.toString()).isEqualTo(ExitCodes.OK);
+    assertThat(stream.out()).contains("Streamed");
+    try (CqlSession session = tlsSession()) {
+      assertThat(session.execute("SELECT count(*) FROM tls.people_sst").one().getLong(0))
+          .isEqualTo(DOCUMENTS);
+    }
+    for (CliRun run : List.of(migrate, stream)) {
       assertThat(run.toString()).doesNotContain(TRUST_PASSWORD).doesNotContain(CLIENT_PASSWORD);
     }
   }
@@ -210,6 +239,15 @@ class TlsIT {
         "The cluster at "
             + shared.hostAndPort()
             + " does not speak TLS on that port, but target.tls is set.");
+  }
+
+  private static CqlSession tlsSession() throws Exception {
+    return CqlSession.builder()
+        .addContactPoint(contactPoint)
+        .withLocalDatacenter("datacenter1")
+        .withSslContext(mutual())
+        .withConfigLoader(TestSessions.configLoader())
+        .build();
   }
 
   /** The test's own session, through the same trust store and key store. */

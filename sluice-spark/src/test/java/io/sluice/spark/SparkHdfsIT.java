@@ -6,7 +6,6 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.sluice.formats.bson.BsonDumpWriter;
 import io.sluice.formats.parquet.ParquetFixtureWriter;
 import io.sluice.testinfra.RealCassandra;
 import io.sluice.testinfra.TestKeyspace;
@@ -24,7 +23,6 @@ import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
 import org.apache.parquet.schema.MessageType;
 import org.apache.parquet.schema.MessageTypeParser;
-import org.bson.Document;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -71,8 +69,9 @@ class SparkHdfsIT {
     hdfs.waitActive();
     hdfsRoot = hdfs.getURI().toString();
     Path local = dir.resolve("local");
-    writeDump(local.resolve("dump/people.bson"));
-    writeCsv(local.resolve("csv"));
+    TestFiles.writeDump(local.resolve("dump/people.bson"), BSON_DOCS, BAD_EVERY);
+    TestFiles.writeCsv(local.resolve("csv"), CSV_FILES, CSV_LINES, BAD_EVERY);
+    Files.writeString(local.resolve("csv/notes.txt"), "not matched by the glob\n");
     writeParquet(local.resolve("parquet/people.parquet"));
     FileSystem fs = hdfs.getFileSystem();
     fs.copyFromLocalFile(
@@ -84,30 +83,6 @@ class SparkHdfsIT {
     if (hdfs != null) {
       hdfs.shutdown();
     }
-  }
-
-  private static void writeDump(Path file) throws Exception {
-    Files.createDirectories(file.getParent());
-    try (BsonDumpWriter writer = BsonDumpWriter.create(file)) {
-      for (int id = 0; id < BSON_DOCS; id++) {
-        Object n = id % BAD_EVERY == 7 ? "not a number" : (Object) (id * 3L);
-        writer.write(new Document("id", id).append("name", "bson " + id).append("n", n));
-      }
-    }
-  }
-
-  private static void writeCsv(Path folder) throws Exception {
-    Files.createDirectories(folder);
-    for (int f = 0; f < CSV_FILES; f++) {
-      StringBuilder text = new StringBuilder("id,name,n\n");
-      for (int i = 0; i < CSV_LINES; i++) {
-        int id = 100_000 + f * CSV_LINES + i;
-        String n = i % BAD_EVERY == 11 ? "twelve" : Long.toString(id * 3L);
-        text.append(id).append(",csv ").append(id).append(',').append(n).append('\n');
-      }
-      Files.writeString(folder.resolve("people-" + f + ".csv"), text);
-    }
-    Files.writeString(folder.resolve("notes.txt"), "not matched by the glob\n");
   }
 
   private static void writeParquet(Path file) throws Exception {

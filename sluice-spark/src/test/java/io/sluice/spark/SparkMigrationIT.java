@@ -13,7 +13,6 @@ import io.sluice.core.run.Outcome;
 import io.sluice.core.run.RunReport;
 import io.sluice.core.sink.Target;
 import io.sluice.core.sink.Targets;
-import io.sluice.formats.bson.BsonDumpWriter;
 import io.sluice.testinfra.RealCassandra;
 import io.sluice.testinfra.TestKeyspace;
 import java.io.PrintWriter;
@@ -25,7 +24,6 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.TreeMap;
 import org.apache.spark.SparkConf;
-import org.bson.Document;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -57,8 +55,8 @@ class SparkMigrationIT {
     for (String table : new String[] {"people_spark", "people_cli"}) {
       session.execute("CREATE TABLE " + table + " (id int PRIMARY KEY, name text, n bigint)");
     }
-    writeDump(dir.resolve("dump/people.bson"));
-    writeCsv(dir.resolve("csv"));
+    TestFiles.writeDump(dir.resolve("dump/people.bson"), BSON_DOCS, BAD_EVERY);
+    TestFiles.writeCsv(dir.resolve("csv"), CSV_FILES, CSV_LINES, BAD_EVERY);
     sparkJob = writeJob(keyspace, "spark", "people_spark");
     StringWriter out = new StringWriter();
     firstExit =
@@ -76,30 +74,6 @@ class SparkMigrationIT {
         .set("spark.driver.host", "127.0.0.1")
         .set("spark.driver.bindAddress", "127.0.0.1")
         .set("spark.ui.enabled", "false");
-  }
-
-  /** Records with ids from 0; every {@link #BAD_EVERY}th holds a number field that is text. */
-  private static void writeDump(Path file) throws Exception {
-    Files.createDirectories(file.getParent());
-    try (BsonDumpWriter writer = BsonDumpWriter.create(file)) {
-      for (int id = 0; id < BSON_DOCS; id++) {
-        Object n = id % BAD_EVERY == 7 ? "not a number" : (Object) (id * 3L);
-        writer.write(new Document("id", id).append("name", "bson " + id).append("n", n));
-      }
-    }
-  }
-
-  private static void writeCsv(Path folder) throws Exception {
-    Files.createDirectories(folder);
-    for (int f = 0; f < CSV_FILES; f++) {
-      StringBuilder text = new StringBuilder("id,name,n\n");
-      for (int i = 0; i < CSV_LINES; i++) {
-        int id = 100_000 + f * CSV_LINES + i;
-        String n = i % BAD_EVERY == 11 ? "twelve" : Long.toString(id * 3L);
-        text.append(id).append(",csv ").append(id).append(',').append(n).append('\n');
-      }
-      Files.writeString(folder.resolve("people-" + f + ".csv"), text);
-    }
   }
 
   private static Path writeJob(TestKeyspace keyspace, String name, String table) throws Exception {

@@ -3,10 +3,15 @@ package io.sluice.sstables;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.metadata.Node;
 import com.datastax.oss.driver.api.core.metadata.NodeState;
+import io.sluice.cassandra.BacklogProbes;
 import io.sluice.cassandra.CassandraTarget;
 import io.sluice.cassandra.Secrets;
 import io.sluice.cassandra.SessionFactory;
+import io.sluice.core.flow.BacklogProbe;
+import io.sluice.core.flow.CompactionHold;
 import io.sluice.core.job.ClusterSpec;
+import io.sluice.core.job.CompactionSpec;
+import io.sluice.core.job.JobSpec;
 import io.sluice.core.job.TargetSpec;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -24,6 +29,7 @@ import java.util.Collection;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.TreeMap;
 import java.util.stream.Stream;
 
@@ -31,8 +37,10 @@ import java.util.stream.Stream;
  * {@code sluice stream}: loads the complete segments an SSTable target wrote into the live cluster
  * with Cassandra's own loader ({@code BulkLoader}, in a process of its own over the fetched
  * release), into the datacenters named and no other: each datacenter in turn, every node outside it
- * passed to the loader as one to ignore, at the throttle given. It refuses to start when a named
- * datacenter does not exist or one of its nodes is down. A segment is marked loaded per datacenter
+ * passed to the loader as one to ignore, at the throttle given, over TLS when the target has it. It
+ * refuses to start when a named datacenter does not exist or one of its nodes is down. Batches go
+ * to the loader one at a time, each once that datacenter's compaction backlog is at or below the
+ * job's {@code flow.compaction} marks, as a load pauses. A segment is marked loaded per datacenter
  * as soon as it is, so a rerun goes on where a killed one stopped, and is deleted (or kept under
  * {@code loaded/}) once every datacenter has it: nothing loads twice, nothing is left for a person
  * to delete.
@@ -46,15 +54,10 @@ public final class SstableStream {
 
   private SstableStream() {}
 
-  public static Result run(TargetSpec spec, Path baseDir, PrintWriter out) {
+  public static Result run(JobSpec job, PrintWriter out) {
+    TargetSpec spec = job.target();
+    Path baseDir = job.baseDir();
     SstablesOptions options = SstablesTargetProvider.options(spec);
-    if (spec.tls() != null) {
-      throw new IllegalArgumentException(
-          "sluice stream cannot load into a cluster over TLS yet (Cassandra's loader would need"
-              + " the trust store's password on its command line); until it can, Cassandra's"
-              + " sstableloader loads the segments under "
-              + baseDir.resolve(options.directory()).normalize().resolve("segments"));
-    }
     SegmentFolders folders =
         new SegmentFolders(
             baseDir.resolve(options.directory()).normalize(), spec.keyspace(), spec.table());
@@ -63,6 +66,7 @@ public final class SstableStream {
     String password =
         Secrets.read(
             "target.password", spec.passwordEnv(), spec.passwordFile(), baseDir, System.getenv());
+    LoaderTls tls = LoaderTls.of(spec.tls(), "target", baseDir, System.getenv());
     try (CassandraTarget cluster = CassandraTarget.connect(spec, baseDir)) {
       Map<String, List<Node>> ring =
           byDatacenter(cluster.session().getMetadata().getNodes().values());
@@ -80,7 +84,15 @@ public final class SstableStream {
       for (String datacenter : datacenters) {
         List<Path> waiting =
             segments.stream().filter(s -> !SegmentFolders.loaded(s, datacenter)).toList();
-        if (!waiting.isEmpty()) {
+        if (waiting.isEmpty()) {
+          continue;
+        }
+        // The backlog is read from the datacenter's own nodes: a session local to it.
+        CompactionSpec compaction = job.flow().compaction();
+        try (CqlSession local = SessionFactory.open(inside(spec.cluster(), datacenter), baseDir);
+            BacklogProbe probe = BacklogProbes.open(local, compaction)) {
+          CompactionHold hold = new CompactionHold(compaction, probe);
+          out.printf("Compaction watch in %s: %s%n", datacenter, hold.signal());
           loads +=
               load(
                   folders,
@@ -89,8 +101,10 @@ public final class SstableStream {
                   ring,
                   spec.username(),
                   password,
-                  spec.passwordEnv(),
+                  tls,
+                  secretVariables(spec),
                   options,
+                  hold,
                   out);
         }
       }
@@ -129,17 +143,7 @@ public final class SstableStream {
                 + ", which the target cluster does not have; it has "
                 + ring.keySet());
       }
-      ClusterSpec inside =
-          new ClusterSpec(
-              cluster.prefix(),
-              cluster.contactPoints(),
-              datacenter,
-              cluster.username(),
-              cluster.passwordEnv(),
-              cluster.passwordFile(),
-              cluster.consistency(),
-              cluster.tls());
-      try (CqlSession session = SessionFactory.open(inside, baseDir)) {
+      try (CqlSession session = SessionFactory.open(inside(cluster, datacenter), baseDir)) {
         for (Node node : session.getMetadata().getNodes().values()) {
           if (datacenter.equals(node.getDatacenter()) && node.getState() != NodeState.UP) {
             throw new IllegalArgumentException(
@@ -158,6 +162,31 @@ public final class SstableStream {
     }
   }
 
+  /** The environment variables that hold the target's secrets: the loader needs none of them. */
+  private static List<String> secretVariables(TargetSpec spec) {
+    List<String> names = new ArrayList<>();
+    names.add(spec.passwordEnv());
+    if (spec.tls() != null) {
+      names.add(spec.tls().truststorePasswordEnv());
+      names.add(spec.tls().keystorePasswordEnv());
+    }
+    names.removeIf(Objects::isNull);
+    return names;
+  }
+
+  /** The cluster's settings with {@code datacenter} as the local one. */
+  private static ClusterSpec inside(ClusterSpec cluster, String datacenter) {
+    return new ClusterSpec(
+        cluster.prefix(),
+        cluster.contactPoints(),
+        datacenter,
+        cluster.username(),
+        cluster.passwordEnv(),
+        cluster.passwordFile(),
+        cluster.consistency(),
+        cluster.tls());
+  }
+
   /**
    * Runs the loader over {@code segments} into one datacenter, every other node ignored, marking
    * each segment loaded there as soon as the loader says so; returns how many it loaded.
@@ -169,8 +198,10 @@ public final class SstableStream {
       Map<String, List<Node>> ring,
       String username,
       String password,
-      String passwordEnv,
+      LoaderTls tls,
+      List<String> secretVariables,
       SstablesOptions options,
+      CompactionHold hold,
       PrintWriter out)
       throws IOException {
     List<Node> inside = ring.get(datacenter);
@@ -196,13 +227,12 @@ public final class SstableStream {
     if (username != null) {
       args.addAll(List.of("-u", username));
     }
+    args.addAll(tls.args());
     Path log = folders.root().resolve("stream.log");
     ProcessBuilder builder =
         new ProcessBuilder(CassandraJvm.command(CassandraJvm.LOADER_MAIN, LOADER_HEAP_MIB, args))
             .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()));
-    if (passwordEnv != null) {
-      builder.environment().remove(passwordEnv);
-    }
+    secretVariables.forEach(builder.environment()::remove);
     Process process = builder.start();
     List<List<Path>> batches = batches(folders, segments, options.streamBatchMib());
     Map<String, List<Path>> byFolder = new HashMap<>();
@@ -218,13 +248,17 @@ public final class SstableStream {
             new BufferedReader(
                 new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
       toLoader.write((password == null ? "" : password) + "\n");
-      for (String folder : byFolder.keySet().stream().sorted().toList()) {
-        toLoader.write(folder + "\n");
-      }
-      toLoader.write("\n");
+      toLoader.write(tls.truststorePassword() + "\n");
+      toLoader.write(tls.keystorePassword() + "\n");
       toLoader.flush();
-      String line;
-      while ((line = answers.readLine()) != null) {
+      for (String folder : byFolder.keySet().stream().sorted().toList()) {
+        hold.awaitRoom(said -> out.printf("Datacenter %s: %s%n", datacenter, said));
+        toLoader.write(folder + "\n");
+        toLoader.flush();
+        String line = answers.readLine();
+        if (line == null) {
+          break;
+        }
         String[] parts = line.split("\t", 3);
         List<Path> batch = parts.length > 1 ? byFolder.get(parts[1]) : null;
         if (parts[0].equals("LOADED") && batch != null) {
@@ -237,10 +271,19 @@ public final class SstableStream {
                 datacenter,
                 mib(size(folders.tableFolder(segment))));
           }
-        } else if (parts[0].equals("FAILED")) {
-          failure = parts.length > 2 ? parts[2] : "no reason given";
+        } else {
+          failure = parts.length > 2 ? parts[2] : "unexpected answer " + parts[0];
+          break;
         }
       }
+      if (failure == null && loaded == segments.size()) {
+        toLoader.write("\n");
+        toLoader.flush();
+      }
+    } catch (InterruptedException e) {
+      process.destroyForcibly();
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("Interrupted while loading into " + datacenter, e);
     } finally {
       folders.clearStaging();
     }

@@ -100,7 +100,7 @@ class SstablesCellTimesIT {
         .as("Cassandra 5.0's format, files named by unique identifiers, not numbers")
         .isNotEmpty()
         .allSatisfy(name -> assertThat(name).matches("oa-[0-9a-z]{4}_[0-9a-z_]+-big-Data\\.db"));
-    SstableStream.run(job.target(), dir, new PrintWriter(new StringWriter(), true));
+    SstableStream.run(job, new PrintWriter(new StringWriter(), true));
 
     assertThat(report.outcome()).isEqualTo(Outcome.COMPLETED);
     assertThat(report.counts().rowsWritten()).isEqualTo(RECORDS);

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import io.sluice.core.job.JobFiles;
 import io.sluice.core.job.JobSpec;
@@ -15,6 +16,8 @@ import io.sluice.core.sink.Targets;
 import io.sluice.core.validate.Validation;
 import io.sluice.core.validate.ValidationSpec;
 import io.sluice.formats.bson.BsonDumpWriter;
+import io.sluice.testinfra.Await;
+import io.sluice.testinfra.NodeCompactions;
 import io.sluice.testinfra.RealCassandra;
 import io.sluice.testinfra.TestKeyspace;
 import java.io.PrintWriter;
@@ -22,8 +25,14 @@ import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Map;
+import java.util.Random;
 import java.util.TreeMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import org.bson.Document;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -76,8 +85,7 @@ class SstablesIT {
 
     JobSpec job = JobFiles.load(dir.resolve("sst.yaml"));
     StringWriter out = new StringWriter();
-    SstableStream.Result streamed =
-        SstableStream.run(job.target(), job.baseDir(), new PrintWriter(out, true));
+    SstableStream.Result streamed = SstableStream.run(job, new PrintWriter(out, true));
 
     assertThat(streamed.loads()).as(out.toString()).isEqualTo(streamed.segments());
     assertThat(rows(session, "people_sst")).isEqualTo(rows(session, "people_cql"));
@@ -93,9 +101,87 @@ class SstablesIT {
     assertThat(validated.counts().differences()).as("differences after streaming").isZero();
     assertThat(validated.counts().rowsMatching()).isEqualTo(sst.counts().rowsWritten());
 
-    SstableStream.Result again =
-        SstableStream.run(job.target(), job.baseDir(), new PrintWriter(new StringWriter(), true));
+    SstableStream.Result again = SstableStream.run(job, new PrintWriter(new StringWriter(), true));
     assertThat(again.loads()).isZero();
+  }
+
+  /**
+   * A stream waits before each batch while the node's compaction is behind, as a load pauses: here
+   * a throttled compaction of another table holds the backlog above the high mark until the test
+   * lifts the throttle, and nothing reaches the table meanwhile.
+   */
+  @Test
+  void should_wait_for_compaction_to_catch_up_before_streaming(
+      CqlSession session, TestKeyspace keyspace, NodeCompactions compactions) throws Exception {
+    session.execute("CREATE TABLE people_held" + TABLE);
+    session.execute(
+        "CREATE TABLE heavy (id int PRIMARY KEY, v text) WITH compression = {'enabled': false}");
+    writeDump(dir.resolve("dump/people.bson"));
+    writeCsv(dir.resolve("people.csv"));
+    RunReport written =
+        migrate(
+            writeJob(
+                keyspace,
+                "held",
+                "people_held",
+                "  type: sstables\n  options: {directory: held, segment-rows: 300}\n"
+                    + "flow:\n  compaction: {high-mark: 0, low-mark: 0, poll-interval: 200ms,"
+                    + " jmx-port: "
+                    + compactions.jmx().port()
+                    + "}\n"));
+    JobSpec job = JobFiles.load(dir.resolve("held.yaml"));
+    int throughput = compactions.compactionThroughputMibPerSec();
+    ExecutorService streaming = Executors.newSingleThreadExecutor();
+    try {
+      compactions.disableAutoCompaction(keyspace.name(), "heavy");
+      writeFlushedSstables(session, compactions, keyspace);
+      compactions.setCompactionThroughputMibPerSec(1);
+      compactions.enableAutoCompaction(keyspace.name(), "heavy");
+      Await.until(
+          "pending compactions", Duration.ofMinutes(2), () -> compactions.pendingTasks() > 0);
+
+      StringWriter out = new StringWriter();
+      Future<SstableStream.Result> stream =
+          streaming.submit(() -> SstableStream.run(job, new PrintWriter(out, true)));
+      Await.until(
+          "the stream to pause",
+          Duration.ofMinutes(3),
+          () -> out.toString().contains("Pausing") || stream.isDone(),
+          out::toString);
+      assertThat(out.toString()).contains("Datacenter " + keyspace.localDatacenter() + ": Pausing");
+      assertThat(out.toString()).doesNotContain("Going on");
+      assertThat(rows(session, "people_held")).as("rows streamed while paused").isEmpty();
+
+      compactions.setCompactionThroughputMibPerSec(0);
+      SstableStream.Result streamed = stream.get(5, TimeUnit.MINUTES);
+
+      assertThat(out.toString())
+          .contains("Compaction watch in " + keyspace.localDatacenter() + ": pending compactions")
+          .contains("Going on after");
+      assertThat(streamed.loads()).as(out.toString()).isEqualTo(streamed.segments());
+      assertThat(rows(session, "people_held")).hasSize((int) written.counts().rowsWritten());
+    } finally {
+      streaming.shutdownNow();
+      compactions.setCompactionThroughputMibPerSec(throughput);
+      compactions.enableAutoCompaction(keyspace.name(), "heavy");
+    }
+  }
+
+  /** About 24 MB in six SSTables, uncompressed: at least 24 s to compact at 1 MiB/s. */
+  private static void writeFlushedSstables(
+      CqlSession session, NodeCompactions compactions, TestKeyspace keyspace) {
+    PreparedStatement insert = session.prepare("INSERT INTO heavy (id, v) VALUES (?, ?)");
+    Random random = new Random(42);
+    for (int sstable = 0; sstable < 6; sstable++) {
+      for (int row = 0; row < 1_000; row++) {
+        char[] text = new char[4_096];
+        for (int i = 0; i < text.length; i++) {
+          text[i] = (char) ('a' + random.nextInt(26));
+        }
+        session.execute(insert.bind(sstable * 1_000 + row, new String(text)));
+      }
+      compactions.flush(keyspace.name(), "heavy");
+    }
   }
 
   @Test

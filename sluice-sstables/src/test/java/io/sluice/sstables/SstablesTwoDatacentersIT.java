@@ -14,18 +14,14 @@ import io.sluice.core.run.RunReport;
 import io.sluice.core.sink.Target;
 import io.sluice.core.sink.Targets;
 import io.sluice.formats.bson.BsonDumpWriter;
-import io.sluice.node.LocalNode;
-import io.sluice.node.StartResult;
-import io.sluice.testinfra.Await;
-import io.sluice.testinfra.TestNodes;
 import io.sluice.testinfra.TestSessions;
+import io.sluice.testinfra.TwoDatacenters;
 import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
-import java.time.Duration;
 import org.bson.Document;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -43,31 +39,16 @@ class SstablesTwoDatacentersIT {
   private static final long WRITTEN_AT = 1_719_705_600_000_000L;
 
   @TempDir static Path dir;
-  private static LocalNode first;
-  private static LocalNode second;
+  private static TwoDatacenters cluster;
   private static InetSocketAddress dc1;
   private static InetSocketAddress dc2;
 
   @BeforeAll
   static void startTwoDatacenters() throws Exception {
-    first = TestNodes.create("sstables-dc1-");
-    second = TestNodes.create("sstables-dc2-");
-    StartResult started = first.start(TestNodes.options().datacenter("dc1").build());
-    dc1 = started.status().contactPoint().orElseThrow();
-    int seedPort = started.status().ports().orElseThrow().storagePort();
-    dc2 =
-        second
-            .start(TestNodes.joining(seedPort).datacenter("dc2").build())
-            .status()
-            .contactPoint()
-            .orElseThrow();
+    cluster = TwoDatacenters.start("sstables-", "dc1", "dc2");
+    dc1 = cluster.first();
+    dc2 = cluster.second();
     try (CqlSession session = TestSessions.connect(dc1, "dc1")) {
-      Await.until(
-          "the second datacenter in the driver's view",
-          Duration.ofMinutes(3),
-          () ->
-              session.getMetadata().getNodes().values().stream()
-                  .anyMatch(node -> "dc2".equals(node.getDatacenter())));
       session.execute(
           "CREATE KEYSPACE both WITH replication ="
               + " {'class': 'NetworkTopologyStrategy', 'dc1': 1, 'dc2': 1}");
@@ -82,11 +63,8 @@ class SstablesTwoDatacentersIT {
 
   @AfterAll
   static void stopNodes() {
-    if (second != null) {
-      second.stop();
-    }
-    if (first != null) {
-      first.stop();
+    if (cluster != null) {
+      cluster.close();
     }
   }
 
@@ -134,8 +112,7 @@ class SstablesTwoDatacentersIT {
     assertThat(report.counts().rowsWritten()).isEqualTo(DOCS);
 
     StringWriter out = new StringWriter();
-    SstableStream.Result streamed =
-        SstableStream.run(job.target(), job.baseDir(), new PrintWriter(out, true));
+    SstableStream.Result streamed = SstableStream.run(job, new PrintWriter(out, true));
 
     assertThat(streamed.loads()).as(out.toString()).isPositive();
     assertThat(out.toString()).contains("into datacenter(s) [dc2]");
@@ -158,10 +135,7 @@ class SstablesTwoDatacentersIT {
   void should_refuse_a_datacenter_the_cluster_lacks_before_loading_anything() throws Exception {
     JobSpec job = JobFiles.load(writeJob("dc3", "[dc3]"));
 
-    assertThatThrownBy(
-            () ->
-                SstableStream.run(
-                    job.target(), job.baseDir(), new PrintWriter(new StringWriter(), true)))
+    assertThatThrownBy(() -> SstableStream.run(job, new PrintWriter(new StringWriter(), true)))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessageContaining("dc3")
         .hasMessageContaining("[dc1, dc2]");

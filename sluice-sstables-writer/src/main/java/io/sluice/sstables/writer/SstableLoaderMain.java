@@ -3,24 +3,29 @@ package io.sluice.sstables.writer;
 import java.io.BufferedReader;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
-import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import org.apache.cassandra.tools.BulkLoader;
 import org.apache.cassandra.tools.LoaderOptions;
 
 /**
  * The SSTable loader process: Cassandra's own {@link BulkLoader}, run once per folder in one JVM.
- * Its arguments are the loader's options without a folder; standard input gives the password on its
- * first line (empty when none: so it is never on a command line), then one table folder per line,
- * then an empty line. For each folder it answers {@code LOADED <folder>} on standard output once
- * the folder is streamed, or {@code FAILED <folder> <reason>} and ends. Standard input stays open
- * while it works: when it closes early, Sluice is gone, and the process ends at once rather than go
- * on loading what nobody will mark as loaded. The loader's own output goes to standard error.
+ * Its arguments are the loader's options without a folder or a password; standard input gives the
+ * login's password, the trust store's and the key store's, one per line (each empty when none: so
+ * none is ever on a command line), then one table folder per line, then an empty line. Folders are
+ * loaded one at a time in the order they come, so Sluice sends the next only when it wants it
+ * loaded (after a pause for the target's compaction, say). For each folder it answers {@code LOADED
+ * <folder>} on standard output once the folder is streamed, or {@code FAILED <folder> <reason>} and
+ * ends. When standard input ends without the empty line, Sluice is gone, and the process ends at
+ * once, even mid-folder, rather than go on loading what nobody will mark as loaded. The loader's
+ * own output goes to standard error.
  */
 public final class SstableLoaderMain {
 
@@ -32,40 +37,48 @@ public final class SstableLoaderMain {
     System.setOut(System.err);
     BufferedReader in =
         new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+    List<String> secrets = new ArrayList<>(List.of(args));
     String password = in.readLine();
-    List<String> folders = new ArrayList<>();
-    String line;
-    while ((line = in.readLine()) != null && !line.isEmpty()) {
-      folders.add(line);
+    String truststorePassword = in.readLine();
+    String keystorePassword = in.readLine();
+    if (truststorePassword != null && !truststorePassword.isEmpty()) {
+      secrets.addAll(List.of("--truststore-password", truststorePassword));
     }
-    Thread watch =
-        new Thread(
-            () -> {
-              try {
-                while (in.read() >= 0) {
-                  // Nothing more is sent; only the end of input matters.
-                }
-              } catch (IOException e) {
-                // Sluice is gone all the same.
-              }
-              Runtime.getRuntime().halt(3);
-            },
-            "sluice-gone");
-    watch.setDaemon(true);
-    watch.start();
-    for (String folder : folders) {
-      List<String> folderArgs = new ArrayList<>(List.of(args));
-      folderArgs.add(folder);
-      try {
-        BulkLoader.load(options(folderArgs.toArray(String[]::new), password));
-        answers.println("LOADED\t" + folder);
-      } catch (Exception e) {
-        String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
-        answers.println("FAILED\t" + folder + "\t" + message.replace('\n', ' '));
-        System.exit(1);
+    if (keystorePassword != null && !keystorePassword.isEmpty()) {
+      secrets.addAll(List.of("--keystore-password", keystorePassword));
+    }
+    String[] options = secrets.toArray(String[]::new);
+    ExecutorService loads =
+        Executors.newSingleThreadExecutor(
+            runnable -> {
+              Thread thread = new Thread(runnable, "sluice-load");
+              thread.setDaemon(true);
+              return thread;
+            });
+    String folder;
+    while ((folder = in.readLine()) != null) {
+      if (folder.isEmpty()) {
+        loads.shutdown();
+        loads.awaitTermination(Long.MAX_VALUE, TimeUnit.DAYS);
+        System.exit(0);
       }
+      String next = folder;
+      loads.execute(() -> load(options, password, next, answers));
     }
-    System.exit(0);
+    Runtime.getRuntime().halt(3);
+  }
+
+  private static void load(String[] args, String password, String folder, PrintStream answers) {
+    List<String> folderArgs = new ArrayList<>(List.of(args));
+    folderArgs.add(folder);
+    try {
+      BulkLoader.load(options(folderArgs.toArray(String[]::new), password));
+      answers.println("LOADED\t" + folder);
+    } catch (Exception e) {
+      String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+      answers.println("FAILED\t" + folder + "\t" + message.replace('\n', ' '));
+      System.exit(1);
+    }
   }
 
   /**
