@@ -106,8 +106,12 @@ public final class SharedFlow implements AutoCloseable {
       for (long i = 0; i < report.successes(); i++) {
         window.onSuccess(report.latencyNanos(), now);
       }
+      // A member sends at the rate of its last grant until this report's: a request it sent
+      // after a cut it had not yet heard of is the old rate's, and must not cut again.
+      Long grantedAt = lastSeen.get(member);
       for (long ago : report.overloadsAgoNanos()) {
-        rate.onOverload(now, now - ago);
+        long sentAt = now - ago;
+        rate.onOverload(now, grantedAt == null ? sentAt : Math.min(sentAt, grantedAt));
         window.onTrouble(now, now - ago);
       }
       for (long ago : report.troublesAgoNanos()) {

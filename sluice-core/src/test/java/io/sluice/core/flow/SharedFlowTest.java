@@ -99,8 +99,9 @@ class SharedFlowTest {
       }
     }
 
-    double held = budget.stats().rateLimit();
-    assertThat(held).isBetween(0.8 * limit, 1.0 * limit);
+    FlowStats stats = budget.stats();
+    assertThat(stats.rateLimit()).as("rate held at the end").isBetween(0.9 * limit, 1.1 * limit);
+    assertThat(stats.meanRateLimit()).as("mean rate held").isBetween(0.9 * limit, 1.1 * limit);
     assertThat(refused).isLessThan(limit / 4);
   }
 
