@@ -1,6 +1,7 @@
 package io.sluice.sstables;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * The {@code target.options} of {@code type: sstables}.
@@ -16,6 +17,8 @@ import java.util.List;
  * @param keepLoaded keep each loaded segment under {@code loaded/} instead of deleting it
  * @param streamBatchMib how many MiB of segments one run of Cassandra's loader takes at once: each
  *     run costs a few seconds of set-up, and a stopped stream loads its batch again; default 1024
+ * @param cassandraVersion the oldest Cassandra release that must read the files: {@code 5.0} (its
+ *     format {@code oa}, the default) or {@code 4.1} (format {@code nb}, which 4.1 and 5.0 read)
  */
 public record SstablesOptions(
     String directory,
@@ -24,7 +27,11 @@ public record SstablesOptions(
     List<String> datacenters,
     Integer throttleMib,
     Boolean keepLoaded,
-    Integer streamBatchMib) {
+    Integer streamBatchMib,
+    String cassandraVersion) {
+
+  /** The releases whose format the files can be written in, with the format each reads. */
+  private static final Map<String, String> FORMATS = Map.of("5.0", "oa", "4.1", "nb");
 
   public SstablesOptions {
     if (directory == null || directory.isBlank()) {
@@ -37,10 +44,24 @@ public record SstablesOptions(
     throttleMib = throttleMib == null ? 64 : throttleMib;
     keepLoaded = keepLoaded != null && keepLoaded;
     streamBatchMib = streamBatchMib == null ? 1024 : streamBatchMib;
+    cassandraVersion = cassandraVersion == null ? "5.0" : cassandraVersion;
+    if (!FORMATS.containsKey(cassandraVersion)) {
+      throw new IllegalArgumentException(
+          "target.options.cassandra-version: 5.0 (format oa, the default) or 4.1 (format nb, which"
+              + " 4.1 and 5.0 read), not "
+              + cassandraVersion
+              + "; Cassandra 4.0 cannot read files named by unique identifiers, which Sluice writes"
+              + " so that the files of every split and run can be loaded together");
+    }
     if (bufferMib < 1 || segmentRows < 1 || throttleMib < 1 || streamBatchMib < 1) {
       throw new IllegalArgumentException(
           "target.options: buffer-mib, segment-rows, throttle-mib and stream-batch-mib must be at"
               + " least 1");
     }
+  }
+
+  /** The SSTable format version the files are written in: {@code oa} or {@code nb}. */
+  public String format() {
+    return FORMATS.get(cassandraVersion);
   }
 }

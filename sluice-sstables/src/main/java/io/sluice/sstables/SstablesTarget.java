@@ -132,7 +132,8 @@ final class SstablesTarget implements ValidatingTarget {
     // One segment open per worker at most, each holding up to a buffer of rows.
     int heapMib = WRITER_BASE_HEAP_MIB + flow.workers() * options.bufferMib() * HEAP_PER_BUFFER_MIB;
     WriterProcess writer =
-        WriterProcess.start(folders.root().resolve("writer.log"), heapMib, passwordEnv);
+        WriterProcess.start(
+            folders.root().resolve("writer.log"), heapMib, options.format(), passwordEnv);
     // Unique to this run, so that a run never writes into a folder an earlier one left.
     String runStamp =
         LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))

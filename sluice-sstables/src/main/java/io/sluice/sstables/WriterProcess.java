@@ -50,12 +50,16 @@ final class WriterProcess implements AutoCloseable {
     reader.start();
   }
 
-  /** Starts the process, its log in {@code log}. */
-  static WriterProcess start(Path log, int heapMib, String passwordEnv) {
+  /**
+   * Starts the process writing files of {@code format} ({@code oa} or {@code nb}), its log in
+   * {@code log}.
+   */
+  static WriterProcess start(Path log, int heapMib, String format, String passwordEnv) {
     try {
       Files.createDirectories(log.getParent());
       ProcessBuilder builder =
-          new ProcessBuilder(CassandraJvm.command(CassandraJvm.WRITER_MAIN, heapMib, List.of()))
+          new ProcessBuilder(
+                  CassandraJvm.command(CassandraJvm.WRITER_MAIN, heapMib, List.of(format)))
               .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()));
       if (passwordEnv != null) {
         builder.environment().remove(passwordEnv);

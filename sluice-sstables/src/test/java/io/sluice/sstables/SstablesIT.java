@@ -26,6 +26,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Random;
 import java.util.TreeMap;
@@ -33,6 +34,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
 import org.bson.Document;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -103,6 +105,43 @@ class SstablesIT {
 
     SstableStream.Result again = SstableStream.run(job, new PrintWriter(new StringWriter(), true));
     assertThat(again.loads()).isZero();
+  }
+
+  /** Files in 4.x's format ({@code nb}, named by unique identifiers) load as 5.0's do. */
+  @Test
+  void should_write_the_format_cassandra_4_1_reads(CqlSession session, TestKeyspace keyspace)
+      throws Exception {
+    session.execute("CREATE TABLE people_cql41" + TABLE);
+    session.execute("CREATE TABLE people_nb" + TABLE);
+    writeDump(dir.resolve("dump/people.bson"));
+    writeCsv(dir.resolve("people.csv"));
+    migrate(writeJob(keyspace, "cql41", "people_cql41", ""));
+    RunReport written =
+        migrate(
+            writeJob(
+                keyspace,
+                "nb",
+                "people_nb",
+                "  type: sstables\n  options: {directory: nb, cassandra-version: 4.1}\n"));
+    List<String> dataFiles;
+    try (Stream<Path> files = Files.walk(dir.resolve("nb/segments"))) {
+      dataFiles =
+          files
+              .map(file -> file.getFileName().toString())
+              .filter(name -> name.endsWith("-Data.db"))
+              .toList();
+    }
+    assertThat(dataFiles)
+        .isNotEmpty()
+        .allSatisfy(name -> assertThat(name).matches("nb-[0-9a-z]{4}_[0-9a-z_]+-big-Data\\.db"));
+
+    SstableStream.Result streamed =
+        SstableStream.run(
+            JobFiles.load(dir.resolve("nb.yaml")), new PrintWriter(new StringWriter(), true));
+
+    assertThat(streamed.loads()).isEqualTo(streamed.segments());
+    assertThat(rows(session, "people_nb")).hasSize((int) written.counts().rowsWritten());
+    assertThat(rows(session, "people_nb")).isEqualTo(rows(session, "people_cql41"));
   }
 
   /**

@@ -27,6 +27,28 @@ class SstablesOptionsTest {
     assertThat(options.streamBatchMib()).isEqualTo(1024);
     assertThat(options.datacenters()).isEmpty();
     assertThat(options.keepLoaded()).isFalse();
+    assertThat(options.format()).isEqualTo("oa");
+  }
+
+  /** YAML reads an unquoted 4.1 as a number: it is taken all the same. */
+  @Test
+  void should_write_the_format_of_the_oldest_release_named() {
+    assertThat(
+            SstablesTargetProvider.options(
+                    target(Map.of("directory", "f", "cassandra-version", 4.1)))
+                .format())
+        .isEqualTo("nb");
+    assertThat(
+            SstablesTargetProvider.options(
+                    target(Map.of("directory", "f", "cassandra-version", "5.0")))
+                .format())
+        .isEqualTo("oa");
+    assertThatThrownBy(
+            () ->
+                SstablesTargetProvider.options(
+                    target(Map.of("directory", "f", "cassandra-version", "4.0"))))
+        .hasMessageContaining("target.options.cassandra-version")
+        .hasMessageContaining("not 4.0");
   }
 
   @Test

@@ -41,8 +41,8 @@ import org.apache.cassandra.io.sstable.CQLSSTableWriter;
  * </pre>
  *
  * The files are named by unique identifiers rather than numbers, so that the files of every segment
- * and every run can be loaded together. (Cassandra's client mode always writes its own newest
- * format: its compatibility mode is not read there.) Logs go to standard error.
+ * and every run can be loaded together. The one argument is the format version: {@code oa}
+ * (Cassandra 5.0's own) or {@code nb} (4.x's, which 4.1 and 5.0 read). Logs go to standard error.
  */
 public final class SstableWriterMain {
 
@@ -56,14 +56,28 @@ public final class SstableWriterMain {
     this.out = out;
   }
 
-  public static void main(String[] args) throws IOException {
+  private static final String BIG_VERSION =
+      "org.apache.cassandra.io.sstable.format.big.BigFormat$BigVersion";
+
+  public static void main(String[] args) throws IOException, ClassNotFoundException {
     DataOutputStream answers =
         new DataOutputStream(new BufferedOutputStream(new FileOutputStream(FileDescriptor.out)));
     // Nothing Cassandra prints may mix with the answers.
     System.setOut(System.err);
+    if (args.length > 0 && args[0].equals("nb")) {
+      // Client mode sets no storage compatibility, so the big format's version would be 5.0's
+      // own. The version is fixed when its class loads, from the mode set then: before client
+      // initialization, it is the 4.x compatibility mode, as on a 5.0 node by default.
+      System.setProperty("cassandra.test.storage_compatibility_mode", "CASSANDRA_4");
+      Class.forName(BIG_VERSION, true, SstableWriterMain.class.getClassLoader());
+    }
     Config config = new Config();
     config.uuid_sstable_identifiers_enabled = true;
     DatabaseDescriptor.clientInitialization(true, () -> config);
+    String written = DatabaseDescriptor.getSelectedSSTableFormat().getLatestVersion().version;
+    if (args.length > 0 && !args[0].equals(written)) {
+      throw new IllegalStateException("asked for format " + args[0] + ", would write " + written);
+    }
     DataInputStream commands = new DataInputStream(new BufferedInputStream(System.in, 1 << 16));
     try {
       new SstableWriterMain(commands, answers).serve();
