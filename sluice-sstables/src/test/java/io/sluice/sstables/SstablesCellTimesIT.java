@@ -26,14 +26,12 @@ import io.sluice.testinfra.RealCassandra;
 import io.sluice.testinfra.TestKeyspace;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -88,14 +86,7 @@ class SstablesCellTimesIT {
                 true)) {
       report = migration.run();
     }
-    List<String> dataFiles;
-    try (Stream<Path> files = Files.walk(dir.resolve("files/segments"))) {
-      dataFiles =
-          files
-              .map(file -> file.getFileName().toString())
-              .filter(name -> name.endsWith("-Data.db"))
-              .toList();
-    }
+    List<String> dataFiles = DataFiles.namesUnder(dir.resolve("files/segments"));
     assertThat(dataFiles)
         .as("Cassandra 5.0's format, files named by unique identifiers, not numbers")
         .isNotEmpty()

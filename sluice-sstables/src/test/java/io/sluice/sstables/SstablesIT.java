@@ -34,7 +34,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.bson.Document;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -123,14 +122,7 @@ class SstablesIT {
                 "nb",
                 "people_nb",
                 "  type: sstables\n  options: {directory: nb, cassandra-version: 4.1}\n"));
-    List<String> dataFiles;
-    try (Stream<Path> files = Files.walk(dir.resolve("nb/segments"))) {
-      dataFiles =
-          files
-              .map(file -> file.getFileName().toString())
-              .filter(name -> name.endsWith("-Data.db"))
-              .toList();
-    }
+    List<String> dataFiles = DataFiles.namesUnder(dir.resolve("nb/segments"));
     assertThat(dataFiles)
         .isNotEmpty()
         .allSatisfy(name -> assertThat(name).matches("nb-[0-9a-z]{4}_[0-9a-z_]+-big-Data\\.db"));

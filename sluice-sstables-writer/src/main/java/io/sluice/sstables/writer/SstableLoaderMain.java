@@ -37,17 +37,17 @@ public final class SstableLoaderMain {
     System.setOut(System.err);
     BufferedReader in =
         new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
-    List<String> secrets = new ArrayList<>(List.of(args));
+    List<String> loaderArgs = new ArrayList<>(List.of(args));
     String password = in.readLine();
     String truststorePassword = in.readLine();
     String keystorePassword = in.readLine();
     if (truststorePassword != null && !truststorePassword.isEmpty()) {
-      secrets.addAll(List.of("--truststore-password", truststorePassword));
+      loaderArgs.addAll(List.of("--truststore-password", truststorePassword));
     }
     if (keystorePassword != null && !keystorePassword.isEmpty()) {
-      secrets.addAll(List.of("--keystore-password", keystorePassword));
+      loaderArgs.addAll(List.of("--keystore-password", keystorePassword));
     }
-    String[] options = secrets.toArray(String[]::new);
+    String[] options = loaderArgs.toArray(String[]::new);
     ExecutorService loads =
         Executors.newSingleThreadExecutor(
             runnable -> {
