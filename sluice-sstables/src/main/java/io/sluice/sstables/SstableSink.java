@@ -5,11 +5,13 @@ import io.sluice.core.sink.Row;
 import io.sluice.core.sink.Sink;
 import io.sluice.core.sink.TargetUnavailableException;
 import io.sluice.core.sink.WriteResult;
+import io.sluice.core.source.SourcePosition;
 import io.sluice.core.source.Split;
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.IdentityHashMap;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -34,6 +36,7 @@ final class SstableSink implements Sink {
   private final int bufferMib;
   private final int segmentRows;
   private final String runStamp;
+  private final long[] cuts;
   private final AtomicInteger segments = new AtomicInteger();
   private final SplitWriter unsplit;
 
@@ -43,7 +46,9 @@ final class SstableSink implements Sink {
       TableDefinition table,
       int bufferMib,
       int segmentRows,
-      String runStamp) {
+      String runStamp,
+      long[] cuts) {
+    this.cuts = cuts;
     this.writer = writer;
     this.folders = folders;
     this.table = table;
@@ -84,24 +89,34 @@ final class SstableSink implements Sink {
     writer.close();
   }
 
-  /** The rows of one record, waiting for their segment to close. */
+  /**
+   * One record's rows, waiting for their segment to close. Only their positions are kept, for the
+   * rejects: a segment holds many thousands of records, and their values are already sent.
+   */
   private static final class Pending {
-    final List<Row> rows;
-    final List<WriteResult.FailedRow> failed = new ArrayList<>();
+    final SourcePosition[] positions;
+    final List<WriteResult.FailedRow> failed = new ArrayList<>(0);
     final CompletableFuture<WriteResult> result = new CompletableFuture<>();
 
     Pending(List<Row> rows) {
-      this.rows = rows;
+      positions = new SourcePosition[rows.size()];
+      for (int i = 0; i < positions.length; i++) {
+        positions[i] = rows.get(i).position();
+      }
     }
   }
 
-  /** One open segment: its writes by number (to find a refused one's row), and its records. */
+  /**
+   * One open segment: its records, and for each write it sent (by number) the record and the row of
+   * that record it came from, to find the row of a write the writer refuses.
+   */
   private final class Segment {
     final int id = segments.incrementAndGet();
     final Path tableFolder;
-    final List<Row> byNumber = new ArrayList<>();
     final List<Pending> pending = new ArrayList<>();
     final Map<Long, String> refused = new ConcurrentHashMap<>();
+    private long[] writeOwners = new long[1024];
+    private int writes;
 
     Segment(String splitId) {
       tableFolder = folders.create(splitId, runStamp + "-" + String.format("%06d", id));
@@ -112,13 +127,29 @@ final class SstableSink implements Sink {
           table.createTypes(),
           insert,
           bufferMib,
+          table.partitionKeyColumns(),
+          cuts,
           refused::put);
     }
 
-    /** The rows the writer refused, with its reason. */
-    Map<Row, String> refusedRows() {
-      Map<Row, String> rows = new IdentityHashMap<>();
-      refused.forEach((number, reason) -> rows.put(byNumber.get(number.intValue()), reason));
+    /** Numbers the next write, of row {@code row} of record {@code record}. */
+    int nextWrite(int record, int row) {
+      if (writes == writeOwners.length) {
+        writeOwners = Arrays.copyOf(writeOwners, writes * 2);
+      }
+      writeOwners[writes] = ((long) record << 32) | row;
+      return writes++;
+    }
+
+    /** The refused rows of each record that has any, by record and row, with the reason. */
+    Map<Integer, Map<Integer, String>> refusedRows() {
+      Map<Integer, Map<Integer, String>> rows = new HashMap<>();
+      refused.forEach(
+          (write, reason) -> {
+            long owner = writeOwners[write.intValue()];
+            rows.computeIfAbsent((int) (owner >>> 32), r -> new HashMap<>())
+                .putIfAbsent((int) owner, reason);
+          });
       return rows;
     }
   }
@@ -128,6 +159,9 @@ final class SstableSink implements Sink {
     private final String splitId;
     private Segment segment;
     private int rowsInSegment;
+
+    /** Every segment of the split closed so far, settled: the writer may answer out of order. */
+    private CompletableFuture<Void> closed = CompletableFuture.completedFuture(null);
 
     SplitWriter(String splitId) {
       this.splitId = splitId;
@@ -158,12 +192,14 @@ final class SstableSink implements Sink {
         rowsInSegment = 0;
       }
       Pending record = new Pending(rows);
-      for (Row row : rows) {
+      int recordIndex = segment.pending.size();
+      for (int r = 0; r < rows.size(); r++) {
+        Row row = rows.get(r);
         List<RowCells.Write> writes;
         try {
           writes = table.cells().writes(row);
         } catch (IllegalArgumentException e) {
-          record.failed.add(new WriteResult.FailedRow(row, e.getMessage()));
+          record.failed.add(failure(row.position(), e.getMessage()));
           continue;
         }
         for (RowCells.Write write : writes) {
@@ -174,9 +210,7 @@ final class SstableSink implements Sink {
               write.ttlSeconds() == null
                   ? NO_TTL
                   : ByteBuffer.allocate(4).putInt(0, write.ttlSeconds()));
-          int number = segment.byNumber.size();
-          segment.byNumber.add(row);
-          writer.row(segment.id, number, values, RowCells.UNSET);
+          writer.row(segment.id, segment.nextWrite(recordIndex, r), values, RowCells.UNSET);
         }
       }
       segment.pending.add(record);
@@ -191,25 +225,28 @@ final class SstableSink implements Sink {
     @Override
     public synchronized CompletionStage<WriteResult> splitEnds() {
       try {
-        return closeSegment().thenApply(done -> new WriteResult(0, 0, List.of()));
+        closeSegment();
+        return closed.thenApply(done -> new WriteResult(0, 0, List.of()));
       } catch (RuntimeException e) {
         return CompletableFuture.failedFuture(unavailable(e.getMessage(), e));
       }
     }
 
-    private CompletableFuture<Void> closeSegment() {
+    private void closeSegment() {
       Segment closing = segment;
       segment = null;
       if (closing == null) {
-        return CompletableFuture.completedFuture(null);
+        return;
       }
-      return writer
-          .close(closing.id)
-          .handle(
-              (closed, failure) -> {
-                settle(closing, closed, failure);
-                return null;
-              });
+      CompletableFuture<Void> settled =
+          writer
+              .close(closing.id)
+              .handle(
+                  (answer, failure) -> {
+                    settle(closing, answer, failure);
+                    return null;
+                  });
+      closed = CompletableFuture.allOf(closed, settled);
     }
 
     /**
@@ -233,28 +270,31 @@ final class SstableSink implements Sink {
         closed.pending.forEach(record -> record.result.completeExceptionally(gone));
         return;
       }
-      Map<Row, String> refusedRows = closed.refusedRows();
-      for (Pending record : closed.pending) {
-        List<WriteResult.FailedRow> failed = new ArrayList<>(record.failed);
-        long written = 0;
-        for (Row row : record.rows) {
-          if (record.failed.stream().anyMatch(f -> f.row() == row)) {
-            continue;
-          }
-          if (refusedRows.containsKey(row)) {
+      Map<Integer, Map<Integer, String>> refusedRows = closed.refusedRows();
+      for (int i = 0; i < closed.pending.size(); i++) {
+        Pending record = closed.pending.get(i);
+        Map<Integer, String> refusedHere = refusedRows.getOrDefault(i, Map.of());
+        List<WriteResult.FailedRow> failed = record.failed;
+        if (!refusedHere.isEmpty()) {
+          failed = new ArrayList<>(failed);
+          for (Map.Entry<Integer, String> refusal : refusedHere.entrySet()) {
             failed.add(
-                new WriteResult.FailedRow(
-                    row, "the SSTable writer refused the row: " + refusedRows.get(row)));
-          } else {
-            written++;
+                failure(
+                    record.positions[refusal.getKey()],
+                    "the SSTable writer refused the row: " + refusal.getValue()));
           }
         }
-        record.result.complete(new WriteResult(written, 0, failed));
+        record.result.complete(new WriteResult(record.positions.length - failed.size(), 0, failed));
       }
     }
 
     @Override
     public void close() {}
+  }
+
+  /** A row that was not written; only its position goes into the reject. */
+  private static WriteResult.FailedRow failure(SourcePosition position, String reason) {
+    return new WriteResult.FailedRow(new Row(Map.of(), 0, position), reason);
   }
 
   private static TargetUnavailableException unavailable(String message, Throwable cause) {

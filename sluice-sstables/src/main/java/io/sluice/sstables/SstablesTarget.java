@@ -1,5 +1,7 @@
 package io.sluice.sstables;
 
+import com.datastax.oss.driver.api.core.CqlIdentifier;
+import com.datastax.oss.driver.api.core.metadata.TokenMap;
 import com.datastax.oss.driver.api.core.metadata.schema.KeyspaceMetadata;
 import com.datastax.oss.driver.api.core.metadata.schema.TableMetadata;
 import com.datastax.oss.driver.api.core.type.DataTypes;
@@ -22,6 +24,7 @@ import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.UUID;
 import java.util.function.Consumer;
 import org.slf4j.Logger;
@@ -49,6 +52,7 @@ final class SstablesTarget implements ValidatingTarget {
   private final TableDefinition table;
   private final String localDatacenter;
   private final String passwordEnv;
+  private final long[] cuts;
 
   private SstablesTarget(
       CassandraTarget cluster,
@@ -56,7 +60,9 @@ final class SstablesTarget implements ValidatingTarget {
       Path directory,
       TableDefinition table,
       String localDatacenter,
-      String passwordEnv) {
+      String passwordEnv,
+      long[] cuts) {
+    this.cuts = cuts;
     this.localDatacenter = localDatacenter;
     this.passwordEnv = passwordEnv;
     this.cluster = cluster;
@@ -94,11 +100,38 @@ final class SstablesTarget implements ValidatingTarget {
           baseDir.resolve(options.directory()).normalize(),
           TableDefinition.of(keyspace, metadata, spec.writeNulls()),
           spec.localDatacenter(),
-          spec.passwordEnv());
+          spec.passwordEnv(),
+          ringCuts(cluster, keyspace.getName(), options, spec.localDatacenter()));
     } catch (RuntimeException e) {
       cluster.close();
       throw e;
     }
+  }
+
+  /**
+   * Where the files are cut, from the ring the driver sees (none when it sees no ring). The writer
+   * places rows by Murmur3 tokens, as every cluster does unless it was set up otherwise: another
+   * partitioner is refused before anything is written.
+   */
+  private static long[] ringCuts(
+      CassandraTarget cluster,
+      CqlIdentifier keyspace,
+      SstablesOptions options,
+      String localDatacenter) {
+    TokenMap ring = cluster.session().getMetadata().getTokenMap().orElse(null);
+    if (ring == null) {
+      return new long[0];
+    }
+    if (!ring.getPartitionerName().equals(RingCuts.MURMUR3)) {
+      throw new IllegalArgumentException(
+          "SSTables are written for the Murmur3 partitioner, and the target cluster uses "
+              + ring.getPartitionerName()
+              + ": load it over CQL (target type cassandra)");
+    }
+    Set<String> datacenters =
+        Set.copyOf(
+            options.datacenters().isEmpty() ? List.of(localDatacenter) : options.datacenters());
+    return RingCuts.of(ring, keyspace, datacenters);
   }
 
   /** Where the files go. */
@@ -140,7 +173,7 @@ final class SstablesTarget implements ValidatingTarget {
             + "-"
             + UUID.randomUUID().toString().substring(0, 8);
     return new SstableSink(
-        writer, folders, table, options.bufferMib(), options.segmentRows(), runStamp);
+        writer, folders, table, options.bufferMib(), options.segmentRows(), runStamp, cuts);
   }
 
   /**

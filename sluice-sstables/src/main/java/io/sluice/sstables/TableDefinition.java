@@ -9,10 +9,16 @@ import java.util.List;
 /**
  * What the SSTable writer needs to know of the target table, read from the live cluster's schema:
  * its {@code CREATE TABLE} (options included, such as the default TTL), the keyspace's {@code
- * CREATE TYPE}s, and the one insert every row goes through, with its write time and TTL bound.
+ * CREATE TYPE}s, how many columns its partition key has (the first of every write's values), and
+ * the one insert every row goes through, with its write time and TTL bound.
  */
 record TableDefinition(
-    String keyspace, String table, String createTable, List<String> createTypes, RowCells cells) {
+    String keyspace,
+    String table,
+    String createTable,
+    List<String> createTypes,
+    int partitionKeyColumns,
+    RowCells cells) {
 
   static TableDefinition of(KeyspaceMetadata keyspace, TableMetadata table, boolean writeNulls) {
     List<String> types =
@@ -22,6 +28,7 @@ record TableDefinition(
         table.getName().asInternal(),
         table.describe(false),
         types,
+        table.getPartitionKey().size(),
         new RowCells(table, writeNulls));
   }
 

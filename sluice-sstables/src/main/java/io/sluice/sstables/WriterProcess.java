@@ -25,6 +25,9 @@ import java.util.function.BiConsumer;
  */
 final class WriterProcess implements AutoCloseable {
 
+  private static final int NULL_VALUE = -1;
+  private static final int UNSET_VALUE = -2;
+
   /** A segment's answer to its close: whether its files are complete. */
   record Closed(boolean ok, String error) {}
 
@@ -34,6 +37,7 @@ final class WriterProcess implements AutoCloseable {
   private final Map<Integer, CompletableFuture<Closed>> closing = new ConcurrentHashMap<>();
   private final Map<Integer, BiConsumer<Long, String>> refusals = new ConcurrentHashMap<>();
   private final Thread reader;
+  private ByteBuffer frame = ByteBuffer.allocate(1 << 12);
   private volatile boolean closed;
 
   /** Guards {@link #closing} and {@link #dead}, apart from the lock writers hold while sending. */
@@ -72,8 +76,8 @@ final class WriterProcess implements AutoCloseable {
   }
 
   /**
-   * Opens a segment writing into {@code folder}; {@code refused} hears of each row the writer
-   * refuses, by its number, with the reason.
+   * Opens a segment writing into {@code folder}, a new file at each of the ring's {@code cuts};
+   * {@code refused} hears of each row the writer refuses, by its number, with the reason.
    */
   synchronized void open(
       int segment,
@@ -82,6 +86,8 @@ final class WriterProcess implements AutoCloseable {
       List<String> createTypes,
       String insert,
       int bufferMib,
+      int partitionKeyColumns,
+      long[] cuts,
       BiConsumer<Long, String> refused) {
     refusals.put(segment, refused);
     try {
@@ -95,38 +101,50 @@ final class WriterProcess implements AutoCloseable {
       }
       text(insert);
       out.writeInt(bufferMib);
+      out.writeInt(partitionKeyColumns);
+      out.writeInt(cuts.length);
+      for (long cut : cuts) {
+        out.writeLong(cut);
+      }
     } catch (IOException e) {
       throw gone(e);
     }
   }
 
-  /** Sends row number {@code row} of a segment; null is a null value, UNSET an unset one. */
+  /**
+   * Sends row number {@code row} of a segment, its values the partition key's first; null is a null
+   * value, {@code unset} an unset one. The row goes out as one frame of known length, which the
+   * writer keeps as it is until it sorts the segment.
+   */
   synchronized void row(int segment, long row, List<ByteBuffer> values, ByteBuffer unset) {
-    try {
-      out.writeByte('R');
-      out.writeInt(segment);
-      out.writeLong(row);
-      out.writeInt(values.size());
-      for (ByteBuffer value : values) {
-        if (value == null) {
-          out.writeInt(-1);
-        } else if (value == unset) {
-          out.writeInt(-2);
-        } else {
-          ByteBuffer bytes = value.duplicate();
-          out.writeInt(bytes.remaining());
-          if (bytes.hasArray()) {
-            out.write(bytes.array(), bytes.arrayOffset() + bytes.position(), bytes.remaining());
-          } else {
-            byte[] copy = new byte[bytes.remaining()];
-            bytes.get(copy);
-            out.write(copy);
-          }
-        }
+    int length = 8 + 4;
+    for (ByteBuffer value : values) {
+      length += 4 + (value == null || value == unset ? 0 : value.remaining());
+    }
+    ByteBuffer frame = frame(1 + 4 + 4 + length);
+    frame.put((byte) 'R').putInt(segment).putInt(length).putLong(row).putInt(values.size());
+    for (ByteBuffer value : values) {
+      if (value == null) {
+        frame.putInt(NULL_VALUE);
+      } else if (value == unset) {
+        frame.putInt(UNSET_VALUE);
+      } else {
+        frame.putInt(value.remaining()).put(value.duplicate());
       }
+    }
+    try {
+      out.write(frame.array(), 0, frame.position());
     } catch (IOException e) {
       throw gone(e);
     }
+  }
+
+  /** The frame buffer, cleared, of at least {@code bytes}; rows are sent under this lock. */
+  private ByteBuffer frame(int bytes) {
+    if (frame.capacity() < bytes) {
+      frame = ByteBuffer.allocate(Math.max(bytes, frame.capacity() * 2));
+    }
+    return frame.clear();
   }
 
   /** Closes a segment; completes once its files are complete, or the writer says why not. */

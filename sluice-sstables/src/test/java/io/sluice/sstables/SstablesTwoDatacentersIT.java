@@ -53,6 +53,10 @@ class SstablesTwoDatacentersIT {
           "CREATE KEYSPACE both WITH replication ="
               + " {'class': 'NetworkTopologyStrategy', 'dc1': 1, 'dc2': 1}");
       session.execute("CREATE TABLE both.people (id int PRIMARY KEY, name text)");
+      session.execute(
+          "CREATE KEYSPACE spread WITH replication ="
+              + " {'class': 'SimpleStrategy', 'replication_factor': 1}");
+      session.execute("CREATE TABLE spread.people (id int PRIMARY KEY, name text)");
     }
     try (BsonDumpWriter writer = BsonDumpWriter.create(dir.resolve("people.bson"))) {
       for (int id = 0; id < DOCS; id++) {
@@ -69,16 +73,25 @@ class SstablesTwoDatacentersIT {
   }
 
   private static Path writeJob(String name, String datacenters) throws Exception {
+    return writeJob(name, "both", datacenters, "8KiB");
+  }
+
+  private static Path writeJob(String name, String keyspace, String datacenters, String splitSize)
+      throws Exception {
     String yaml =
         "name: "
             + name
             + "\nstate-dir: state-"
             + name
             + "\nsources:\n  - type: bson\n    path: people.bson\n"
-            + "    write-timestamp: 2024-06-30T00:00:00Z\n    options: {split-size: 8KiB}\n"
+            + "    write-timestamp: 2024-06-30T00:00:00Z\n    options: {split-size: "
+            + splitSize
+            + "}\n"
             + "target:\n  type: sstables\n  contact-points: [127.0.0.1:"
             + dc1.getPort()
-            + "]\n  local-datacenter: dc1\n  keyspace: both\n  table: people\n"
+            + "]\n  local-datacenter: dc1\n  keyspace: "
+            + keyspace
+            + "\n  table: people\n"
             + "  options: {directory: sstables-"
             + name
             + ", datacenters: "
@@ -128,6 +141,41 @@ class SstablesTwoDatacentersIT {
               .one();
       assertThat(row.getString(0)).isEqualTo("person 42");
       assertThat(row.getLong(1)).isEqualTo(WRITTEN_AT);
+    }
+  }
+
+  @Test
+  void should_cut_the_files_where_the_replicas_change_and_load_every_row() throws Exception {
+    // One replica in all, on either node: the ring's ranges alternate between the two.
+    JobSpec job = JobFiles.load(writeJob("spread", "spread", "[dc1, dc2]", "1MiB"));
+    RunReport report = migrate(job);
+    assertThat(report.outcome()).isEqualTo(Outcome.COMPLETED);
+    assertThat(report.counts().rowsWritten()).isEqualTo(DOCS);
+    Path segments = dir.resolve("sstables-spread").resolve("segments");
+    assertThat(DataFiles.namesUnder(segments))
+        .as("one split, one segment, a file per range with rows")
+        .hasSizeGreaterThan(1);
+
+    StringWriter out = new StringWriter();
+    SstableStream.run(job, new PrintWriter(out, true));
+
+    try (CqlSession session = TestSessions.connect(dc1, "dc1")) {
+      long rows =
+          session
+              .execute(
+                  SimpleStatement.newInstance("SELECT count(*) FROM spread.people")
+                      .setConsistencyLevel(DefaultConsistencyLevel.ONE))
+              .one()
+              .getLong(0);
+      assertThat(rows).as(out.toString()).isEqualTo(DOCS);
+      assertThat(
+              session
+                  .execute(
+                      SimpleStatement.newInstance("SELECT name FROM spread.people WHERE id = 7")
+                          .setConsistencyLevel(DefaultConsistencyLevel.ONE))
+                  .one()
+                  .getString(0))
+          .isEqualTo("person 7");
     }
   }
 

@@ -321,6 +321,9 @@ public final class JobRun implements AutoCloseable {
       ScheduledExecutorService saver = startSaving(ledger);
       try {
         abortReason = running.runAll(tasks);
+        if (abortReason == null && !running.interrupted()) {
+          abortReason = unfinished(tasks);
+        }
       } finally {
         stopSaving(saver);
       }
@@ -444,6 +447,22 @@ public final class JobRun implements AutoCloseable {
       }
     }
     return tasks;
+  }
+
+  /**
+   * Why a run that was not stopped still left a split unfinished, or null. Every split ends done
+   * unless its sink answered the split's end before all its rows: the run then says so rather than
+   * report a completion that a resumed run would have to finish.
+   */
+  private static String unfinished(List<SplitScheduler.SplitTask> tasks) {
+    for (SplitScheduler.SplitTask task : tasks) {
+      if (!task.ledger().done()) {
+        return "split "
+            + task.ledger().split().id()
+            + " ended with records its target never acknowledged; run the job again to finish it";
+      }
+    }
+    return null;
   }
 
   /** Stops periodic saving, waiting for a save under way, so it cannot race the final one. */

@@ -8,12 +8,15 @@ import java.io.EOFException;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
-import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import org.apache.cassandra.config.Config;
 import org.apache.cassandra.config.DatabaseDescriptor;
 import org.apache.cassandra.exceptions.InvalidRequestException;
@@ -23,19 +26,23 @@ import org.apache.cassandra.io.sstable.CQLSSTableWriter;
  * The SSTable writer process. Sluice starts it over the Cassandra release's {@code lib/}, so that
  * Cassandra's classes and their dependencies never meet Sluice's, and sends it rows whose values
  * are already in the CQL native protocol's form; Cassandra's own {@link CQLSSTableWriter} turns
- * them into SSTables. A segment is one writer over one folder: its files are complete only once it
- * is closed, and the process says so only then.
+ * them into SSTables. A segment is a folder of files: its rows are kept in their encoded form
+ * ({@link RowBuffer}) until the buffer is full or the segment closes, then sorted by token and
+ * written by the sorted writer on a thread of their own, one file each time, while the next rows
+ * arrive. Its files are complete only once the last one is closed, and the process says so only
+ * then.
  *
  * <p>The protocol, on standard input and output, in {@link DataOutputStream}'s big-endian form
  * ({@code text} is a length and UTF-8 bytes):
  *
  * <pre>
  * in   'O' segment:int folder:text createTable:text types:int [createType:text]... insert:text
- *          bufferMiB:int                                  open a segment
- *      'R' segment:int row:long values:int [length:int bytes]...
- *                                         a row; length -1 is a null value, -2 an unset one
+ *          bufferMiB:int partitionKeyColumns:int cuts:int [token:long]...
+ *                      open a segment; a row of token t goes to the file after every cut below t
+ *      'R' segment:int length:int row:long values:int [length:int bytes]...
+ *                    a row of length bytes; a value's length -1 is a null value, -2 an unset one
  *      'C' segment:int                                   close a segment
- *      'Q'                                               quit
+ *      'Q'                                               quit once every segment is closed
  * out  'F' segment:int row:long reason:text              the writer refused that row
  *      'C' segment:int ok:boolean error:text             the segment's files are complete, or not
  * </pre>
@@ -46,18 +53,24 @@ import org.apache.cassandra.io.sstable.CQLSSTableWriter;
  */
 public final class SstableWriterMain {
 
+  private static final String BIG_VERSION =
+      "org.apache.cassandra.io.sstable.format.big.BigFormat$BigVersion";
+
   private final DataInputStream in;
   private final DataOutputStream out;
-  private final Map<Integer, CQLSSTableWriter> writers = new HashMap<>();
-  private final Map<Integer, String> broken = new HashMap<>();
+  private final Map<Integer, Segment> segments = new HashMap<>();
+  private final ExecutorService writing =
+      Executors.newCachedThreadPool(
+          task -> {
+            Thread thread = new Thread(task, "sstable-writing");
+            thread.setDaemon(true);
+            return thread;
+          });
 
   private SstableWriterMain(DataInputStream in, DataOutputStream out) {
     this.in = in;
     this.out = out;
   }
-
-  private static final String BIG_VERSION =
-      "org.apache.cassandra.io.sstable.format.big.BigFormat$BigVersion";
 
   public static void main(String[] args) throws IOException, ClassNotFoundException {
     DataOutputStream answers =
@@ -90,7 +103,7 @@ public final class SstableWriterMain {
     Runtime.getRuntime().halt(0);
   }
 
-  private void serve() throws IOException {
+  private void serve() throws IOException, InterruptedException {
     while (true) {
       int command;
       try {
@@ -103,6 +116,10 @@ public final class SstableWriterMain {
         case 'R' -> row();
         case 'C' -> close();
         case 'Q' -> {
+          writing.shutdown();
+          if (!writing.awaitTermination(1, TimeUnit.HOURS)) {
+            throw new IOException("segments still being written after an hour");
+          }
           return;
         }
         default -> throw new IOException("unknown command " + command);
@@ -121,72 +138,160 @@ public final class SstableWriterMain {
     }
     String insert = text();
     int bufferMiB = in.readInt();
-    try {
-      CQLSSTableWriter.Builder builder = CQLSSTableWriter.builder().inDirectory(folder);
-      for (String type : types) {
-        builder.withType(type);
-      }
-      writers.put(
-          segment,
-          builder.forTable(createTable).using(insert).withBufferSizeInMiB(bufferMiB).build());
-    } catch (RuntimeException e) {
-      broken.put(segment, describe(e));
+    int partitionKeyColumns = in.readInt();
+    long[] cuts = new long[in.readInt()];
+    for (int i = 0; i < cuts.length; i++) {
+      cuts[i] = in.readLong();
     }
+    segments.put(
+        segment,
+        new Segment(
+            segment,
+            folder,
+            createTable,
+            types,
+            insert,
+            (long) bufferMiB << 20,
+            partitionKeyColumns,
+            cuts));
   }
 
   private void row() throws IOException {
-    int segment = in.readInt();
-    long row = in.readLong();
-    int count = in.readInt();
-    List<ByteBuffer> values = new ArrayList<>(count);
-    for (int i = 0; i < count; i++) {
-      int length = in.readInt();
-      if (length == -1) {
-        values.add(null);
-      } else if (length == -2) {
-        values.add(CQLSSTableWriter.UNSET_VALUE);
-      } else {
-        byte[] bytes = new byte[length];
-        in.readFully(bytes);
-        values.add(ByteBuffer.wrap(bytes));
-      }
-    }
-    CQLSSTableWriter writer = writers.get(segment);
-    if (writer == null) {
+    int id = in.readInt();
+    int length = in.readInt();
+    Segment segment = segments.get(id);
+    if (segment == null) {
+      in.skipNBytes(length);
       return;
     }
-    try {
-      writer.rawAddRow(values);
-    } catch (InvalidRequestException e) {
-      out.writeByte('F');
-      out.writeInt(segment);
-      out.writeLong(row);
-      writeText(describe(e));
-      out.flush();
-    } catch (IOException | RuntimeException e) {
-      broken.put(segment, describe(e));
-      writers.remove(segment);
+    segment.buffer.add(in, length);
+    if (segment.buffer.bytes() >= segment.bufferBytes) {
+      segment.flush();
     }
   }
 
   private void close() throws IOException {
-    int segment = in.readInt();
-    CQLSSTableWriter writer = writers.remove(segment);
-    String error = broken.remove(segment);
-    if (writer != null && error == null) {
+    int id = in.readInt();
+    Segment segment = segments.remove(id);
+    if (segment == null) {
+      answerClosed(id, "the segment was never opened");
+      return;
+    }
+    segment.flush();
+    segment.written.whenComplete(
+        (done, failure) -> answerClosed(id, failure != null ? describe(failure) : segment.error));
+  }
+
+  /** One open segment: the rows not yet written, and the files being written, in order. */
+  private final class Segment {
+    final int id;
+    final String folder;
+    final String createTable;
+    final List<String> types;
+    final String insert;
+    final long bufferBytes;
+    final int partitionKeyColumns;
+    final long[] cuts;
+    RowBuffer buffer;
+    CompletableFuture<Void> written = CompletableFuture.completedFuture(null);
+    volatile String error;
+
+    Segment(
+        int id,
+        String folder,
+        String createTable,
+        List<String> types,
+        String insert,
+        long bufferBytes,
+        int partitionKeyColumns,
+        long[] cuts) {
+      this.cuts = cuts;
+      this.id = id;
+      this.folder = folder;
+      this.createTable = createTable;
+      this.types = types;
+      this.insert = insert;
+      this.bufferBytes = bufferBytes;
+      this.partitionKeyColumns = partitionKeyColumns;
+      this.buffer = new RowBuffer(partitionKeyColumns);
+    }
+
+    /** Writes the rows so far as one file, after the files before it, on a thread of its own. */
+    void flush() {
+      // One file of a segment is written while its next rows arrive, no more: a writer slower
+      // than Sluice holds Sluice back through the pipe rather than filling the heap.
+      written.exceptionally(failure -> null).join();
+      RowBuffer rows = buffer;
+      buffer = new RowBuffer(partitionKeyColumns);
+      if (rows.isEmpty()) {
+        return;
+      }
+      written = written.thenRunAsync(() -> write(rows), writing);
+    }
+
+    /** Writes the rows in ring order, one file for each range between the ring's cuts. */
+    private void write(RowBuffer rows) {
+      if (error != null) {
+        return;
+      }
+      int[] order = rows.ringOrder();
+      int[] files = rows.fileStarts(order, cuts);
       try {
-        writer.close();
+        for (int file = 0; file < files.length; file++) {
+          int end = file + 1 < files.length ? files[file + 1] : order.length;
+          writeFile(rows, order, files[file], end);
+        }
       } catch (IOException | RuntimeException e) {
         error = describe(e);
       }
-    } else if (error == null) {
-      error = "the segment was never opened";
     }
-    out.writeByte('C');
-    out.writeInt(segment);
-    out.writeBoolean(error == null);
-    writeText(error == null ? "" : error);
-    out.flush();
+
+    private void writeFile(RowBuffer rows, int[] order, int from, int to) throws IOException {
+      CQLSSTableWriter.Builder builder = CQLSSTableWriter.builder().inDirectory(folder);
+      for (String type : types) {
+        builder.withType(type);
+      }
+      CQLSSTableWriter writer = builder.forTable(createTable).using(insert).sorted().build();
+      try {
+        for (int i = from; i < to; i++) {
+          try {
+            writer.rawAddRow(rows.values(order[i]));
+          } catch (InvalidRequestException e) {
+            answerRefused(id, rows.rowNumber(order[i]), describe(e));
+          }
+        }
+      } finally {
+        writer.close();
+      }
+    }
+  }
+
+  private void answerRefused(int segment, long row, String reason) {
+    synchronized (out) {
+      try {
+        out.writeByte('F');
+        out.writeInt(segment);
+        out.writeLong(row);
+        writeText(reason);
+        out.flush();
+      } catch (IOException e) {
+        // Sluice is gone; the main thread ends when its input does.
+      }
+    }
+  }
+
+  private void answerClosed(int segment, String error) {
+    synchronized (out) {
+      try {
+        out.writeByte('C');
+        out.writeInt(segment);
+        out.writeBoolean(error == null);
+        writeText(error == null ? "" : error);
+        out.flush();
+      } catch (IOException e) {
+        // Sluice is gone; the main thread ends when its input does.
+      }
+    }
   }
 
   private static String describe(Throwable e) {
