@@ -3,6 +3,7 @@ package io.sluice.core.run;
 import io.sluice.core.checkpoint.SplitCheckpoint;
 import io.sluice.core.count.CountTally;
 import io.sluice.core.count.Counts;
+import io.sluice.core.source.Record;
 import io.sluice.core.source.SourceItem;
 import io.sluice.core.source.Split;
 import io.sluice.core.state.LineStore;
@@ -151,7 +152,9 @@ public final class SplitLedger {
    * size.
    */
   RecordOutcome begin(SourceItem item, long work, long bytes) {
-    RecordOutcome outcome = new RecordOutcome(item, work, bytes);
+    // A record's fields are not needed past its mapping: its outcome keeps its place only.
+    SourceItem kept = item instanceof Record record ? record.placeOnly() : item;
+    RecordOutcome outcome = new RecordOutcome(kept, work, bytes);
     synchronized (lock) {
       inFlight.addLast(outcome);
     }

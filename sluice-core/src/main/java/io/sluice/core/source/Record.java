@@ -35,6 +35,14 @@ public record Record(
     Objects.requireNonNull(cellTimes, "cellTimes");
   }
 
+  /**
+   * This record's place in its source without its fields or cell times: what the runner keeps of a
+   * record while its rows are in flight, which can be many thousands per split.
+   */
+  public Record placeOnly() {
+    return new Record(position, Map.of(), sizeBytes, nextOffset, Map.of(), positionAfter);
+  }
+
   /** A record of an offset-addressed source whose fields carry cell times. */
   public Record(
       SourcePosition position,

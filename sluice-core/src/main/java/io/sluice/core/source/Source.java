@@ -43,9 +43,11 @@ public interface Source extends AutoCloseable {
   /**
    * Where a reader reopened with {@link #open(Split, String)} continues right after {@code item},
    * an item a reader of this source returned. Opaque to the runner, which saves it in the
-   * checkpoint; it must depend on the item alone, as the runner asks only for the last item it
-   * committed, and only when it saves. By default the record's own {@link Record#positionAfter()}
-   * when it has one, else the item's {@link SourceItem#nextOffset()}.
+   * checkpoint; it must depend on the item's place alone (its position, next offset and {@link
+   * Record#positionAfter()}, never a record's fields, which the runner does not keep: see {@link
+   * Record#placeOnly()}), as the runner asks only for the last item it committed, and only when it
+   * saves. By default the record's own {@link Record#positionAfter()} when it has one, else the
+   * item's {@link SourceItem#nextOffset()}.
    */
   default String positionAfter(SourceItem item) {
     if (item instanceof Record record && record.positionAfter() != null) {
