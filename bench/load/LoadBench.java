@@ -182,7 +182,7 @@ public final class LoadBench {
   private static void report(Path results) throws Exception {
     Map<String, double[]> best = new LinkedHashMap<>();
     System.out.printf(
-        "%n%-8s %5s %10s %8s %10s %10s %8s %12s %8s %11s%n",
+        "%n%-10s %5s %10s %8s %10s %10s %8s %12s %8s %11s %13s%n",
         "loader",
         "round",
         "rows",
@@ -192,7 +192,8 @@ public final class LoadBench {
         "CPU s",
         "CPU µs/row",
         "peak MB",
-        "node CPU s");
+        "node CPU s",
+        "node µs/row");
     for (String line : Files.readAllLines(results)) {
       String[] f = line.split("\t");
       double[] v = new double[f.length - 2];
@@ -201,7 +202,7 @@ public final class LoadBench {
       }
       double cpu = v[2] + v[3];
       System.out.printf(
-          "%-8s %5s %,10.0f %8.1f %,10.0f %,10.0f %8.1f %12.1f %8.0f %11s%n",
+          "%-10s %5s %,10.0f %8.1f %,10.0f %,10.0f %8.1f %12.1f %8.0f %11s %13s%n",
           f[0],
           f[1],
           v[0],
@@ -211,7 +212,8 @@ public final class LoadBench {
           cpu,
           cpu / v[0] * 1e6,
           v[4] / 1024,
-          v[6] < 0 ? "-" : String.format("%.1f", v[6]));
+          v[6] < 0 ? "-" : String.format("%.1f", v[6]),
+          v[6] < 0 ? "-" : String.format("%.1f", v[6] / v[0] * 1e6));
       best.merge(f[0], v, (kept, next) -> rate(next) > rate(kept) ? next : kept);
     }
     double[] sluice = best.get("sluice");
@@ -231,6 +233,15 @@ public final class LoadBench {
       System.out.printf(
           "Sluice / raw limit rows/s:      %.2f   (goal >= 0.95; own reports: %.2f)%n",
           rate(sluice) / rate(raw), sluice[5] / raw[5]);
+    }
+    for (String files : List.of("sstables", "sstables-2")) {
+      double[] sstables = best.get(files);
+      if (sstables != null && raw != null) {
+        System.out.printf(
+            "%-10s / raw rows/s:  %.2f   (goal >= 2, files built and streamed; node CPU per row"
+                + " %.2f of raw's)%n",
+            files, rate(sstables) / rate(raw), nodeCpuPerRow(sstables) / nodeCpuPerRow(raw));
+      }
     }
     double[] spark = best.get("spark");
     if (spark != null && sluice != null) {
@@ -253,6 +264,10 @@ public final class LoadBench {
 
   private static double rate(double[] v) {
     return v[0] / v[1];
+  }
+
+  private static double nodeCpuPerRow(double[] v) {
+    return v[6] / v[0];
   }
 
   private static double cpuPerRow(double[] v) {

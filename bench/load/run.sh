@@ -129,10 +129,14 @@ EOF
 if [ -n "${ROWS_PER_SECOND:-}" ]; then
   echo "flow: {rows-per-second: $ROWS_PER_SECOND}" >>"$job"
 fi
-# The same job writing SSTables, which 'sluice stream' then loads into the node.
+# The same job writing SSTables, which 'sluice stream' then loads into the node; and the same
+# again streaming them at the end of 'migrate' itself.
 sstables_job="$data/job-sstables.yaml"
 sed -e 's/^name: bench-load$/name: bench-load-sstables/' -e 's/^state-dir: state$/state-dir: state-sstables/' \
   -e 's/^target:$/target:\n  type: sstables\n  options: {directory: sstables}/' "$job" >"$sstables_job"
+sstables_direct_job="$data/job-sstables-direct.yaml"
+sed -e 's/options: {directory: sstables}/options: {directory: sstables, stream-after-migrate: true}/' \
+  "$sstables_job" >"$sstables_direct_job"
 
 # CPU seconds the local node has used so far (user + system), or -1 for a cluster not ours.
 node_cpu() {
@@ -167,9 +171,15 @@ run_loader() {
       own=$(sed -n 's/.* \([0-9][0-9,]*\) rows\/s.*/\1/p' "$work/logs/sluice.out" | tail -1 \
         | tr -d ,) ;;
     sstables)
-      # Both phases in one measured process: writing the files, then streaming them in.
+      # One command: migrate writes the files, then streams them, its writer turned loader.
       rm -rf "$data/sstables"
-      measure sstables bash -c '"$1" ${SLUICE_JAVA_OPTS:-} -Dsluice.cassandra.home="$2" -jar "$3" migrate "$4" --fresh \
+      measure sstables "$java" ${SLUICE_JAVA_OPTS:-} -Dsluice.cassandra.home="$cassandra_home" \
+        -jar "$jar" migrate "$sstables_direct_job" --fresh
+      own= ;;
+    sstables-2)
+      # Two commands in one measured process: migrate writes the files, stream loads them.
+      rm -rf "$data/sstables"
+      measure sstables-2 bash -c '"$1" ${SLUICE_JAVA_OPTS:-} -Dsluice.cassandra.home="$2" -jar "$3" migrate "$4" --fresh \
         && "$1" ${SLUICE_JAVA_OPTS:-} -Dsluice.cassandra.home="$2" -jar "$3" stream "$4"' _ \
         "$java" "$cassandra_home" "$jar" "$sstables_job"
       own= ;;
@@ -184,7 +194,7 @@ run_loader() {
         --conf spark.driver.host=127.0.0.1 "$spark_jar" migrate "$job" --fresh
       own=$(sed -n 's/.* \([0-9][0-9,]*\) rows\/s.*/\1/p' "$work/logs/$1.out" | tail -1 \
         | tr -d ,) ;;
-    *) echo "unknown loader $1 (raw, dsbulk, sluice, sstables, spark, spark-1, spark-4)" >&2; exit 64 ;;
+    *) echo "unknown loader $1 (raw, dsbulk, sluice, sstables, sstables-2, spark, spark-1, spark-4)" >&2; exit 64 ;;
   esac
 }
 

@@ -91,6 +91,14 @@ final class JobRunner {
         }
         printReport.accept(report);
         out.flush();
+        if (!checking) {
+          target.afterMigration(
+              job,
+              report.outcome() == Outcome.COMPLETED
+                  || report.outcome() == Outcome.COMPLETED_WITH_ERRORS,
+              out);
+          out.flush();
+        }
         return report;
       } finally {
         stopOnSignal.close();

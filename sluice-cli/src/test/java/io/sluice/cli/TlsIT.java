@@ -193,6 +193,35 @@ class TlsIT {
     }
   }
 
+  /**
+   * With stream-after-migrate, one migrate writes and streams: the writer process turns into
+   * Cassandra's loader over the same mutual TLS.
+   */
+  @Test
+  void should_write_and_stream_in_one_migrate_over_tls() throws Exception {
+    try (CqlSession session = tlsSession()) {
+      session.execute("CREATE TABLE tls.people_direct (id text PRIMARY KEY, n int)");
+    }
+    Path job =
+        job(
+            "direct",
+            "people_direct",
+            "  type: sstables\n  options: {directory: direct, stream-after-migrate: true}\n"
+                + tls("trust.p12"),
+            "127.0.0.1",
+            port);
+
+    CliRun migrate = CliRun.of("migrate", job.toString());
+
+    assertThat(migrate.exitCode()).as(migrate.toString()).isEqualTo(ExitCodes.OK);
+    assertThat(migrate.out()).contains("Job direct: completed", "Streamed ");
+    try (CqlSession session = tlsSession()) {
+      assertThat(session.execute("SELECT count(*) FROM tls.people_direct").one().getLong(0))
+          .isEqualTo(DOCUMENTS);
+    }
+    assertThat(migrate.toString()).doesNotContain(TRUST_PASSWORD).doesNotContain(CLIENT_PASSWORD);
+  }
+
   @Test
   void should_say_the_node_wants_a_client_certificate() throws Exception {
     assertRefused(

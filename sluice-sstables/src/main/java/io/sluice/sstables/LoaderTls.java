@@ -26,6 +26,11 @@ record LoaderTls(List<String> args, String truststorePassword, String keystorePa
 
   private static final String JDK_CACERTS_PASSWORD = "changeit";
 
+  /** Whether the target has TLS settings. */
+  boolean enabled() {
+    return !args.isEmpty();
+  }
+
   static LoaderTls of(TlsSpec tls, String prefix, Path baseDir, Map<String, String> env) {
     if (tls == null) {
       return NONE;

@@ -83,10 +83,10 @@ final class SstableSink implements Sink {
     return unsplit.splitEnds();
   }
 
+  /** Closes the rows written outside any split; the writer process is its target's to end. */
   @Override
   public void close() {
     unsplit.splitEnds().toCompletableFuture().join();
-    writer.close();
   }
 
   /**

@@ -1,8 +1,11 @@
 package io.sluice.sstables;
 
+import com.datastax.oss.driver.api.core.CqlIdentifier;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.metadata.Node;
 import com.datastax.oss.driver.api.core.metadata.NodeState;
+import com.datastax.oss.driver.api.core.metadata.TokenMap;
+import com.datastax.oss.driver.api.core.metadata.token.TokenRange;
 import io.sluice.cassandra.BacklogProbes;
 import io.sluice.cassandra.CassandraTarget;
 import io.sluice.cassandra.Secrets;
@@ -15,7 +18,9 @@ import io.sluice.core.job.JobSpec;
 import io.sluice.core.job.TargetSpec;
 import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.InputStreamReader;
+import java.io.OutputStream;
 import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -47,14 +52,72 @@ import java.util.stream.Stream;
  */
 public final class SstableStream {
 
+  private static final int LOADER_HEAP_MIB = 512;
+
   /** What a stream did: segments found complete, and loads done by this run. */
   public record Result(int segments, int loads) {}
 
-  private static final int LOADER_HEAP_MIB = 512;
+  /**
+   * A running loader ({@code SstableLoaderMain}'s protocol): its process, the streams to talk to
+   * it, and the log its own output goes to.
+   */
+  record Loader(Process process, OutputStream input, InputStream output, Path log) {}
+
+  /** A token range of the ring, {@code (start, end]}, with its replicas' storage addresses. */
+  record Replicas(long start, long end, List<String> endpoints) {}
+
+  /**
+   * How to load into one datacenter.
+   *
+   * @param args Cassandra's loader's arguments: the datacenter's contact, every other node to
+   *     ignore, the throttle, the login's name, the stores
+   * @param secretVariables the environment variables a loader process must not inherit
+   * @param streamLog where a loader process of its own writes its output
+   * @param throttleMib the throttle, MiB/s
+   * @param ring the keyspace's token ranges with their replicas in the datacenter, or null when the
+   *     driver sees no ring
+   * @param tableId the table's id in the cluster, or null when the driver does not say
+   * @param tls whether the target has TLS settings (the loader must then connect as BulkLoader
+   *     does)
+   */
+  record LoaderPlan(
+      List<String> args,
+      List<String> secretVariables,
+      Path streamLog,
+      int throttleMib,
+      List<Replicas> ring,
+      String tableId,
+      boolean tls) {}
+
+  /** Starts a loader for one datacenter. */
+  interface Loaders {
+    Loader start(LoaderPlan plan) throws IOException;
+  }
+
+  /** A loader process of its own over the fetched release, its output in the stream's log. */
+  static final Loaders NEW_PROCESS =
+      plan -> {
+        ProcessBuilder builder =
+            new ProcessBuilder(
+                    CassandraJvm.command(CassandraJvm.LOADER_MAIN, LOADER_HEAP_MIB, plan.args()))
+                .redirectError(ProcessBuilder.Redirect.appendTo(plan.streamLog().toFile()));
+        plan.secretVariables().forEach(builder.environment()::remove);
+        Process process = builder.start();
+        return new Loader(
+            process, process.getOutputStream(), process.getInputStream(), plan.streamLog());
+      };
 
   private SstableStream() {}
 
   public static Result run(JobSpec job, PrintWriter out) {
+    return run(job, out, NEW_PROCESS);
+  }
+
+  /**
+   * Streams as {@link #run(JobSpec, PrintWriter)} does, the first datacenter's loader started by
+   * {@code first} (the writer process, after a migration), the others' by processes of their own.
+   */
+  static Result run(JobSpec job, PrintWriter out, Loaders first) {
     TargetSpec spec = job.target();
     Path baseDir = job.baseDir();
     SstablesOptions options = SstablesTargetProvider.options(spec);
@@ -81,6 +144,9 @@ public final class SstableStream {
           datacenters,
           options.throttleMib());
       int loads = 0;
+      long pauses = 0;
+      double pausedSeconds = 0;
+      Loaders loaders = first;
       for (String datacenter : datacenters) {
         List<Path> waiting =
             segments.stream().filter(s -> !SegmentFolders.loaded(s, datacenter)).toList();
@@ -105,15 +171,25 @@ public final class SstableStream {
                   secretVariables(spec),
                   options,
                   hold,
+                  loaders,
+                  replicasIn(
+                      cluster.session().getMetadata().getTokenMap().orElse(null),
+                      spec.keyspace(),
+                      datacenter),
+                  tableId(cluster, spec),
                   out);
+          loaders = NEW_PROCESS;
+          pauses += hold.pauses();
+          pausedSeconds += hold.pausedSeconds();
         }
       }
       for (Path segment : segments) {
         folders.retire(segment, options.keepLoaded());
       }
       out.printf(
-          "Streamed %d segment(s) into %s: %d load(s) by this run%n",
-          segments.size(), datacenters, loads);
+          "Streamed %d segment(s) into %s: %d load(s) by this run; paused %d time(s), %.1f s in"
+              + " all, for compaction%n",
+          segments.size(), datacenters, loads, pauses, pausedSeconds);
       return new Result(segments.size(), loads);
     } catch (IOException e) {
       throw new UncheckedIOException(e.getMessage(), e);
@@ -163,7 +239,7 @@ public final class SstableStream {
   }
 
   /** The environment variables that hold the target's secrets: the loader needs none of them. */
-  private static List<String> secretVariables(TargetSpec spec) {
+  static List<String> secretVariables(TargetSpec spec) {
     List<String> names = new ArrayList<>();
     names.add(spec.passwordEnv());
     if (spec.tls() != null) {
@@ -202,6 +278,9 @@ public final class SstableStream {
       List<String> secretVariables,
       SstablesOptions options,
       CompactionHold hold,
+      Loaders loaders,
+      List<Replicas> replicas,
+      String tableId,
       PrintWriter out)
       throws IOException {
     List<Node> inside = ring.get(datacenter);
@@ -228,12 +307,18 @@ public final class SstableStream {
       args.addAll(List.of("-u", username));
     }
     args.addAll(tls.args());
-    Path log = folders.root().resolve("stream.log");
-    ProcessBuilder builder =
-        new ProcessBuilder(CassandraJvm.command(CassandraJvm.LOADER_MAIN, LOADER_HEAP_MIB, args))
-            .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()));
-    secretVariables.forEach(builder.environment()::remove);
-    Process process = builder.start();
+    Loader loader =
+        loaders.start(
+            new LoaderPlan(
+                args,
+                secretVariables,
+                folders.root().resolve("stream.log"),
+                options.throttleMib(),
+                replicas,
+                tableId,
+                tls.enabled()));
+    Process process = loader.process();
+    Path log = loader.log();
     List<List<Path>> batches = batches(folders, segments, options.streamBatchMib());
     Map<String, List<Path>> byFolder = new HashMap<>();
     for (int i = 0; i < batches.size(); i++) {
@@ -242,11 +327,9 @@ public final class SstableStream {
     int loaded = 0;
     String failure = null;
     // Held open while the loader works: its end tells the loader that this process is gone.
-    try (Writer toLoader =
-            new OutputStreamWriter(process.getOutputStream(), StandardCharsets.UTF_8);
+    try (Writer toLoader = new OutputStreamWriter(loader.input(), StandardCharsets.UTF_8);
         BufferedReader answers =
-            new BufferedReader(
-                new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+            new BufferedReader(new InputStreamReader(loader.output(), StandardCharsets.UTF_8))) {
       toLoader.write((password == null ? "" : password) + "\n");
       toLoader.write(tls.truststorePassword() + "\n");
       toLoader.write(tls.keystorePassword() + "\n");
@@ -309,6 +392,43 @@ public final class SstableStream {
       throw new IllegalStateException("Interrupted while loading into " + datacenter, e);
     }
     return loaded;
+  }
+
+  /** The table's id in the cluster, or null. */
+  private static String tableId(CassandraTarget cluster, TargetSpec spec) {
+    return cluster
+        .session()
+        .getMetadata()
+        .getKeyspace(CqlIdentifier.fromInternal(spec.keyspace()))
+        .flatMap(keyspace -> keyspace.getTable(CqlIdentifier.fromInternal(spec.table())))
+        .flatMap(table -> table.getId())
+        .map(Object::toString)
+        .orElse(null);
+  }
+
+  /** The token ranges of {@code keyspace} with their replicas in {@code datacenter}, or null. */
+  private static List<Replicas> replicasIn(TokenMap ring, String keyspace, String datacenter) {
+    if (ring == null) {
+      return null;
+    }
+    CqlIdentifier id = CqlIdentifier.fromInternal(keyspace);
+    List<Replicas> replicas = new ArrayList<>();
+    for (TokenRange range : ring.getTokenRanges()) {
+      List<String> endpoints =
+          ring.getReplicas(id, range).stream()
+              .filter(node -> datacenter.equals(node.getDatacenter()))
+              .map(SstableStream::storageAddress)
+              .sorted()
+              .toList();
+      if (!endpoints.isEmpty()) {
+        replicas.add(
+            new Replicas(
+                Long.parseLong(ring.format(range.getStart())),
+                Long.parseLong(ring.format(range.getEnd())),
+                endpoints));
+      }
+    }
+    return replicas;
   }
 
   /** The segments in order, cut into batches of about {@code batchMib} MiB each. */

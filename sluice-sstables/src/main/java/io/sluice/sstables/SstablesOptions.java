@@ -19,6 +19,9 @@ import java.util.Map;
  *     run costs a few seconds of set-up, and a stopped stream loads its batch again; default 1024
  * @param cassandraVersion the oldest Cassandra release that must read the files: {@code 5.0} (its
  *     format {@code oa}, the default) or {@code 4.1} (format {@code nb}, which 4.1 and 5.0 read)
+ * @param streamAfterMigrate {@code migrate} streams the files itself once its run completes, as
+ *     {@code sluice stream} would, with the writer process as the first datacenter's loader;
+ *     default false (the files wait for {@code sluice stream})
  */
 public record SstablesOptions(
     String directory,
@@ -28,7 +31,8 @@ public record SstablesOptions(
     Integer throttleMib,
     Boolean keepLoaded,
     Integer streamBatchMib,
-    String cassandraVersion) {
+    String cassandraVersion,
+    Boolean streamAfterMigrate) {
 
   /** The releases whose format the files can be written in, with the format each reads. */
   private static final Map<String, String> FORMATS = Map.of("5.0", "oa", "4.1", "nb");
@@ -45,6 +49,7 @@ public record SstablesOptions(
     keepLoaded = keepLoaded != null && keepLoaded;
     streamBatchMib = streamBatchMib == null ? 1024 : streamBatchMib;
     cassandraVersion = cassandraVersion == null ? "5.0" : cassandraVersion;
+    streamAfterMigrate = streamAfterMigrate != null && streamAfterMigrate;
     if (!FORMATS.containsKey(cassandraVersion)) {
       throw new IllegalArgumentException(
           "target.options.cassandra-version: 5.0 (format oa, the default) or 4.1 (format nb, which"

@@ -9,6 +9,7 @@ import io.sluice.cassandra.CassandraTarget;
 import io.sluice.cassandra.TableSchemaReader;
 import io.sluice.core.flow.FlowFeedback;
 import io.sluice.core.job.FlowSpec;
+import io.sluice.core.job.JobSpec;
 import io.sluice.core.job.TargetSpec;
 import io.sluice.core.schema.TableSchema;
 import io.sluice.core.sink.Row;
@@ -18,6 +19,7 @@ import io.sluice.core.validate.PrimaryKey;
 import io.sluice.core.validate.ValidatingTarget;
 import io.sluice.core.validate.ValidationSpec;
 import io.sluice.node.CassandraHome;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
@@ -51,8 +53,11 @@ final class SstablesTarget implements ValidatingTarget {
   private final SegmentFolders folders;
   private final TableDefinition table;
   private final String localDatacenter;
-  private final String passwordEnv;
+  private final List<String> secretVariables;
   private final long[] cuts;
+
+  /** The writer process of the last sink opened, until the target closes or streams. */
+  private WriterProcess writer;
 
   private SstablesTarget(
       CassandraTarget cluster,
@@ -60,11 +65,11 @@ final class SstablesTarget implements ValidatingTarget {
       Path directory,
       TableDefinition table,
       String localDatacenter,
-      String passwordEnv,
+      List<String> secretVariables,
       long[] cuts) {
     this.cuts = cuts;
     this.localDatacenter = localDatacenter;
-    this.passwordEnv = passwordEnv;
+    this.secretVariables = secretVariables;
     this.cluster = cluster;
     this.options = options;
     this.folders = new SegmentFolders(directory, table.keyspace(), table.table());
@@ -100,7 +105,7 @@ final class SstablesTarget implements ValidatingTarget {
           baseDir.resolve(options.directory()).normalize(),
           TableDefinition.of(keyspace, metadata, spec.writeNulls()),
           spec.localDatacenter(),
-          spec.passwordEnv(),
+          SstableStream.secretVariables(spec),
           ringCuts(cluster, keyspace.getName(), options, spec.localDatacenter()));
     } catch (RuntimeException e) {
       cluster.close();
@@ -164,9 +169,10 @@ final class SstablesTarget implements ValidatingTarget {
     }
     // One segment open per worker at most, each holding up to a buffer of rows.
     int heapMib = WRITER_BASE_HEAP_MIB + flow.workers() * options.bufferMib() * HEAP_PER_BUFFER_MIB;
-    WriterProcess writer =
+    closeWriter();
+    writer =
         WriterProcess.start(
-            folders.root().resolve("writer.log"), heapMib, options.format(), passwordEnv);
+            folders.root().resolve("writer.log"), heapMib, options.format(), secretVariables);
     // Unique to this run, so that a run never writes into a folder an earlier one left.
     String runStamp =
         LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))
@@ -257,8 +263,54 @@ final class SstablesTarget implements ValidatingTarget {
     cluster.deleteRow(key, timestampMicros);
   }
 
+  /**
+   * With {@code stream-after-migrate}, streams the segments once the run completed, as {@code
+   * sluice stream} does: the writer process, whose JVM has Cassandra's classes loaded and compiled
+   * by now, becomes the first datacenter's loader.
+   */
+  @Override
+  public void afterMigration(JobSpec job, boolean completed, PrintWriter out) {
+    if (!options.streamAfterMigrate()) {
+      return;
+    }
+    if (!completed) {
+      out.println(
+          "Not streaming: the run did not complete. Run migrate again (it streams once the run"
+              + " completes), or 'sluice stream' for the segments written so far.");
+      return;
+    }
+    WriterProcess warm = writer;
+    writer = null;
+    try {
+      SstableStream.run(
+          job,
+          out,
+          warm == null
+              ? SstableStream.NEW_PROCESS
+              : plan ->
+                  plan.tls() || plan.ring() == null || plan.tableId() == null
+                      ? warm.becomeLoader(plan.args())
+                      : warm.becomeRingLoader(plan.throttleMib(), plan.tableId(), plan.ring()));
+    } finally {
+      if (warm != null) {
+        warm.close();
+      }
+    }
+  }
+
+  private void closeWriter() {
+    if (writer != null) {
+      writer.close();
+      writer = null;
+    }
+  }
+
   @Override
   public void close() {
-    cluster.close();
+    try {
+      closeWriter();
+    } finally {
+      cluster.close();
+    }
   }
 }

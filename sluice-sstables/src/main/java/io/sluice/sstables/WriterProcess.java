@@ -5,6 +5,7 @@ import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
 import java.io.DataOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
@@ -14,7 +15,9 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.BiConsumer;
 
 /**
@@ -37,6 +40,11 @@ final class WriterProcess implements AutoCloseable {
   private final Map<Integer, CompletableFuture<Closed>> closing = new ConcurrentHashMap<>();
   private final Map<Integer, BiConsumer<Long, String>> refusals = new ConcurrentHashMap<>();
   private final Thread reader;
+
+  /** The process's output once it is the loader ({@link #becomeLoader}). */
+  private final CompletableFuture<InputStream> loader = new CompletableFuture<>();
+
+  private volatile boolean handedOver;
   private ByteBuffer frame = ByteBuffer.allocate(1 << 12);
   private volatile boolean closed;
 
@@ -58,16 +66,16 @@ final class WriterProcess implements AutoCloseable {
    * Starts the process writing files of {@code format} ({@code oa} or {@code nb}), its log in
    * {@code log}.
    */
-  static WriterProcess start(Path log, int heapMib, String format, String passwordEnv) {
+  static WriterProcess start(Path log, int heapMib, String format, List<String> secretVariables) {
     try {
       Files.createDirectories(log.getParent());
       ProcessBuilder builder =
           new ProcessBuilder(
                   CassandraJvm.command(CassandraJvm.WRITER_MAIN, heapMib, List.of(format)))
               .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()));
-      if (passwordEnv != null) {
-        builder.environment().remove(passwordEnv);
-      }
+      // It needs none of the target's secrets, even when it becomes the loader: those come on
+      // its standard input.
+      secretVariables.forEach(builder.environment()::remove);
       Process process = builder.start();
       return new WriterProcess(process, log);
     } catch (IOException e) {
@@ -169,12 +177,17 @@ final class WriterProcess implements AutoCloseable {
   }
 
   private void readAnswers() {
-    try (DataInputStream in =
-        new DataInputStream(new BufferedInputStream(process.getInputStream()))) {
+    DataInputStream in = new DataInputStream(new BufferedInputStream(process.getInputStream()));
+    try {
       while (true) {
         int answer = in.read();
         if (answer < 0) {
           break;
+        }
+        if (answer == 'L') {
+          // From here on the process is the loader: its answers are the caller's to read.
+          loader.complete(in);
+          return;
         }
         if (answer != 'F' && answer != 'C') {
           // Not the protocol: whatever the process does now, nothing it says can be trusted.
@@ -205,6 +218,10 @@ final class WriterProcess implements AutoCloseable {
     } catch (IOException | RuntimeException e) {
       process.destroyForcibly();
     } finally {
+      if (!loader.isDone()) {
+        closeQuietly(in);
+        loader.completeExceptionally(ended());
+      }
       synchronized (answers) {
         dead = true;
         IllegalStateException gone = ended();
@@ -243,6 +260,80 @@ final class WriterProcess implements AutoCloseable {
   }
 
   /**
+   * Turns the process, once every segment is written, into Cassandra's loader with {@code
+   * loaderArgs}: its JVM has Cassandra's classes loaded and compiled by then, which a loader
+   * process of its own would spend seconds on. From then on it speaks the loader's protocol on the
+   * returned streams, its output in this writer's log, and {@link #close} only waits for it to end.
+   */
+  synchronized SstableStream.Loader becomeLoader(List<String> loaderArgs) {
+    try {
+      out.writeByte('L');
+      out.writeInt(loaderArgs.size());
+      for (String arg : loaderArgs) {
+        text(arg);
+      }
+      return handOver();
+    } catch (IOException e) {
+      throw gone(e);
+    }
+  }
+
+  /**
+   * As {@link #becomeLoader}, loading by the ring given (the token ranges and their replicas in the
+   * datacenter, and the table's id in the cluster) instead of those Cassandra's loader would read
+   * over a connection of its own: for a target without TLS settings, whose streaming needs no
+   * login.
+   */
+  synchronized SstableStream.Loader becomeRingLoader(
+      int throttleMib, String tableId, List<SstableStream.Replicas> ring) {
+    try {
+      out.writeByte('M');
+      out.writeInt(throttleMib);
+      text(tableId);
+      out.writeInt(ring.size());
+      for (SstableStream.Replicas range : ring) {
+        out.writeLong(range.start());
+        out.writeLong(range.end());
+        out.writeInt(range.endpoints().size());
+        for (String endpoint : range.endpoints()) {
+          text(endpoint);
+        }
+      }
+      return handOver();
+    } catch (IOException e) {
+      throw gone(e);
+    }
+  }
+
+  /** Waits for the process to say it is the loader now, and hands its streams over. */
+  private SstableStream.Loader handOver() throws IOException {
+    out.flush();
+    try {
+      InputStream answersFromLoader = loader.get(1, TimeUnit.HOURS);
+      handedOver = true;
+      return new SstableStream.Loader(process, process.getOutputStream(), answersFromLoader, log);
+    } catch (ExecutionException | TimeoutException e) {
+      throw new IllegalStateException(
+          "The SSTable writer did not become the loader ("
+              + e.getMessage()
+              + "); its log is "
+              + log,
+          e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("Interrupted while the SSTable writer became the loader", e);
+    }
+  }
+
+  private static void closeQuietly(InputStream in) {
+    try {
+      in.close();
+    } catch (IOException e) {
+      // Nothing more to read.
+    }
+  }
+
+  /**
    * Asks the process to quit, and kills it if it does not within a while. The quit is sent from a
    * thread of its own: a writer stuck sending to a process that no longer reads holds the lock
    * until the kill breaks the pipe.
@@ -250,6 +341,18 @@ final class WriterProcess implements AutoCloseable {
   @Override
   public void close() {
     closed = true;
+    if (handedOver) {
+      // The loader's user ends it; what is left is to make sure it is gone.
+      try {
+        if (!process.waitFor(30, TimeUnit.SECONDS)) {
+          process.destroyForcibly();
+        }
+      } catch (InterruptedException e) {
+        process.destroyForcibly();
+        Thread.currentThread().interrupt();
+      }
+      return;
+    }
     Thread quit =
         new Thread(
             () -> {

@@ -188,7 +188,8 @@ class SstablesIT {
 
       assertThat(out.toString())
           .contains("Compaction watch in " + keyspace.localDatacenter() + ": pending compactions")
-          .contains("Going on after");
+          .contains("Going on after")
+          .containsPattern("load\\(s\\) by this run; paused [1-9][0-9]* time\\(s\\)");
       assertThat(streamed.loads()).as(out.toString()).isEqualTo(streamed.segments());
       assertThat(rows(session, "people_held")).hasSize((int) written.counts().rowsWritten());
     } finally {

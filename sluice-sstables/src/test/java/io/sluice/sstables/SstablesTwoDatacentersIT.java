@@ -57,6 +57,10 @@ class SstablesTwoDatacentersIT {
           "CREATE KEYSPACE spread WITH replication ="
               + " {'class': 'SimpleStrategy', 'replication_factor': 1}");
       session.execute("CREATE TABLE spread.people (id int PRIMARY KEY, name text)");
+      session.execute(
+          "CREATE KEYSPACE direct WITH replication ="
+              + " {'class': 'NetworkTopologyStrategy', 'dc1': 1, 'dc2': 1}");
+      session.execute("CREATE TABLE direct.people (id int PRIMARY KEY, name text)");
     }
     try (BsonDumpWriter writer = BsonDumpWriter.create(dir.resolve("people.bson"))) {
       for (int id = 0; id < DOCS; id++) {
@@ -73,10 +77,11 @@ class SstablesTwoDatacentersIT {
   }
 
   private static Path writeJob(String name, String datacenters) throws Exception {
-    return writeJob(name, "both", datacenters, "8KiB");
+    return writeJob(name, "both", datacenters, "8KiB", "");
   }
 
-  private static Path writeJob(String name, String keyspace, String datacenters, String splitSize)
+  private static Path writeJob(
+      String name, String keyspace, String datacenters, String splitSize, String moreOptions)
       throws Exception {
     String yaml =
         "name: "
@@ -96,6 +101,7 @@ class SstablesTwoDatacentersIT {
             + name
             + ", datacenters: "
             + datacenters
+            + moreOptions
             + "}\nmapping:\n  columns:\n    id: id\n    name: name\n";
     return Files.writeString(dir.resolve(name + ".yaml"), yaml);
   }
@@ -107,10 +113,14 @@ class SstablesTwoDatacentersIT {
   }
 
   private static long count(InetSocketAddress node, String datacenter) {
+    return count(node, datacenter, "both");
+  }
+
+  private static long count(InetSocketAddress node, String datacenter, String keyspace) {
     try (CqlSession session = TestSessions.connect(node, datacenter)) {
       return session
           .execute(
-              SimpleStatement.newInstance("SELECT count(*) FROM both.people")
+              SimpleStatement.newInstance("SELECT count(*) FROM " + keyspace + ".people")
                   .setConsistencyLevel(DefaultConsistencyLevel.LOCAL_ONE))
           .one()
           .getLong(0);
@@ -147,7 +157,7 @@ class SstablesTwoDatacentersIT {
   @Test
   void should_cut_the_files_where_the_replicas_change_and_load_every_row() throws Exception {
     // One replica in all, on either node: the ring's ranges alternate between the two.
-    JobSpec job = JobFiles.load(writeJob("spread", "spread", "[dc1, dc2]", "1MiB"));
+    JobSpec job = JobFiles.load(writeJob("spread", "spread", "[dc1, dc2]", "1MiB", ""));
     RunReport report = migrate(job);
     assertThat(report.outcome()).isEqualTo(Outcome.COMPLETED);
     assertThat(report.counts().rowsWritten()).isEqualTo(DOCS);
@@ -177,6 +187,27 @@ class SstablesTwoDatacentersIT {
                   .getString(0))
           .isEqualTo("person 7");
     }
+  }
+
+  @Test
+  void should_stream_right_after_migrate_through_the_writer_into_the_datacenter_named_only()
+      throws Exception {
+    JobSpec job =
+        JobFiles.load(
+            writeJob("direct", "direct", "[dc2]", "8KiB", ", stream-after-migrate: true"));
+    StringWriter out = new StringWriter();
+    try (Target target = Targets.connect(job.target(), job.baseDir())) {
+      RunReport report = Migration.prepare(job, target, Clock.systemUTC(), true).run();
+      assertThat(report.outcome()).isEqualTo(Outcome.COMPLETED);
+      target.afterMigration(job, true, new PrintWriter(out, true));
+    }
+
+    assertThat(out.toString()).contains("into datacenter(s) [dc2]", "Streamed");
+    assertThat(count(dc2, "dc2", "direct")).as(out.toString()).isEqualTo(DOCS);
+    assertThat(count(dc1, "dc1", "direct")).as("rows on the dc1 node").isZero();
+    assertThat(DataFiles.namesUnder(dir.resolve("sstables-direct")))
+        .as("every segment is loaded and removed")
+        .isEmpty();
   }
 
   @Test

@@ -4,7 +4,9 @@ import io.sluice.core.flow.BacklogProbe;
 import io.sluice.core.flow.FlowFeedback;
 import io.sluice.core.job.CompactionSpec;
 import io.sluice.core.job.FlowSpec;
+import io.sluice.core.job.JobSpec;
 import io.sluice.core.schema.TableSchema;
+import java.io.PrintWriter;
 import java.util.List;
 
 /**
@@ -51,6 +53,13 @@ public interface Target extends AutoCloseable {
   default BacklogProbe backlogProbe(CompactionSpec compaction) {
     return BacklogProbe.none();
   }
+
+  /**
+   * The target's second phase, once a migration run of {@code job} ended ({@code completed} says
+   * whether it completed), before the target closes: a target that writes files streams them here
+   * when the job asks it to. Nothing by default.
+   */
+  default void afterMigration(JobSpec job, boolean completed, PrintWriter out) {}
 
   @Override
   void close();

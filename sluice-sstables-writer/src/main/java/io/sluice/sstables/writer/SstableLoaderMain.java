@@ -3,6 +3,7 @@ package io.sluice.sstables.writer;
 import java.io.BufferedReader;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
+import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.lang.reflect.Method;
@@ -35,8 +36,16 @@ public final class SstableLoaderMain {
     PrintStream answers =
         new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8);
     System.setOut(System.err);
-    BufferedReader in =
-        new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+    serve(args, System.in, answers);
+  }
+
+  /**
+   * Serves the protocol on {@code input} and {@code answers} until the empty line (the process then
+   * exits) or the end of the input (it halts). The SSTable writer process calls it too, when Sluice
+   * asks it to load the files it wrote: its Cassandra classes are loaded and warm by then.
+   */
+  static void serve(String[] args, InputStream input, PrintStream answers) throws Exception {
+    BufferedReader in = new BufferedReader(new InputStreamReader(input, StandardCharsets.UTF_8));
     List<String> loaderArgs = new ArrayList<>(List.of(args));
     String password = in.readLine();
     String truststorePassword = in.readLine();
@@ -48,6 +57,28 @@ public final class SstableLoaderMain {
       loaderArgs.addAll(List.of("--keystore-password", keystorePassword));
     }
     String[] options = loaderArgs.toArray(String[]::new);
+    loadFolders(
+        in,
+        answers,
+        folder -> {
+          List<String> folderArgs = new ArrayList<>(List.of(options));
+          folderArgs.add(folder);
+          BulkLoader.load(options(folderArgs.toArray(String[]::new), password));
+        });
+  }
+
+  /** Loads one folder of SSTables, or throws saying why not. */
+  interface FolderLoad {
+    void load(String folder) throws Exception;
+  }
+
+  /**
+   * The protocol's folders, after its three secret lines: each loaded in turn on a thread of its
+   * own and answered, until the empty line (the process then exits) or the end of the input (it
+   * halts).
+   */
+  static void loadFolders(BufferedReader in, PrintStream answers, FolderLoad load)
+      throws Exception {
     ExecutorService loads =
         Executors.newSingleThreadExecutor(
             runnable -> {
@@ -63,16 +94,14 @@ public final class SstableLoaderMain {
         System.exit(0);
       }
       String next = folder;
-      loads.execute(() -> load(options, password, next, answers));
+      loads.execute(() -> answer(load, next, answers));
     }
     Runtime.getRuntime().halt(3);
   }
 
-  private static void load(String[] args, String password, String folder, PrintStream answers) {
-    List<String> folderArgs = new ArrayList<>(List.of(args));
-    folderArgs.add(folder);
+  private static void answer(FolderLoad load, String folder, PrintStream answers) {
     try {
-      BulkLoader.load(options(folderArgs.toArray(String[]::new), password));
+      load.load(folder);
       answers.println("LOADED\t" + folder);
     } catch (Exception e) {
       String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();

@@ -8,6 +8,7 @@ import java.io.EOFException;
 import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -43,6 +44,10 @@ import org.apache.cassandra.io.sstable.CQLSSTableWriter;
  *                    a row of length bytes; a value's length -1 is a null value, -2 an unset one
  *      'C' segment:int                                   close a segment
  *      'Q'                                               quit once every segment is closed
+ *      'L' args:int [arg:text]...          become the loader once every segment is closed: answer
+ *                                          'L', then speak {@link SstableLoaderMain}'s protocol
+ *      'M' ring (see {@link RingLoader#read})   the same, loading by the ring given ({@link
+ *                                          RingLoader}) rather than by Cassandra's BulkLoader
  * out  'F' segment:int row:long reason:text              the writer refused that row
  *      'C' segment:int ok:boolean error:text             the segment's files are complete, or not
  * </pre>
@@ -116,14 +121,52 @@ public final class SstableWriterMain {
         case 'R' -> row();
         case 'C' -> close();
         case 'Q' -> {
-          writing.shutdown();
-          if (!writing.awaitTermination(1, TimeUnit.HOURS)) {
-            throw new IOException("segments still being written after an hour");
+          awaitWriting();
+          return;
+        }
+        case 'M' -> {
+          RingLoader.Plan plan = RingLoader.read(in);
+          becomeLoader(answers -> RingLoader.serve(plan, in, answers));
+          return;
+        }
+        case 'L' -> {
+          String[] loaderArgs = new String[in.readInt()];
+          for (int i = 0; i < loaderArgs.length; i++) {
+            loaderArgs[i] = text();
           }
+          becomeLoader(answers -> SstableLoaderMain.serve(loaderArgs, in, answers));
           return;
         }
         default -> throw new IOException("unknown command " + command);
       }
+    }
+  }
+
+  /** Serves a loader's protocol, on standard input and output. */
+  private interface Loader {
+    void serve(PrintStream answers) throws Exception;
+  }
+
+  /**
+   * Once every segment is written, says so ({@code 'L'}) and serves the loader's text protocol on
+   * the same streams: the process is the loader from then on.
+   */
+  private void becomeLoader(Loader loader) throws IOException, InterruptedException {
+    awaitWriting();
+    out.writeByte('L');
+    out.flush();
+    try {
+      loader.serve(
+          new PrintStream(new FileOutputStream(FileDescriptor.out), true, StandardCharsets.UTF_8));
+    } catch (Exception e) {
+      throw new IOException("the loader failed: " + e, e);
+    }
+  }
+
+  private void awaitWriting() throws IOException, InterruptedException {
+    writing.shutdown();
+    if (!writing.awaitTermination(1, TimeUnit.HOURS)) {
+      throw new IOException("segments still being written after an hour");
     }
   }
 
