@@ -110,14 +110,15 @@ public final class SstableStream {
   private SstableStream() {}
 
   public static Result run(JobSpec job, PrintWriter out) {
-    return run(job, out, NEW_PROCESS);
+    return run(job, out, NEW_PROCESS, null);
   }
 
   /**
    * Streams as {@link #run(JobSpec, PrintWriter)} does, the first datacenter's loader started by
-   * {@code first} (the writer process, after a migration), the others' by processes of their own.
+   * {@code first} (the writer process, after a migration), the others' by processes of their own;
+   * over {@code connected}, the target's connection, when it is open already (it stays open).
    */
-  static Result run(JobSpec job, PrintWriter out, Loaders first) {
+  static Result run(JobSpec job, PrintWriter out, Loaders first, CassandraTarget connected) {
     TargetSpec spec = job.target();
     Path baseDir = job.baseDir();
     SstablesOptions options = SstablesTargetProvider.options(spec);
@@ -130,10 +131,14 @@ public final class SstableStream {
         Secrets.read(
             "target.password", spec.passwordEnv(), spec.passwordFile(), baseDir, System.getenv());
     LoaderTls tls = LoaderTls.of(spec.tls(), "target", baseDir, System.getenv());
-    try (CassandraTarget cluster = CassandraTarget.connect(spec, baseDir)) {
+    CassandraTarget cluster =
+        connected != null ? connected : CassandraTarget.connect(spec, baseDir);
+    // A session local to each datacenter named, for its nodes' state and its compaction backlog.
+    Map<String, CqlSession> local = new HashMap<>();
+    try {
       Map<String, List<Node>> ring =
           byDatacenter(cluster.session().getMetadata().getNodes().values());
-      check(ring, datacenters, spec.cluster(), baseDir);
+      check(ring, datacenters, spec.cluster(), baseDir, local);
       List<Path> segments = folders.complete();
       out.printf(
           "Streaming %d segment(s) of %s.%s from %s into datacenter(s) %s at %d MiB/s each%n",
@@ -155,8 +160,7 @@ public final class SstableStream {
         }
         // The backlog is read from the datacenter's own nodes: a session local to it.
         CompactionSpec compaction = job.flow().compaction();
-        try (CqlSession local = SessionFactory.open(inside(spec.cluster(), datacenter), baseDir);
-            BacklogProbe probe = BacklogProbes.open(local, compaction)) {
+        try (BacklogProbe probe = BacklogProbes.open(local.get(datacenter), compaction)) {
           CompactionHold hold = new CompactionHold(compaction, probe);
           out.printf("Compaction watch in %s: %s%n", datacenter, hold.signal());
           loads +=
@@ -193,6 +197,11 @@ public final class SstableStream {
       return new Result(segments.size(), loads);
     } catch (IOException e) {
       throw new UncheckedIOException(e.getMessage(), e);
+    } finally {
+      local.values().forEach(CqlSession::close);
+      if (connected == null) {
+        cluster.close();
+      }
     }
   }
 
@@ -207,10 +216,14 @@ public final class SstableStream {
   /**
    * Refuses datacenters the ring lacks, and named datacenters with a node down. A node's state is
    * known only to a session that connects to it, so each named datacenter is checked by a session
-   * of its own.
+   * of its own, which stays in {@code local} for the stream.
    */
   private static void check(
-      Map<String, List<Node>> ring, List<String> datacenters, ClusterSpec cluster, Path baseDir) {
+      Map<String, List<Node>> ring,
+      List<String> datacenters,
+      ClusterSpec cluster,
+      Path baseDir,
+      Map<String, CqlSession> local) {
     for (String datacenter : datacenters) {
       if (!ring.containsKey(datacenter)) {
         throw new IllegalArgumentException(
@@ -219,20 +232,20 @@ public final class SstableStream {
                 + ", which the target cluster does not have; it has "
                 + ring.keySet());
       }
-      try (CqlSession session = SessionFactory.open(inside(cluster, datacenter), baseDir)) {
-        for (Node node : session.getMetadata().getNodes().values()) {
-          if (datacenter.equals(node.getDatacenter()) && node.getState() != NodeState.UP) {
-            throw new IllegalArgumentException(
-                "node "
-                    + node.getEndPoint()
-                    + " of datacenter "
-                    + datacenter
-                    + " is "
-                    + node.getState().name().toLowerCase(java.util.Locale.ROOT)
-                    + ": the rows it holds a replica of would not reach it; start it, or leave "
-                    + datacenter
-                    + " out and repair it later");
-          }
+      CqlSession session = SessionFactory.open(inside(cluster, datacenter), baseDir);
+      local.put(datacenter, session);
+      for (Node node : session.getMetadata().getNodes().values()) {
+        if (datacenter.equals(node.getDatacenter()) && node.getState() != NodeState.UP) {
+          throw new IllegalArgumentException(
+              "node "
+                  + node.getEndPoint()
+                  + " of datacenter "
+                  + datacenter
+                  + " is "
+                  + node.getState().name().toLowerCase(java.util.Locale.ROOT)
+                  + ": the rows it holds a replica of would not reach it; start it, or leave "
+                  + datacenter
+                  + " out and repair it later");
         }
       }
     }

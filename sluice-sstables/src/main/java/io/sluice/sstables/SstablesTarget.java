@@ -290,7 +290,8 @@ final class SstablesTarget implements ValidatingTarget {
               : plan ->
                   plan.tls() || plan.ring() == null || plan.tableId() == null
                       ? warm.becomeLoader(plan.args())
-                      : warm.becomeRingLoader(plan.throttleMib(), plan.tableId(), plan.ring()));
+                      : warm.becomeRingLoader(plan.throttleMib(), plan.tableId(), plan.ring()),
+          cluster);
     } finally {
       if (warm != null) {
         warm.close();
