@@ -192,13 +192,20 @@ final class SstablesTarget implements ValidatingTarget {
     lines.add(
         String.format(
             "Target: SSTables of %s.%s, written by Cassandra's own writer (the release in %s)"
-                + " into %s, %,d rows per segment of a split; 'sluice stream' loads them into"
+                + " into %s, %,d rows per segment of a split, %s; %s loads them into"
                 + " datacenter(s) %s only, at %d MiB/s each.",
             table.keyspace(),
             table.table(),
             CassandraHome.locate().dir(),
             folders.root(),
             options.segmentRows(),
+            cuts.length == 0
+                ? "one file per buffer (the replicas are the same across the ring)"
+                : String.format(
+                    "a file per range of the ring between its %,d replica change(s)", cuts.length),
+            options.streamAfterMigrate()
+                ? "migrate itself, once its run completes,"
+                : "'sluice stream'",
             options.datacenters().isEmpty() ? List.of(localDatacenter) : options.datacenters(),
             options.throttleMib()));
     long bytes = 0;

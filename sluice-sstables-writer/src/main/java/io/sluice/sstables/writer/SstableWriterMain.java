@@ -29,9 +29,9 @@ import org.apache.cassandra.io.sstable.CQLSSTableWriter;
  * are already in the CQL native protocol's form; Cassandra's own {@link CQLSSTableWriter} turns
  * them into SSTables. A segment is a folder of files: its rows are kept in their encoded form
  * ({@link RowBuffer}) until the buffer is full or the segment closes, then sorted by token and
- * written by the sorted writer on a thread of their own, one file each time, while the next rows
- * arrive. Its files are complete only once the last one is closed, and the process says so only
- * then.
+ * written by the sorted writer on a thread of their own, a file per range of the ring between the
+ * cuts Sluice gives, while the next rows arrive. Its files are complete only once the last one is
+ * closed, and the process says so only then.
  *
  * <p>The protocol, on standard input and output, in {@link DataOutputStream}'s big-endian form
  * ({@code text} is a length and UTF-8 bytes):
@@ -259,7 +259,10 @@ public final class SstableWriterMain {
       this.buffer = new RowBuffer(partitionKeyColumns);
     }
 
-    /** Writes the rows so far as one file, after the files before it, on a thread of its own. */
+    /**
+     * Writes the rows so far (a file per range of the ring they fall in), after the files before
+     * them, on a thread of its own.
+     */
     void flush() {
       // One file of a segment is written while its next rows arrive, no more: a writer slower
       // than Sluice holds Sluice back through the pipe rather than filling the heap.
