@@ -34,6 +34,8 @@ public record SstablesOptions(
     String cassandraVersion,
     Boolean streamAfterMigrate) {
 
+  private static final int MAX_BUFFER_MIB = 1024;
+
   /** The releases whose format the files can be written in, with the format each reads. */
   private static final Map<String, String> FORMATS = Map.of("5.0", "oa", "4.1", "nb");
 
@@ -57,6 +59,13 @@ public record SstablesOptions(
               + cassandraVersion
               + "; Cassandra 4.0 cannot read files named by unique identifiers, which Sluice writes"
               + " so that the files of every split and run can be loaded together");
+    }
+    if (bufferMib > MAX_BUFFER_MIB) {
+      throw new IllegalArgumentException(
+          "target.options.buffer-mib: at most "
+              + MAX_BUFFER_MIB
+              + " (the writer keeps a segment's rows in one array), not "
+              + bufferMib);
     }
     if (bufferMib < 1 || segmentRows < 1 || throttleMib < 1 || streamBatchMib < 1) {
       throw new IllegalArgumentException(

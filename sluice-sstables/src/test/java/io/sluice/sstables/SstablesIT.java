@@ -106,6 +106,57 @@ class SstablesIT {
     assertThat(again.loads()).isZero();
   }
 
+  /**
+   * A key Cassandra refuses (longer than 64 KiB) is refused by the writer after the segment's rows
+   * are sorted: it becomes a reject naming the record it came from, and every other row is written.
+   */
+  @Test
+  void should_reject_a_row_the_writer_refuses_and_write_the_others(
+      CqlSession session, TestKeyspace keyspace) throws Exception {
+    session.execute("CREATE TABLE long_keys (id text PRIMARY KEY, name text)");
+    int docs = 300;
+    int longKey = 137;
+    try (BsonDumpWriter writer = BsonDumpWriter.create(dir.resolve("keys.bson"))) {
+      for (int i = 0; i < docs; i++) {
+        String id = i == longKey ? "k".repeat(70_000) : "key-" + i;
+        writer.write(new Document("id", id).append("name", "person " + i));
+      }
+    }
+    String yaml =
+        "name: keys\nstate-dir: state-keys\nsources:\n"
+            + "  - type: bson\n    path: keys.bson\n    write-timestamp: 2024-06-30T00:00:00Z\n"
+            + "target:\n  contact-points: ["
+            + keyspace.hostAndPort()
+            + "]\n  local-datacenter: "
+            + keyspace.localDatacenter()
+            + "\n  keyspace: "
+            + keyspace.name()
+            + "\n  table: long_keys\n"
+            + "  type: sstables\n  options: {directory: keys, stream-after-migrate: true}\n"
+            + "mapping:\n  columns:\n    id: id\n    name: name\n"
+            + "max-errors: 100%\n";
+    JobSpec job = JobFiles.load(Files.writeString(dir.resolve("keys.yaml"), yaml));
+
+    RunReport report;
+    StringWriter out = new StringWriter();
+    try (Target target = Targets.connect(job.target(), job.baseDir())) {
+      report = Migration.prepare(job, target, Clock.systemUTC(), true).run();
+      target.afterMigration(job, true, new PrintWriter(out, true));
+    }
+
+    assertThat(report.outcome()).isEqualTo(Outcome.COMPLETED_WITH_ERRORS);
+    assertThat(report.counts().rowsWritten()).isEqualTo(docs - 1);
+    assertThat(report.counts().rowsFailed()).isEqualTo(1);
+    assertThat(report.counts().rowsWritten() + report.counts().rejected())
+        .isEqualTo(report.counts().recordsRead());
+    List<String> rejects = Files.readAllLines(dir.resolve("state-keys/rejects.jsonl"));
+    assertThat(rejects).hasSize(1);
+    assertThat(rejects.get(0)).contains("the SSTable writer refused the row").contains("keys.bson");
+    assertThat(session.execute("SELECT count(*) FROM long_keys").one().getLong(0))
+        .as(out.toString())
+        .isEqualTo(docs - 1);
+  }
+
   /** Files in 4.x's format ({@code nb}, named by unique identifiers) load as 5.0's do. */
   @Test
   void should_write_the_format_cassandra_4_1_reads(CqlSession session, TestKeyspace keyspace)

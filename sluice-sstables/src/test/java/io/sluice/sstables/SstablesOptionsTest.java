@@ -28,6 +28,7 @@ class SstablesOptionsTest {
     assertThat(options.datacenters()).isEmpty();
     assertThat(options.keepLoaded()).isFalse();
     assertThat(options.format()).isEqualTo("oa");
+    assertThat(options.streamAfterMigrate()).isFalse();
   }
 
   /** YAML reads an unquoted 4.1 as a number: it is taken all the same. */
@@ -64,9 +65,12 @@ class SstablesOptionsTest {
                     "datacenters",
                     List.of("dc2"),
                     "stream-batch-mib",
-                    8)));
+                    8,
+                    "stream-after-migrate",
+                    true)));
 
     assertThat(options.segmentRows()).isEqualTo(500);
+    assertThat(options.streamAfterMigrate()).isTrue();
     assertThat(options.datacenters()).containsExactly("dc2");
     assertThat(options.streamBatchMib()).isEqualTo(8);
   }
@@ -75,6 +79,12 @@ class SstablesOptionsTest {
   void should_say_what_is_wrong_in_one_sentence() {
     assertThatThrownBy(() -> SstablesTargetProvider.options(target(Map.of())))
         .hasMessageContaining("target.options.directory");
+    assertThatThrownBy(
+            () ->
+                SstablesTargetProvider.options(
+                    target(Map.of("directory", "f", "buffer-mib", 4096))))
+        .hasMessageContaining("target.options.buffer-mib: at most 1024")
+        .hasMessageContaining("not 4096");
     assertThatThrownBy(
             () ->
                 SstablesTargetProvider.options(

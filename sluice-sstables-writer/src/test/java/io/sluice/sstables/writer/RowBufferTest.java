@@ -13,8 +13,6 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Random;
-import org.apache.cassandra.db.marshal.ByteBufferAccessor;
-import org.apache.cassandra.db.marshal.CompositeType;
 import org.apache.cassandra.dht.Murmur3Partitioner;
 import org.apache.cassandra.io.sstable.CQLSSTableWriter;
 import org.apache.cassandra.utils.ByteBufferUtil;
@@ -142,23 +140,42 @@ class RowBufferTest {
 
   @Test
   void keysOfManyColumnsAreCompositesAndValuesComeBackAsSent() throws IOException {
+    Random random = new Random(3);
     RowBuffer buffer = new RowBuffer(2);
-    add(buffer, frame(0, text("a"), text("b"), null));
-    add(buffer, frame(1, text("c"), text("d"), text("value")));
+    for (long number = 0; number < 2_000; number++) {
+      String tenant = "t" + random.nextInt(50);
+      String user = "u" + random.nextInt(50);
+      add(buffer, frame(number, text(tenant), text(user), number == 0 ? null : text("v")));
+    }
 
     int[] order = buffer.ringOrder();
 
     List<Long> tokens = new ArrayList<>();
     for (int row : order) {
       List<ByteBuffer> values = buffer.values(row);
-      ByteBuffer composite =
-          CompositeType.build(ByteBufferAccessor.instance, values.get(0), values.get(1));
-      tokens.add(Murmur3Partitioner.instance.getToken(composite).token);
+      tokens.add(tokenOf(composite(values.get(0), values.get(1))));
     }
     assertThat(tokens).isSorted();
-    int nullRow = buffer.rowNumber(order[0]) == 0 ? order[0] : order[1];
-    assertThat(buffer.values(nullRow)).containsExactly(bb("a"), bb("b"), null);
+    int first = -1;
+    for (int row : order) {
+      if (buffer.rowNumber(row) == 0) {
+        first = row;
+      }
+    }
+    assertThat(buffer.values(first).get(2)).isNull();
     assertThat(buffer.bytes()).isPositive();
+  }
+
+  /**
+   * A partition key of several columns as Cassandra serializes it, written out here by hand: each
+   * part's length in two bytes, its bytes, then an end-of-component byte of 0.
+   */
+  private static ByteBuffer composite(ByteBuffer... parts) {
+    ByteBuffer key = ByteBuffer.allocate(1024);
+    for (ByteBuffer part : parts) {
+      key.putShort((short) part.remaining()).put(part.duplicate()).put((byte) 0);
+    }
+    return key.flip();
   }
 
   @Test
@@ -175,9 +192,5 @@ class RowBufferTest {
 
     assertThat(buffer.rowNumber(0)).isEqualTo(7);
     assertThat(buffer.values(0).get(1)).isSameAs(CQLSSTableWriter.UNSET_VALUE);
-  }
-
-  private static ByteBuffer bb(String value) {
-    return ByteBuffer.wrap(text(value));
   }
 }
