@@ -1,7 +1,9 @@
 package io.sluice.testinfra;
 
 import io.sluice.node.LocalNode;
+import io.sluice.node.LocalNodeException;
 import io.sluice.node.NodeOptions;
+import io.sluice.node.StartResult;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -19,6 +21,46 @@ public final class TestNodes {
   public static final Duration START_TIMEOUT = Duration.ofMinutes(5);
 
   private TestNodes() {}
+
+  /** Ports are chosen free, then bound by Cassandra seconds later: a start may find one taken. */
+  private static final int START_ATTEMPTS = 3;
+
+  /** A node this class started, and what its start said. */
+  public record Started(LocalNode node, StartResult result) {}
+
+  /**
+   * A node in a new folder named after {@code prefix}, started with {@code options} (free ports).
+   * Between the choice of a free port and Cassandra binding it, another process may take it (any
+   * outbound connection can get it as its local port): Cassandra then stops at once, saying the
+   * port is in use, and the start is made again in a new folder with new ports, up to three times.
+   * Any other failure fails at once.
+   */
+  public static Started startOnFreePorts(String prefix, NodeOptions options) throws IOException {
+    for (int attempt = 1; ; attempt++) {
+      LocalNode node = create(prefix);
+      try {
+        return new Started(node, node.start(options));
+      } catch (LocalNodeException e) {
+        stopQuietly(node);
+        if (attempt == START_ATTEMPTS || !portTaken(e)) {
+          throw e;
+        }
+      }
+    }
+  }
+
+  /** Whether Cassandra stopped because a port it was given was taken. */
+  static boolean portTaken(LocalNodeException e) {
+    return String.valueOf(e.getMessage()).contains("is in use by another process");
+  }
+
+  private static void stopQuietly(LocalNode node) {
+    try {
+      node.stop();
+    } catch (RuntimeException e) {
+      // It never ran, or is gone already.
+    }
+  }
 
   /** A node in a new folder named after {@code prefix}; not started. */
   public static LocalNode create(String prefix) throws IOException {

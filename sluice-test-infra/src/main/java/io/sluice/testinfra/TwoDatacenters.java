@@ -2,7 +2,6 @@ package io.sluice.testinfra;
 
 import io.sluice.node.LocalNode;
 import io.sluice.node.NodePorts;
-import io.sluice.node.StartResult;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.List;
@@ -43,24 +42,31 @@ public final class TwoDatacenters implements AutoCloseable {
    */
   public static TwoDatacenters start(String prefix, String firstDatacenter, String secondDatacenter)
       throws Exception {
-    LocalNode first = TestNodes.create(prefix + firstDatacenter + "-");
-    LocalNode second = TestNodes.create(prefix + secondDatacenter + "-");
+    TestNodes.Started first =
+        TestNodes.startOnFreePorts(
+            prefix + firstDatacenter + "-",
+            TestNodes.options().datacenter(firstDatacenter).build());
+    LocalNode second = null;
     try {
-      StartResult started = first.start(TestNodes.options().datacenter(firstDatacenter).build());
-      NodePorts firstPorts = started.status().ports().orElseThrow();
-      StartResult joined =
-          second.start(
+      NodePorts firstPorts = first.result().status().ports().orElseThrow();
+      TestNodes.Started joined =
+          TestNodes.startOnFreePorts(
+              prefix + secondDatacenter + "-",
               TestNodes.joining(firstPorts.storagePort()).datacenter(secondDatacenter).build());
+      second = joined.node();
       TwoDatacenters cluster =
-          new TwoDatacenters(first, second, firstPorts, joined.status().ports().orElseThrow());
+          new TwoDatacenters(
+              first.node(), second, firstPorts, joined.result().status().ports().orElseThrow());
       Await.until(
           "both nodes live in the first node's gossip",
           Duration.ofMinutes(3),
           () -> cluster.storageServiceList("LiveNodesWithPort").size() == 2);
       return cluster;
     } catch (Exception | Error e) {
-      second.stop();
-      first.stop();
+      if (second != null) {
+        second.stop();
+      }
+      first.node().stop();
       throw e;
     }
   }
