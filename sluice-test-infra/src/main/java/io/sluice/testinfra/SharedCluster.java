@@ -6,6 +6,7 @@ import io.sluice.node.NodePort;
 import io.sluice.node.NodeStatus;
 import io.sluice.node.StartResult;
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -82,10 +83,17 @@ final class SharedCluster implements AutoCloseable {
   }
 
   private static SharedCluster startLocalNode(String folderPrefix) {
-    Path workDir = Path.of(System.getProperty(WORK_DIR_PROPERTY, "target/it-work"));
-    Path folder = workDir.resolve(folderPrefix + ProcessHandle.current().pid());
-    LocalNode node = new LocalNode(folder);
-    StartResult started = node.start(TestNodes.options().heapMb(TEST_NODE_HEAP_MB).build());
+    TestNodes.Started start;
+    try {
+      start =
+          TestNodes.startOnFreePorts(
+              folderPrefix + ProcessHandle.current().pid() + "-",
+              TestNodes.options().heapMb(TEST_NODE_HEAP_MB).build());
+    } catch (IOException e) {
+      throw new UncheckedIOException("Cannot make the test node's folder: " + e.getMessage(), e);
+    }
+    LocalNode node = start.node();
+    StartResult started = start.result();
     ProcessHandle process = ProcessHandle.of(started.status().pid().orElseThrow()).orElseThrow();
     Thread killOnExit = new Thread(() -> kill(process), "sluice-test-node-killer");
     Runtime.getRuntime().addShutdownHook(killOnExit);
