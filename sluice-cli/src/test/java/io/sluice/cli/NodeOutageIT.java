@@ -31,7 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class NodeOutageIT {
 
-  private static final int DOCUMENTS = 100_000;
+  private static final int DOCUMENTS = 60_000;
 
   @TempDir static Path dir;
 
@@ -111,7 +111,7 @@ class NodeOutageIT {
 
   @Test
   void should_wait_for_the_target_and_complete_when_it_returns() throws Exception {
-    Path job = job("outage", "{ outage-patience: 10m, rows-per-second: 4000 }");
+    Path job = job("outage", "{ outage-patience: 10m, rows-per-second: 3000 }");
 
     try (LogWatch log = LogWatch.start()) {
       RunningCli migration = RunningCli.start("migrate", job.toString());
@@ -137,7 +137,7 @@ class NodeOutageIT {
   @Test
   void should_stop_with_progress_saved_when_the_target_stays_away_past_the_patience()
       throws Exception {
-    Path job = job("impatient", "{ outage-patience: 5s, rows-per-second: 4000 }");
+    Path job = job("impatient", "{ outage-patience: 5s, rows-per-second: 3000 }");
 
     RunningCli migration = RunningCli.start("migrate", job.toString());
     awaitLoading(migration, "impatient");

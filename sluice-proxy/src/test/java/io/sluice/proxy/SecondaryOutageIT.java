@@ -59,7 +59,7 @@ import org.junit.jupiter.api.io.TempDir;
 class SecondaryOutageIT {
 
   private static final String TOKEN = "outage-token-51c2";
-  private static final Duration OUTAGE = Duration.ofSeconds(30);
+  private static final Duration OUTAGE = Duration.ofSeconds(15);
   private static final long MAX_WRITES = 50_000;
   private static final long NANOS_PER_WRITE = TimeUnit.MILLISECONDS.toNanos(4);
   private static final int TTL = 86_400;
@@ -137,7 +137,7 @@ class SecondaryOutageIT {
       long stoppedAt = System.nanoTime();
       long before = written.get();
       Await.until(
-          "the workload to write through half a minute of the secondary's outage",
+          "the workload to write through 15 s of the secondary's outage",
           Duration.ofMinutes(3),
           () ->
               System.nanoTime() - stoppedAt >= OUTAGE.toNanos() && written.get() > before + 100
