@@ -78,6 +78,7 @@ final class JobRunner {
           target.schema().qualifiedName());
       if (!checking) {
         out.println("Compaction watch: " + run.backlogSignal());
+        target.beforeMigration(job, out);
       }
       out.flush();
       StopOnSignal stopOnSignal = new StopOnSignal(run, out);

@@ -78,10 +78,16 @@ public final class SluiceSpark {
     try (JavaSparkContext spark = new JavaSparkContext(conf)) {
       HadoopPaths.install(spark.getConf());
       SparkRun run = new SparkRun(spark, workflow, out);
-      RunReport report = run.run(args, options.fresh, sharedBudget);
-      out.print(report.toText());
-      out.println("  Report saved to " + run.location(HtmlReport.REPORT_JSON));
-      out.flush();
+      RunReport report =
+          run.run(
+              args,
+              options.fresh,
+              sharedBudget,
+              done -> {
+                out.print(done.toText());
+                out.println("  Report saved to " + run.location(HtmlReport.REPORT_JSON));
+                out.flush();
+              });
       return switch (report.outcome()) {
         case COMPLETED -> OK;
         case COMPLETED_WITH_ERRORS, COMPLETED_WITH_DIFFERENCES -> COMPLETED_WITH_ERRORS;

@@ -38,6 +38,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
+import java.util.function.Consumer;
 import org.apache.spark.api.java.JavaSparkContext;
 
 /**
@@ -71,8 +72,11 @@ final class SparkRun {
    *
    * @param sharedBudget whether the tasks share the job's one flow budget (the default); otherwise
    *     each task adapts by itself, as other Spark tools do, which the benchmark compares
+   * @param printReport prints the run's report, before the target's second phase (the streaming of
+   *     SSTables the job asks for)
    */
-  RunReport run(JobArgs args, boolean fresh, boolean sharedBudget) {
+  RunReport run(
+      JobArgs args, boolean fresh, boolean sharedBudget, Consumer<RunReport> printReport) {
     JobSpec job = args.load();
     StateLocation location = StateLocation.of(job, workflow);
     stateDir = Path.of(location.folder());
@@ -96,14 +100,28 @@ final class SparkRun {
           tasks = tasks(args, job, location, splits, plan, earlier);
           describe(job, state, target, plan, earlier, tasks.size());
         }
+        if (!workflow.validates()) {
+          target.beforeMigration(job, out);
+        }
+        RunReport report;
         try (BacklogProbe probe = target.backlogProbe(job.flow().compaction());
             BudgetCoordinator budget = sharedBudget ? startBudget(job, probe, before) : null) {
           List<SplitTask> sent =
               budget == null ? tasks : tasks.stream().map(task -> task.withBudget(budget)).toList();
           List<TaskResult> results = runTasks(job, runId, sent);
           FlowStats flow = budget == null ? sum(results) : budget.stats();
-          return report(job, state, started, runs, results, flow);
+          report = report(job, state, started, runs, results, flow);
         }
+        printReport.accept(report);
+        if (!workflow.validates()) {
+          target.afterMigration(
+              job,
+              report.outcome() == Outcome.COMPLETED
+                  || report.outcome() == Outcome.COMPLETED_WITH_ERRORS,
+              out);
+          out.flush();
+        }
+        return report;
       }
     }
   }

@@ -43,6 +43,11 @@ class SparkMigrationIT {
   private static final int BAD_EVERY = 1_000;
   private static final int LIMITED_RATE = 5_000;
 
+  /** A BSON dump and a CSV folder, cut into many splits. */
+  private static final String SOURCES =
+      "  - type: bson\n    path: dump/people.bson\n    options: {split-size: 32KiB}\n"
+          + "  - type: csv\n    path: csv\n    options: {multiline: false, split-size: 16KiB}\n";
+
   @TempDir static Path dir;
 
   static Path sparkJob;
@@ -82,8 +87,7 @@ class SparkMigrationIT {
         name,
         keyspace,
         table,
-        "  - type: bson\n    path: dump/people.bson\n    options: {split-size: 32KiB}\n"
-            + "  - type: csv\n    path: csv\n    options: {multiline: false, split-size: 16KiB}\n",
+        SOURCES,
         "mapping:\n  columns:\n    id: id\n    name: name\n    n: n\n");
   }
 
@@ -172,6 +176,51 @@ class SparkMigrationIT {
     assertThat(rows / seconds)
         .as("rows/s over %,d rows in %.1f s", rows, seconds)
         .isLessThan(1.1 * LIMITED_RATE);
+  }
+
+  /**
+   * With an SSTable target the tasks write the files (four at a time, each through a writer process
+   * of its own, which the next task takes over) into a folder every executor sees, and the driver
+   * streams them once the run completes: the table then holds the rows the CQL load wrote, with the
+   * same write times, and no file is left.
+   */
+  @Test
+  void should_write_sstables_in_the_tasks_and_stream_them_from_the_driver(
+      CqlSession session, TestKeyspace keyspace) throws Exception {
+    session.execute("CREATE TABLE people_sstables (id int PRIMARY KEY, name text, n bigint)");
+    Path job =
+        JobFile.write(
+            dir,
+            "sstables",
+            keyspace,
+            "people_sstables",
+            SOURCES,
+            "  type: sstables\n  options: {directory: sstables-out, stream-after-migrate: true}\n"
+                + "mapping:\n  columns:\n    id: id\n    name: name\n    n: n\n");
+    StringWriter out = new StringWriter();
+
+    int exit = SluiceSpark.run(sparkConf(), new PrintWriter(out, true), "migrate", job.toString());
+
+    assertThat(exit).as(out.toString()).isEqualTo(SluiceSpark.COMPLETED_WITH_ERRORS);
+    assertThat(out.toString()).contains("Streamed");
+    JsonNode counts = counts("sstables");
+    assertThat(counts.get("rows-written").asLong()).isEqualTo(cliReport.counts().rowsWritten());
+    assertThat(counts.get("records-mapped").asLong() + counts.get("rejected-mapping").asLong())
+        .isEqualTo(counts.get("records-read").asLong());
+    assertThat(counts.get("rows-written").asLong())
+        .isEqualTo(counts.get("records-mapped").asLong());
+    assertThat(rows(session, "people_sstables")).isEqualTo(rows(session, "people_cli"));
+    long writers =
+        Files.readAllLines(dir.resolve("sstables-out/writer.log")).stream()
+            .filter(line -> line.endsWith("An SSTable writer process starts."))
+            .count();
+    assertThat(writers).as("writer processes for %s", out).isBetween(1L, 4L);
+    assertThat(out.toString()).containsPattern("\\(([5-9]|[1-9][0-9]+) to run as Spark tasks\\)");
+    try (var files = Files.walk(dir.resolve("sstables-out"))) {
+      assertThat(files.map(Path::toString).filter(name -> name.endsWith("-Data.db")))
+          .as("every segment is loaded and removed")
+          .isEmpty();
+    }
   }
 
   /**

@@ -18,6 +18,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.BiConsumer;
 
 /**
  * Writes rows as SSTables through the writer process: each split in segments of its own (a folder
@@ -37,8 +38,12 @@ final class SstableSink implements Sink {
   private final int segmentRows;
   private final String runStamp;
   private final long[] cuts;
-  private final AtomicInteger segments = new AtomicInteger();
   private final SplitWriter unsplit;
+
+  /** Segments opened in the writer and not yet settled. */
+  private final AtomicInteger openSegments = new AtomicInteger();
+
+  private final BiConsumer<WriterProcess, Boolean> release;
 
   SstableSink(
       WriterProcess writer,
@@ -47,8 +52,10 @@ final class SstableSink implements Sink {
       int bufferMib,
       int segmentRows,
       String runStamp,
-      long[] cuts) {
+      long[] cuts,
+      BiConsumer<WriterProcess, Boolean> release) {
     this.cuts = cuts;
+    this.release = release;
     this.writer = writer;
     this.folders = folders;
     this.table = table;
@@ -83,10 +90,18 @@ final class SstableSink implements Sink {
     return unsplit.splitEnds();
   }
 
-  /** Closes the rows written outside any split; the writer process is its target's to end. */
+  /**
+   * Closes the rows written outside any split, then gives the writer process back to its target,
+   * saying whether this sink left a segment open in it (a task stopped in the middle of a split):
+   * such a process holds that segment's rows, and is not used again.
+   */
   @Override
   public void close() {
-    unsplit.splitEnds().toCompletableFuture().join();
+    try {
+      unsplit.splitEnds().toCompletableFuture().join();
+    } finally {
+      release.accept(writer, openSegments.get() == 0);
+    }
   }
 
   /**
@@ -111,7 +126,7 @@ final class SstableSink implements Sink {
    * that record it came from, to find the row of a write the writer refuses.
    */
   private final class Segment {
-    final int id = segments.incrementAndGet();
+    final int id = writer.nextSegment();
     final Path tableFolder;
     final List<Pending> pending = new ArrayList<>();
     final Map<Long, String> refused = new ConcurrentHashMap<>();
@@ -130,6 +145,7 @@ final class SstableSink implements Sink {
           table.partitionKeyColumns(),
           cuts,
           refused::put);
+      openSegments.incrementAndGet();
     }
 
     /** Numbers the next write, of row {@code row} of record {@code record}. */
@@ -255,6 +271,7 @@ final class SstableSink implements Sink {
      * resumed run writes it again.
      */
     private void settle(Segment closed, WriterProcess.Closed answer, Throwable failure) {
+      openSegments.decrementAndGet();
       String error = failure != null ? failure.getMessage() : answer.ok() ? null : answer.error();
       if (error == null) {
         try {

@@ -23,7 +23,10 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -56,8 +59,15 @@ final class SstablesTarget implements ValidatingTarget {
   private final List<String> secretVariables;
   private final long[] cuts;
 
-  /** The writer process of the last sink opened, until the target closes or streams. */
-  private WriterProcess writer;
+  /**
+   * Writer processes started and not yet closed. A sink has one to itself while it is open (the
+   * tasks of a Spark executor open sinks side by side), and gives it back when it closes, for the
+   * next sink or for streaming.
+   */
+  private final Set<WriterProcess> writers = new HashSet<>();
+
+  /** Those of {@link #writers} no sink uses now, the last given back first. */
+  private final Deque<WriterProcess> idleWriters = new ArrayDeque<>();
 
   private SstablesTarget(
       CassandraTarget cluster,
@@ -154,32 +164,80 @@ final class SstablesTarget implements ValidatingTarget {
     return cluster.schema();
   }
 
-  /**
-   * Deletes what a killed run left half written (never counted as written), then starts the writer
-   * process for this run.
-   */
+  /** Deletes what a killed run left half written (never counted as written). */
   @Override
-  public Sink openSink(FlowSpec flow, FlowFeedback feedback) {
+  public void beforeMigration(JobSpec job, PrintWriter out) {
     int deleted = folders.deleteIncomplete();
     if (deleted > 0) {
-      LOG.info(
-          "Deleted {} incomplete SSTable segment(s) an earlier run left in {}",
-          deleted,
-          folders.root());
+      out.printf(
+          "Deleted %,d incomplete SSTable segment(s) an earlier run left in %s%n",
+          deleted, folders.root());
     }
-    // One segment open per worker at most, each holding up to a buffer of rows.
-    int heapMib = WRITER_BASE_HEAP_MIB + flow.workers() * options.bufferMib() * HEAP_PER_BUFFER_MIB;
-    closeWriter();
-    writer =
-        WriterProcess.start(
-            folders.root().resolve("writer.log"), heapMib, options.format(), secretVariables);
-    // Unique to this run, so that a run never writes into a folder an earlier one left.
+  }
+
+  /** A sink with a writer process of its own: an idle one, or one started for it. */
+  @Override
+  public Sink openSink(FlowSpec flow, FlowFeedback feedback) {
+    WriterProcess writer = takeIdleWriter();
+    if (writer == null) {
+      // One segment open per worker at most, each holding up to a buffer of rows.
+      int heapMib =
+          WRITER_BASE_HEAP_MIB + flow.workers() * options.bufferMib() * HEAP_PER_BUFFER_MIB;
+      writer =
+          WriterProcess.start(
+              folders.root().resolve("writer.log"), heapMib, options.format(), secretVariables);
+      synchronized (this) {
+        writers.add(writer);
+      }
+    }
+    // Unique to this sink, so that it never writes into a folder another sink or run made.
     String runStamp =
         LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss"))
             + "-"
             + UUID.randomUUID().toString().substring(0, 8);
     return new SstableSink(
-        writer, folders, table, options.bufferMib(), options.segmentRows(), runStamp, cuts);
+        writer,
+        folders,
+        table,
+        options.bufferMib(),
+        options.segmentRows(),
+        runStamp,
+        cuts,
+        this::giveBack);
+  }
+
+  /** An idle writer process that still takes rows, no longer idle; null when there is none. */
+  private WriterProcess takeIdleWriter() {
+    List<WriterProcess> ended = new ArrayList<>();
+    WriterProcess taken = null;
+    synchronized (this) {
+      while (taken == null && !idleWriters.isEmpty()) {
+        WriterProcess idle = idleWriters.pop();
+        if (idle.takesRows()) {
+          taken = idle;
+        } else {
+          writers.remove(idle);
+          ended.add(idle);
+        }
+      }
+    }
+    ended.forEach(WriterProcess::close);
+    return taken;
+  }
+
+  /**
+   * A sink is done with its writer process: it waits for the next sink unless the sink left a
+   * segment open in it, or it ended.
+   */
+  private void giveBack(WriterProcess writer, boolean clean) {
+    synchronized (this) {
+      if (clean && writer.takesRows() && writers.contains(writer)) {
+        idleWriters.push(writer);
+        return;
+      }
+      writers.remove(writer);
+    }
+    writer.close();
   }
 
   /**
@@ -286,8 +344,17 @@ final class SstablesTarget implements ValidatingTarget {
               + " completes), or 'sluice stream' for the segments written so far.");
       return;
     }
-    WriterProcess warm = writer;
-    writer = null;
+    int deleted = folders.deleteIncomplete();
+    if (deleted > 0) {
+      // Only a task that failed and was run again leaves these once the run completed.
+      LOG.info("Deleted {} incomplete SSTable segment(s) of failed tasks", deleted);
+    }
+    WriterProcess warm = takeIdleWriter();
+    if (warm != null) {
+      synchronized (this) {
+        writers.remove(warm);
+      }
+    }
     try {
       SstableStream.run(
           job,
@@ -306,17 +373,16 @@ final class SstablesTarget implements ValidatingTarget {
     }
   }
 
-  private void closeWriter() {
-    if (writer != null) {
-      writer.close();
-      writer = null;
-    }
-  }
-
   @Override
   public void close() {
+    List<WriterProcess> open;
+    synchronized (this) {
+      open = new ArrayList<>(writers);
+      writers.clear();
+      idleWriters.clear();
+    }
     try {
-      closeWriter();
+      open.forEach(WriterProcess::close);
     } finally {
       cluster.close();
     }

@@ -11,6 +11,8 @@ import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -18,6 +20,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.BiConsumer;
 
 /**
@@ -34,12 +37,18 @@ final class WriterProcess implements AutoCloseable {
   /** A segment's answer to its close: whether its files are complete. */
   record Closed(boolean ok, String error) {}
 
+  /** The line a process's start adds to the log, after the time. */
+  static final String STARTED = "An SSTable writer process starts.";
+
   private final Process process;
   private final Path log;
   private final DataOutputStream out;
   private final Map<Integer, CompletableFuture<Closed>> closing = new ConcurrentHashMap<>();
   private final Map<Integer, BiConsumer<Long, String>> refusals = new ConcurrentHashMap<>();
   private final Thread reader;
+
+  /** Segment numbers, unique in the process: the sinks that use it one after another share it. */
+  private final AtomicInteger segments = new AtomicInteger();
 
   /** The process's output once it is the loader ({@link #becomeLoader}). */
   private final CompletableFuture<InputStream> loader = new CompletableFuture<>();
@@ -69,6 +78,13 @@ final class WriterProcess implements AutoCloseable {
   static WriterProcess start(Path log, int heapMib, String format, List<String> secretVariables) {
     try {
       Files.createDirectories(log.getParent());
+      // Several processes may share the log (the sinks of a Spark executor's tasks, side by side):
+      // each says where its own lines begin.
+      Files.writeString(
+          log,
+          String.format("%s %s%n", Instant.now(), STARTED),
+          StandardOpenOption.CREATE,
+          StandardOpenOption.APPEND);
       ProcessBuilder builder =
           new ProcessBuilder(
                   CassandraJvm.command(CassandraJvm.WRITER_MAIN, heapMib, List.of(format)))
@@ -330,6 +346,18 @@ final class WriterProcess implements AutoCloseable {
       in.close();
     } catch (IOException e) {
       // Nothing more to read.
+    }
+  }
+
+  /** A number for a new segment, never used before in this process. */
+  int nextSegment() {
+    return segments.incrementAndGet();
+  }
+
+  /** Whether the process still takes rows: it has not ended, nor been stopped or handed over. */
+  boolean takesRows() {
+    synchronized (answers) {
+      return !dead && !closed && !handedOver && process.isAlive();
     }
   }
 

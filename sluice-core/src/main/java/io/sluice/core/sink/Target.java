@@ -55,6 +55,14 @@ public interface Target extends AutoCloseable {
   }
 
   /**
+   * Before a migration run of {@code job} opens its first sink, once, where the run is directed
+   * (the CLI, or a Spark job's driver; never on an executor, whose tasks open sinks while others
+   * write): a target that writes files removes what a killed run left half written. Nothing by
+   * default.
+   */
+  default void beforeMigration(JobSpec job, PrintWriter out) {}
+
+  /**
    * The target's second phase, once a migration run of {@code job} ended ({@code completed} says
    * whether it completed), before the target closes: a target that writes files streams them here
    * when the job asks it to. Nothing by default.
