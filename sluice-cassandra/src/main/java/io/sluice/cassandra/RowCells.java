@@ -2,35 +2,60 @@ package io.sluice.cassandra;
 
 import com.datastax.oss.driver.api.core.metadata.schema.ColumnMetadata;
 import com.datastax.oss.driver.api.core.metadata.schema.TableMetadata;
+import com.datastax.oss.driver.api.core.type.DataType;
+import com.datastax.oss.driver.api.core.type.MapType;
+import com.datastax.oss.driver.api.core.type.SetType;
 import io.sluice.core.sink.Row;
 import io.sluice.core.source.CellTime;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Collections;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 /**
  * A row's values in the CQL native protocol's form, for a writer that speaks no CQL to a cluster
- * (the SSTable writer): the row's cells grouped by (write time, TTL) as {@link CellTimeInserts}
- * groups them, each group one write of the primary key and the group's columns, every other column
- * left unset. A non-frozen collection is written whole, at its newest element's time.
+ * (the SSTable writer), and the statements that write them: the row's cells grouped by (write time,
+ * TTL) as {@link CellTimeInserts} groups them, each group one insert of the primary key and the
+ * group's columns, every other column left unset. The other cases are written as over CQL too: a
+ * partition's static cells alone by an update of its partition key, and a non-frozen set or map
+ * whose source gives each element's time element by element (a deletion of the collection just
+ * before its oldest element, then an addition per (write time, TTL) of its elements). A list is
+ * written whole at its newest element's time.
  */
 public final class RowCells {
 
   /** Marks a column a write leaves unset; compare by identity. */
   public static final ByteBuffer UNSET = ByteBuffer.allocate(0).asReadOnlyBuffer();
 
+  /** The statement every ordinary row goes through: the insert of every column. */
+  public static final int INSERT = 0;
+
   /**
    * One write of a row.
    *
+   * @param statement which of {@link #statements} writes it
    * @param timestampMicros its write timestamp
    * @param ttlSeconds its TTL, or null for the table's default
    * @param values one per column of {@link #columns()}: the encoded value, null for a null value
    *     (which deletes the cell), or {@link #UNSET}
    */
-  public record Write(long timestampMicros, Integer ttlSeconds, List<ByteBuffer> values) {}
+  public record Write(
+      int statement, long timestampMicros, Integer ttlSeconds, List<ByteBuffer> values) {}
+
+  /**
+   * A statement writes go through, with bind markers only.
+   *
+   * @param cql its text
+   * @param markers for each bind marker in order, the value it takes: {@code i} below the number of
+   *     {@link #columns()} is a write's value {@code i}, that number is its write timestamp, one
+   *     more its TTL
+   */
+  public record Statement(String cql, List<Integer> markers) {}
 
   private record Group(long timestampMicros, Integer ttlSeconds) {}
 
@@ -39,10 +64,25 @@ public final class RowCells {
 
   private final List<BoundColumn> columns = new ArrayList<>();
   private final int keyCount;
+  private final int partitionKeyCount;
   private final boolean clustered;
   private final boolean writeNulls;
 
-  public RowCells(TableMetadata table, boolean writeNulls) {
+  /** The statements, by number; see {@link #statements}. */
+  private final List<Statement> statements = new ArrayList<>();
+
+  /** The update of a partition's static cells alone, or -1 when the table has none to write so. */
+  private final int staticUpdate;
+
+  /**
+   * For each non-frozen set or map, by column index: its deletion's statement; the addition's next.
+   */
+  private final Map<Integer, Integer> elementStatements = new LinkedHashMap<>();
+
+  /**
+   * @param qualifiedTable the table's name as the statements give it
+   */
+  public RowCells(TableMetadata table, boolean writeNulls, String qualifiedTable) {
     Set<ColumnMetadata> primaryKey = Set.copyOf(table.getPrimaryKey());
     for (ColumnMetadata column : table.getPrimaryKey()) {
       columns.add(new BoundColumn(column));
@@ -53,8 +93,101 @@ public final class RowCells {
       }
     }
     this.keyCount = table.getPrimaryKey().size();
+    this.partitionKeyCount = table.getPartitionKey().size();
     this.clustered = !table.getClusteringColumns().isEmpty();
     this.writeNulls = writeNulls;
+    int timestamp = columns.size();
+    int ttl = timestamp + 1;
+
+    List<Integer> insertMarkers = new ArrayList<>();
+    for (int i = 0; i < columns.size(); i++) {
+      insertMarkers.add(i);
+    }
+    insertMarkers.add(timestamp);
+    insertMarkers.add(ttl);
+    statements.add(
+        new Statement(
+            "INSERT INTO "
+                + qualifiedTable
+                + " ("
+                + String.join(", ", columns())
+                + ") VALUES ("
+                + String.join(", ", Collections.nCopies(columns.size(), "?"))
+                + ") USING TIMESTAMP ? AND TTL ?",
+            insertMarkers));
+
+    List<Integer> statics = new ArrayList<>();
+    for (int i = keyCount; i < columns.size(); i++) {
+      if (columns.get(i).metadata.isStatic()) {
+        statics.add(i);
+      }
+    }
+    if (clustered && !statics.isEmpty()) {
+      staticUpdate = statements.size();
+      List<Integer> markers = new ArrayList<>(List.of(timestamp, ttl));
+      markers.addAll(statics);
+      markers.addAll(range(0, partitionKeyCount));
+      statements.add(
+          new Statement(
+              "UPDATE "
+                  + qualifiedTable
+                  + " USING TIMESTAMP ? AND TTL ? SET "
+                  + String.join(", ", statics.stream().map(i -> quoted(i) + " = ?").toList())
+                  + where(range(0, partitionKeyCount)),
+              markers));
+    } else {
+      staticUpdate = -1;
+    }
+
+    for (int i = keyCount; i < columns.size(); i++) {
+      DataType type = columns.get(i).metadata.getType();
+      if (!DriverValues.multiCell(type) || !(type instanceof SetType || type instanceof MapType)) {
+        continue;
+      }
+      List<Integer> key =
+          range(0, columns.get(i).metadata.isStatic() ? partitionKeyCount : keyCount);
+      elementStatements.put(i, statements.size());
+      List<Integer> deletion = new ArrayList<>(List.of(timestamp));
+      deletion.addAll(key);
+      statements.add(
+          new Statement(
+              "UPDATE "
+                  + qualifiedTable
+                  + " USING TIMESTAMP ? SET "
+                  + quoted(i)
+                  + " = null"
+                  + where(key),
+              deletion));
+      List<Integer> addition = new ArrayList<>(List.of(timestamp, ttl, i));
+      addition.addAll(key);
+      statements.add(
+          new Statement(
+              "UPDATE "
+                  + qualifiedTable
+                  + " USING TIMESTAMP ? AND TTL ? SET "
+                  + quoted(i)
+                  + " = "
+                  + quoted(i)
+                  + " + ?"
+                  + where(key),
+              addition));
+    }
+  }
+
+  private static List<Integer> range(int from, int to) {
+    List<Integer> indexes = new ArrayList<>();
+    for (int i = from; i < to; i++) {
+      indexes.add(i);
+    }
+    return indexes;
+  }
+
+  private String quoted(int column) {
+    return columns.get(column).metadata.getName().asCql(true);
+  }
+
+  private String where(List<Integer> key) {
+    return " WHERE " + String.join(" AND ", key.stream().map(i -> quoted(i) + " = ?").toList());
   }
 
   /** The table's columns in the order of every write's values: the primary key first. */
@@ -62,22 +195,26 @@ public final class RowCells {
     return columns.stream().map(column -> column.metadata.getName().asCql(true)).toList();
   }
 
+  /** The statements writes go through, by the number a {@link Write} gives. */
+  public List<Statement> statements() {
+    return statements;
+  }
+
   /**
    * The writes that store {@code row}.
    *
    * @throws IllegalArgumentException with a sentence saying why when the row cannot be written so
-   *     (a value its column's type cannot encode, or a partition's static cells alone)
+   *     (a value its column's type cannot encode)
    */
   public List<Write> writes(Row row) {
-    if (clustered && row.values().get(columns.get(keyCount - 1).name) == null) {
-      throw new IllegalArgumentException(
-          "a row of a partition's static cells alone cannot be written as SSTables yet");
-    }
+    boolean staticOnly =
+        clustered && staticUpdate >= 0 && row.values().get(columns.get(keyCount - 1).name) == null;
     ByteBuffer[] key = new ByteBuffer[keyCount];
     for (int i = 0; i < keyCount; i++) {
       key[i] = encode(columns.get(i), row.values().get(columns.get(i).name));
     }
     Map<Group, List<Integer>> groups = new LinkedHashMap<>();
+    List<Write> writes = new ArrayList<>();
     for (int i = keyCount; i < columns.size(); i++) {
       BoundColumn column = columns.get(i);
       Object value = row.values().get(column.name);
@@ -85,28 +222,103 @@ public final class RowCells {
         continue;
       }
       CellTime time = row.cellTimes().get(column.name);
+      if (time != null && elementStatements.containsKey(i) && elementWise(value, time)) {
+        writeElements(i, value, time, key, writes);
+        continue;
+      }
       Group group =
           time == null
               ? new Group(row.writeTimestampMicros(), null)
               : new Group(time.writetimeMicros(), time.ttlSeconds());
       groups.computeIfAbsent(group, g -> new ArrayList<>()).add(i);
     }
-    if (groups.isEmpty()) {
+    if (groups.isEmpty() && writes.isEmpty()) {
       groups.put(new Group(row.writeTimestampMicros(), null), List.of());
     }
-    List<Write> writes = new ArrayList<>(groups.size());
+    List<Write> all = new ArrayList<>(groups.size() + writes.size());
     groups.forEach(
         (group, indexes) -> {
-          List<ByteBuffer> values = new ArrayList<>(columns.size());
-          for (int i = 0; i < columns.size(); i++) {
-            values.add(i < keyCount ? key[i] : UNSET);
-          }
+          ByteBuffer[] values = keyed(key);
           for (int i : indexes) {
-            values.set(i, encode(columns.get(i), row.values().get(columns.get(i).name)));
+            values[i] = encode(columns.get(i), row.values().get(columns.get(i).name));
           }
-          writes.add(new Write(group.timestampMicros(), group.ttlSeconds(), values));
+          all.add(
+              new Write(
+                  staticOnly ? staticUpdate : INSERT,
+                  group.timestampMicros(),
+                  group.ttlSeconds(),
+                  Arrays.asList(values)));
         });
-    return writes;
+    all.addAll(writes);
+    return all;
+  }
+
+  /** The key's values, every other column unset. */
+  private ByteBuffer[] keyed(ByteBuffer[] key) {
+    ByteBuffer[] values = new ByteBuffer[columns.size()];
+    Arrays.fill(values, UNSET);
+    System.arraycopy(key, 0, values, 0, keyCount);
+    return values;
+  }
+
+  /** Whether every element of a set or map value has its own time. */
+  private static boolean elementWise(Object value, CellTime time) {
+    if (time.elements().isEmpty()) {
+      return false;
+    }
+    if (value instanceof Set<?> set) {
+      return set.size() == time.elements().size();
+    }
+    return value instanceof Map<?, ?> map && map.size() == time.elements().size();
+  }
+
+  /**
+   * The deletion of the collection just before its oldest element, then its elements grouped by
+   * (write time, TTL), each group added to it at its time, as {@link CellTimeInserts} writes them.
+   */
+  private void writeElements(
+      int column, Object value, CellTime time, ByteBuffer[] key, List<Write> out) {
+    List<Object> elements = new ArrayList<>();
+    if (value instanceof Set<?> set) {
+      elements.addAll(set);
+    } else {
+      elements.addAll(((Map<?, ?>) value).entrySet());
+    }
+    Map<Group, List<Object>> groups = new LinkedHashMap<>();
+    long oldest = Long.MAX_VALUE;
+    for (int i = 0; i < elements.size(); i++) {
+      CellTime element = time.elements().get(i);
+      oldest = Math.min(oldest, element.writetimeMicros());
+      groups
+          .computeIfAbsent(
+              new Group(element.writetimeMicros(), element.ttlSeconds()), g -> new ArrayList<>())
+          .add(elements.get(i));
+    }
+    int deletion = elementStatements.get(column);
+    out.add(new Write(deletion, oldest - 1, null, Arrays.asList(keyed(key))));
+    for (Map.Entry<Group, List<Object>> group : groups.entrySet()) {
+      Object part =
+          value instanceof Set<?>
+              ? new LinkedHashSet<>(group.getValue())
+              : entries(group.getValue());
+      ByteBuffer[] values = keyed(key);
+      values[column] = encode(columns.get(column), part);
+      out.add(
+          new Write(
+              deletion + 1,
+              group.getKey().timestampMicros(),
+              group.getKey().ttlSeconds(),
+              Arrays.asList(values)));
+    }
+  }
+
+  private static Map<Object, Object> entries(List<Object> entries) {
+    Map<Object, Object> map = new LinkedHashMap<>();
+    for (Object entry : entries) {
+      Map.Entry<?, ?> e = (Map.Entry<?, ?>) entry;
+      map.put(e.getKey(), e.getValue());
+    }
+    return map;
   }
 
   /**

@@ -33,7 +33,7 @@ final class SstableSink implements Sink {
   private final WriterProcess writer;
   private final SegmentFolders folders;
   private final TableDefinition table;
-  private final String insert;
+  private final List<RowCells.Statement> statements;
   private final int bufferMib;
   private final int segmentRows;
   private final String runStamp;
@@ -59,15 +59,11 @@ final class SstableSink implements Sink {
     this.writer = writer;
     this.folders = folders;
     this.table = table;
-    this.insert = table.insert(quoted(table.keyspace()) + "." + quoted(table.table()));
+    this.statements = table.cells().statements();
     this.bufferMib = bufferMib;
     this.segmentRows = segmentRows;
     this.runStamp = runStamp;
     this.unsplit = new SplitWriter("all");
-  }
-
-  private static String quoted(String name) {
-    return "\"" + name.replace("\"", "\"\"") + "\"";
   }
 
   @Override
@@ -140,7 +136,7 @@ final class SstableSink implements Sink {
           tableFolder,
           table.createTable(),
           table.createTypes(),
-          insert,
+          statements,
           bufferMib,
           table.partitionKeyColumns(),
           cuts,
@@ -226,7 +222,12 @@ final class SstableSink implements Sink {
               write.ttlSeconds() == null
                   ? NO_TTL
                   : ByteBuffer.allocate(4).putInt(0, write.ttlSeconds()));
-          writer.row(segment.id, segment.nextWrite(recordIndex, r), values, RowCells.UNSET);
+          writer.row(
+              segment.id,
+              segment.nextWrite(recordIndex, r),
+              write.statement(),
+              values,
+              RowCells.UNSET);
         }
       }
       segment.pending.add(record);

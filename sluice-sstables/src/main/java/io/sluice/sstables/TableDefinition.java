@@ -10,7 +10,7 @@ import java.util.List;
  * What the SSTable writer needs to know of the target table, read from the live cluster's schema:
  * its {@code CREATE TABLE} (options included, such as the default TTL), the keyspace's {@code
  * CREATE TYPE}s, how many columns its partition key has (the first of every write's values), and
- * the one insert every row goes through, with its write time and TTL bound.
+ * its rows' cells with the statements that write them.
  */
 record TableDefinition(
     String keyspace,
@@ -29,22 +29,17 @@ record TableDefinition(
         table.describe(false),
         types,
         table.getPartitionKey().size(),
-        new RowCells(table, writeNulls));
+        new RowCells(
+            table,
+            writeNulls,
+            quoted(keyspace.getName().asInternal()) + "." + quoted(table.getName().asInternal())));
   }
 
   private static String describe(UserDefinedType type) {
     return type.describe(false);
   }
 
-  /** The insert of every column, with {@code USING TIMESTAMP ? AND TTL ?}. */
-  String insert(String qualifiedTable) {
-    List<String> columns = cells.columns();
-    return "INSERT INTO "
-        + qualifiedTable
-        + " ("
-        + String.join(", ", columns)
-        + ") VALUES ("
-        + String.join(", ", columns.stream().map(c -> "?").toList())
-        + ") USING TIMESTAMP ? AND TTL ?";
+  private static String quoted(String name) {
+    return "\"" + name.replace("\"", "\"\"") + "\"";
   }
 }

@@ -1,5 +1,6 @@
 package io.sluice.sstables;
 
+import io.sluice.cassandra.RowCells;
 import java.io.BufferedInputStream;
 import java.io.BufferedOutputStream;
 import java.io.DataInputStream;
@@ -100,15 +101,16 @@ final class WriterProcess implements AutoCloseable {
   }
 
   /**
-   * Opens a segment writing into {@code folder}, a new file at each of the ring's {@code cuts};
-   * {@code refused} hears of each row the writer refuses, by its number, with the reason.
+   * Opens a segment writing into {@code folder}, through {@code statements} (a row names the one
+   * that writes it), a new file at each of the ring's {@code cuts}; {@code refused} hears of each
+   * row the writer refuses, by its number, with the reason.
    */
   synchronized void open(
       int segment,
       Path folder,
       String createTable,
       List<String> createTypes,
-      String insert,
+      List<RowCells.Statement> statements,
       int bufferMib,
       int partitionKeyColumns,
       long[] cuts,
@@ -123,7 +125,14 @@ final class WriterProcess implements AutoCloseable {
       for (String type : createTypes) {
         text(type);
       }
-      text(insert);
+      out.writeInt(statements.size());
+      for (RowCells.Statement statement : statements) {
+        text(statement.cql());
+        out.writeInt(statement.markers().size());
+        for (int marker : statement.markers()) {
+          out.writeInt(marker);
+        }
+      }
       out.writeInt(bufferMib);
       out.writeInt(partitionKeyColumns);
       out.writeInt(cuts.length);
@@ -136,17 +145,25 @@ final class WriterProcess implements AutoCloseable {
   }
 
   /**
-   * Sends row number {@code row} of a segment, its values the partition key's first; null is a null
-   * value, {@code unset} an unset one. The row goes out as one frame of known length, which the
-   * writer keeps as it is until it sorts the segment.
+   * Sends row number {@code row} of a segment, written by statement number {@code statement}, its
+   * values the partition key's first; null is a null value, {@code unset} an unset one. The row
+   * goes out as one frame of known length, which the writer keeps as it is until it sorts the
+   * segment.
    */
-  synchronized void row(int segment, long row, List<ByteBuffer> values, ByteBuffer unset) {
-    int length = 8 + 4;
+  synchronized void row(
+      int segment, long row, int statement, List<ByteBuffer> values, ByteBuffer unset) {
+    int length = 8 + 4 + 4;
     for (ByteBuffer value : values) {
       length += 4 + (value == null || value == unset ? 0 : value.remaining());
     }
     ByteBuffer frame = frame(1 + 4 + 4 + length);
-    frame.put((byte) 'R').putInt(segment).putInt(length).putLong(row).putInt(values.size());
+    frame
+        .put((byte) 'R')
+        .putInt(segment)
+        .putInt(length)
+        .putLong(row)
+        .putInt(statement)
+        .putInt(values.size());
     for (ByteBuffer value : values) {
       if (value == null) {
         frame.putInt(NULL_VALUE);

@@ -32,6 +32,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -111,6 +112,161 @@ class SstablesCellTimesIT {
     Row live = session.execute("SELECT city, writetime(city) FROM cells WHERE id = 'p7'").one();
     assertThat(live.getString("city")).isEqualTo("Lisbon");
     assertThat(live.getLong(1)).isEqualTo(NEW + 1);
+  }
+
+  /**
+   * A partition's static cells alone, and non-frozen sets and maps whose elements carry their own
+   * times (as a Cassandra 5.0 source gives them), arrive through the files as they do over CQL: the
+   * same records written both ways give the same values, write times (element by element for sets
+   * and maps; a list whole at its newest element's) and TTLs.
+   */
+  @Test
+  void should_write_static_only_rows_and_each_elements_time_as_over_cql(
+      CqlSession session, TestKeyspace keyspace) throws Exception {
+    String columns =
+        " (k text, c int, n int, st text static, s set<text>, m map<text, int>, l list<int>,"
+            + " PRIMARY KEY (k, c))";
+    session.execute("CREATE TABLE elements_files" + columns);
+    session.execute("CREATE TABLE elements_cql" + columns);
+    List<SourceItem> records = new ArrayList<>();
+    for (int i = 0; i < RECORDS; i++) {
+      String k = "p" + (i % 4);
+      Map<String, Object> fields = new LinkedHashMap<>();
+      fields.put("k", k);
+      fields.put("c", i);
+      fields.put("n", i);
+      fields.put("st", "static of " + k);
+      // A set as a table source gives it: its elements in order, as an array.
+      fields.put("s", List.of("a" + i, "b" + i));
+      Map<String, Integer> m = new TreeMap<>(Map.of("x", i, "y", i + 1));
+      fields.put("m", m);
+      fields.put("l", List.of(i, i + 1));
+      records.add(
+          new Record(
+              new SourcePosition("elements", i, k + "/" + i),
+              fields,
+              10,
+              i + 1,
+              Map.of(
+                  "n", new CellTime(OLD + i, 0),
+                  "st", new CellTime(OLD, 0),
+                  "s",
+                      new CellTime(
+                          NEW, 86_400, List.of(new CellTime(OLD, 0), new CellTime(NEW, 86_400))),
+                  "m",
+                      new CellTime(NEW, 0, List.of(new CellTime(NEW, 0), new CellTime(OLD + i, 0))),
+                  "l", new CellTime(NEW, 0, List.of(new CellTime(OLD, 0), new CellTime(NEW, 0))))));
+    }
+    Map<String, Object> alone = new LinkedHashMap<>();
+    alone.put("k", "alone");
+    alone.put("st", "static only");
+    records.add(
+        new Record(
+            new SourcePosition("elements", RECORDS, "alone"),
+            alone,
+            10,
+            RECORDS + 1,
+            Map.of("st", new CellTime(NEW, 0))));
+
+    RunReport files = load(job(keyspace, "elements_files", "sstables"), records);
+    SstableStream.run(
+        job(keyspace, "elements_files", "sstables"), new PrintWriter(new StringWriter(), true));
+    RunReport cql = load(job(keyspace, "elements_cql", "cassandra"), records);
+
+    assertThat(files.outcome()).as(files.toText()).isEqualTo(Outcome.COMPLETED);
+    assertThat(files.counts().rowsWritten()).isEqualTo(RECORDS + 1);
+    assertThat(cql.counts().rowsWritten()).isEqualTo(RECORDS + 1);
+    String cells =
+        "SELECT k, c, n, st, s, m, l, writetime(n), writetime(st), writetime(s), writetime(m),"
+            + " writetime(l), ttl(s) FROM ";
+    List<String> expected = rows(session.execute(cells + "elements_cql").all());
+    assertThat(expected).hasSize(RECORDS + 1);
+    assertThat(rows(session.execute(cells + "elements_files").all())).isEqualTo(expected);
+    Row one =
+        session
+            .execute(
+                "SELECT writetime(s), ttl(s), writetime(l), st FROM elements_files WHERE k = 'p1'"
+                    + " AND c = 5")
+            .one();
+    assertThat(one.getList(0, Long.class)).containsExactly(OLD, NEW);
+    assertThat(one.getList(1, Integer.class).get(0)).isNull();
+    assertThat(one.getList(1, Integer.class).get(1)).isBetween(86_000, 86_400);
+    assertThat(one.getList(2, Long.class)).containsExactly(NEW, NEW);
+    assertThat(
+            session
+                .execute("SELECT st, writetime(st) FROM elements_files WHERE k = 'alone'")
+                .one()
+                .getLong(1))
+        .isEqualTo(NEW);
+  }
+
+  /**
+   * Each row as text, a TTL between 86,000 and 86,400 s as "a day": the two loads run seconds
+   * apart, so their TTLs differ by that much.
+   */
+  private static List<String> rows(List<Row> rows) {
+    List<String> texts = new ArrayList<>();
+    for (Row row : rows) {
+      List<Object> ttls = null;
+      if (!row.isNull(12)) {
+        ttls = new ArrayList<>();
+        for (Integer ttl : row.getList(12, Integer.class)) {
+          ttls.add(ttl == null ? null : ttl > 86_000 && ttl <= 86_400 ? "a day" : ttl);
+        }
+      }
+      List<String> cells = new ArrayList<>();
+      for (int i = 0; i < 12; i++) {
+        cells.add(String.valueOf(row.getObject(i)));
+      }
+      cells.add(String.valueOf(ttls));
+      texts.add(String.join("|", cells));
+    }
+    texts.sort(null);
+    return texts;
+  }
+
+  private RunReport load(JobSpec job, List<SourceItem> records) throws Exception {
+    try (Target target = Targets.connect(job.target(), dir);
+        JobRun migration =
+            Migration.prepare(
+                job,
+                target,
+                List.of(new MemorySource("table", records)),
+                Clock.systemUTC(),
+                true)) {
+      return migration.run();
+    }
+  }
+
+  private JobSpec job(TestKeyspace keyspace, String table, String type) {
+    Map<String, ColumnSpec> columns = new LinkedHashMap<>();
+    for (String column : List.of("k", "c", "n", "st", "s", "m", "l")) {
+      columns.put(column, ColumnSpec.ofField(column));
+    }
+    TargetSpec target =
+        new TargetSpec(
+            type,
+            List.of(keyspace.hostAndPort()),
+            keyspace.localDatacenter(),
+            keyspace.name(),
+            table,
+            null,
+            null,
+            null,
+            "ONE",
+            null,
+            null,
+            type.equals("sstables") ? Map.of("directory", table) : Map.of());
+    return new JobSpec(
+        table,
+        List.of(new SourceSpec("table", "memory", List.of("mem"), null, null, Map.of())),
+        target,
+        MappingSpec.of(columns),
+        new FlowSpec(1, 16, null, null, null, null, null, null, null, null),
+        ErrorThreshold.parse("0"),
+        dir.resolve("state-" + table),
+        dir,
+        null);
   }
 
   private JobSpec job(TestKeyspace keyspace) {

@@ -17,8 +17,8 @@ import org.apache.cassandra.utils.ByteBufferUtil;
  * they can be written in the ring's order by Cassandra's sorted writer: a few arrays instead of a
  * tree of objects per row, and nothing to sort inside the writer.
  *
- * <p>A row is {@code row:long values:int [length:int bytes]...} (length -1 a null value, -2 an
- * unset one), the values in the insert's order, the partition key's first.
+ * <p>A row is {@code row:long statement:int values:int [length:int bytes]...} (length -1 a null
+ * value, -2 an unset one), the values in the table's order, the partition key's first.
  */
 final class RowBuffer {
 
@@ -65,11 +65,17 @@ final class RowBuffer {
     return ByteBuffer.wrap(data, offsets[row], 8).getLong();
   }
 
+  /** The number of the statement that writes the row. */
+  int statement(int row) {
+    return ByteBuffer.wrap(data, offsets[row] + 8, 4).getInt();
+  }
+
   /**
-   * The row's values, ready for {@link CQLSSTableWriter#rawAddRow(List)}; they share the buffer.
+   * The row's values, in the table's order, ready to be bound to {@link
+   * CQLSSTableWriter#rawAddRow(List)}; they share the buffer.
    */
   List<ByteBuffer> values(int row) {
-    ByteBuffer frame = ByteBuffer.wrap(data, offsets[row] + 8, data.length - offsets[row] - 8);
+    ByteBuffer frame = ByteBuffer.wrap(data, offsets[row] + 12, data.length - offsets[row] - 12);
     int values = frame.getInt();
     List<ByteBuffer> list = new ArrayList<>(values);
     for (int i = 0; i < values; i++) {
@@ -201,7 +207,7 @@ final class RowBuffer {
   }
 
   private ByteBuffer partitionKey(int offset) {
-    ByteBuffer frame = ByteBuffer.wrap(data, offset + 12, data.length - offset - 12);
+    ByteBuffer frame = ByteBuffer.wrap(data, offset + 16, data.length - offset - 16);
     if (partitionKeyColumns == 1) {
       return keyValue(frame);
     }

@@ -9,6 +9,7 @@ import java.io.FileDescriptor;
 import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -37,10 +38,12 @@ import org.apache.cassandra.io.sstable.CQLSSTableWriter;
  * ({@code text} is a length and UTF-8 bytes):
  *
  * <pre>
- * in   'O' segment:int folder:text createTable:text types:int [createType:text]... insert:text
+ * in   'O' segment:int folder:text createTable:text types:int [createType:text]...
+ *          statements:int [cql:text markers:int [value:int]...]...
  *          bufferMiB:int partitionKeyColumns:int cuts:int [token:long]...
- *                      open a segment; a row of token t goes to the file after every cut below t
- *      'R' segment:int length:int row:long values:int [length:int bytes]...
+ *                      open a segment; a row of token t goes to the files after every cut below t;
+ *                      a statement's markers say which of a row's values each bind marker takes
+ *      'R' segment:int length:int row:long statement:int values:int [length:int bytes]...
  *                    a row of length bytes; a value's length -1 is a null value, -2 an unset one
  *      'C' segment:int                                   close a segment
  *      'Q'                                               quit once every segment is closed
@@ -179,7 +182,16 @@ public final class SstableWriterMain {
     for (int i = 0; i < typeCount; i++) {
       types.add(text());
     }
-    String insert = text();
+    List<Statement> statements = new ArrayList<>();
+    int statementCount = in.readInt();
+    for (int i = 0; i < statementCount; i++) {
+      String cql = text();
+      int[] markers = new int[in.readInt()];
+      for (int m = 0; m < markers.length; m++) {
+        markers[m] = in.readInt();
+      }
+      statements.add(new Statement(cql, markers));
+    }
     int bufferMiB = in.readInt();
     int partitionKeyColumns = in.readInt();
     long[] cuts = new long[in.readInt()];
@@ -193,7 +205,7 @@ public final class SstableWriterMain {
             folder,
             createTable,
             types,
-            insert,
+            statements,
             (long) bufferMiB << 20,
             partitionKeyColumns,
             cuts));
@@ -231,7 +243,7 @@ public final class SstableWriterMain {
     final String folder;
     final String createTable;
     final List<String> types;
-    final String insert;
+    final List<Statement> statements;
     final long bufferBytes;
     final int partitionKeyColumns;
     final long[] cuts;
@@ -244,7 +256,7 @@ public final class SstableWriterMain {
         String folder,
         String createTable,
         List<String> types,
-        String insert,
+        List<Statement> statements,
         long bufferBytes,
         int partitionKeyColumns,
         long[] cuts) {
@@ -253,7 +265,7 @@ public final class SstableWriterMain {
       this.folder = folder;
       this.createTable = createTable;
       this.types = types;
-      this.insert = insert;
+      this.statements = statements;
       this.bufferBytes = bufferBytes;
       this.partitionKeyColumns = partitionKeyColumns;
       this.buffer = new RowBuffer(partitionKeyColumns);
@@ -275,7 +287,10 @@ public final class SstableWriterMain {
       written = written.thenRunAsync(() -> write(rows), writing);
     }
 
-    /** Writes the rows in ring order, one file for each range between the ring's cuts. */
+    /**
+     * Writes the rows in ring order, for each range between the ring's cuts a file of each
+     * statement that writes rows there.
+     */
     private void write(RowBuffer rows) {
       if (error != null) {
         return;
@@ -293,22 +308,59 @@ public final class SstableWriterMain {
     }
 
     private void writeFile(RowBuffer rows, int[] order, int from, int to) throws IOException {
+      CQLSSTableWriter[] writers = new CQLSSTableWriter[statements.size()];
+      try {
+        for (int i = from; i < to; i++) {
+          int row = order[i];
+          int s = rows.statement(row);
+          Statement statement = statements.get(s);
+          if (writers[s] == null) {
+            writers[s] = writer(statement.cql());
+          }
+          try {
+            writers[s].rawAddRow(statement.bind(rows.values(row)));
+          } catch (InvalidRequestException e) {
+            answerRefused(id, rows.rowNumber(row), describe(e));
+          }
+        }
+      } finally {
+        IOException failed = null;
+        for (CQLSSTableWriter writer : writers) {
+          if (writer != null) {
+            try {
+              writer.close();
+            } catch (IOException e) {
+              failed = failed == null ? e : failed;
+            }
+          }
+        }
+        if (failed != null) {
+          throw failed;
+        }
+      }
+    }
+
+    /** Cassandra's sorted writer of a file of this segment, through {@code statement}. */
+    private CQLSSTableWriter writer(String statement) {
       CQLSSTableWriter.Builder builder = CQLSSTableWriter.builder().inDirectory(folder);
       for (String type : types) {
         builder.withType(type);
       }
-      CQLSSTableWriter writer = builder.forTable(createTable).using(insert).sorted().build();
-      try {
-        for (int i = from; i < to; i++) {
-          try {
-            writer.rawAddRow(rows.values(order[i]));
-          } catch (InvalidRequestException e) {
-            answerRefused(id, rows.rowNumber(order[i]), describe(e));
-          }
-        }
-      } finally {
-        writer.close();
+      return builder.forTable(createTable).using(statement).sorted().build();
+    }
+  }
+
+  /**
+   * A statement rows are written through, and for each of its bind markers the row's value it
+   * takes.
+   */
+  private record Statement(String cql, int[] markers) {
+    List<ByteBuffer> bind(List<ByteBuffer> values) {
+      List<ByteBuffer> bound = new ArrayList<>(markers.length);
+      for (int marker : markers) {
+        bound.add(values.get(marker));
       }
+      return bound;
     }
   }
 

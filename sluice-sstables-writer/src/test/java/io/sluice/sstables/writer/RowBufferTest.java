@@ -20,11 +20,15 @@ import org.junit.jupiter.api.Test;
 
 class RowBufferTest {
 
-  /** A row as Sluice sends it: its number, then its values, the partition key's first. */
+  /**
+   * A row as Sluice sends it: its number, the statement that writes it (here its number modulo
+   * three), then its values, the partition key's first.
+   */
   private static byte[] frame(long number, byte[]... values) throws IOException {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     DataOutputStream out = new DataOutputStream(bytes);
     out.writeLong(number);
+    out.writeInt((int) (number % 3));
     out.writeInt(values.length);
     for (byte[] value : values) {
       if (value == null) {
@@ -83,6 +87,7 @@ class RowBufferTest {
     List<Long> numbers = new ArrayList<>();
     for (int row : order) {
       numbers.add(buffer.rowNumber(row));
+      assertThat(buffer.statement(row)).isEqualTo((int) (buffer.rowNumber(row) % 3));
     }
     assertThat(numbers).hasSize(20_000).doesNotHaveDuplicates().allMatch(n -> n >= 0 && n < 20_000);
   }
@@ -183,6 +188,7 @@ class RowBufferTest {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
     DataOutputStream out = new DataOutputStream(bytes);
     out.writeLong(7);
+    out.writeInt(0);
     out.writeInt(2);
     out.writeInt(1);
     out.write('k');
