@@ -17,7 +17,6 @@ import io.sluice.core.sink.Row;
 import io.sluice.core.source.CellTime;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -110,15 +109,9 @@ final class CellTimeInserts {
   /** Whether a set or map value is written element by element, each at the time the source gave. */
   private static boolean elementWise(BoundColumn column, Object value, CellTime time) {
     DataType type = column.metadata.getType();
-    if (time.elements().isEmpty() || !DriverValues.multiCell(type)) {
-      return false;
-    }
-    if (type instanceof SetType && value instanceof Set<?> set) {
-      return set.size() == time.elements().size();
-    }
-    return type instanceof MapType
-        && value instanceof Map<?, ?> map
-        && map.size() == time.elements().size();
+    return DriverValues.multiCell(type)
+        && (type instanceof SetType || type instanceof MapType)
+        && ElementTimes.apply(value, time);
   }
 
   /**
@@ -131,23 +124,7 @@ final class CellTimeInserts {
       CellTime time,
       List<BoundColumn> where,
       List<BoundStatement> out) {
-    Object value = row.values().get(column.name);
-    List<Object> elements = new ArrayList<>();
-    if (value instanceof Set<?> set) {
-      elements.addAll(set);
-    } else {
-      elements.addAll(((Map<?, ?>) value).entrySet());
-    }
-    Map<Group, List<Object>> groups = new LinkedHashMap<>();
-    long oldest = Long.MAX_VALUE;
-    for (int i = 0; i < elements.size(); i++) {
-      CellTime element = time.elements().get(i);
-      oldest = Math.min(oldest, element.writetimeMicros());
-      groups
-          .computeIfAbsent(
-              new Group(element.writetimeMicros(), element.ttlSeconds()), g -> new ArrayList<>())
-          .add(elements.get(i));
-    }
+    ElementTimes elements = ElementTimes.of(row.values().get(column.name), time);
     out.add(
         bindWhere(
                 row,
@@ -160,14 +137,10 @@ final class CellTimeInserts {
                         + " = null WHERE "
                         + conditions(where)),
                 1)
-            .setLong(0, oldest - 1)
+            .setLong(0, elements.oldestMicros() - 1)
             .setIdempotence(true)
             .build());
-    for (Map.Entry<Group, List<Object>> group : groups.entrySet()) {
-      Object part =
-          value instanceof Set<?>
-              ? new LinkedHashSet<>(group.getValue())
-              : entries(group.getValue());
+    for (Map.Entry<ElementTimes.Time, Object> group : elements.parts().entrySet()) {
       BoundStatementBuilder builder =
           bindWhere(
               row,
@@ -186,17 +159,8 @@ final class CellTimeInserts {
           builder
               .setLong(0, group.getKey().writetimeMicros())
               .setInt(1, group.getKey().ttlSeconds());
-      out.add(column.bind(builder, 2, part).setIdempotence(true).build());
+      out.add(column.bind(builder, 2, group.getValue()).setIdempotence(true).build());
     }
-  }
-
-  private static Map<Object, Object> entries(List<Object> entries) {
-    Map<Object, Object> map = new LinkedHashMap<>();
-    for (Object entry : entries) {
-      Map.Entry<?, ?> e = (Map.Entry<?, ?>) entry;
-      map.put(e.getKey(), e.getValue());
-    }
-    return map;
   }
 
   /** Binds the key columns of {@code where} after the statement's first {@code from} values. */

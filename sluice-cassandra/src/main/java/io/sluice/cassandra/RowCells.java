@@ -12,7 +12,6 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.LinkedHashMap;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -222,7 +221,7 @@ public final class RowCells {
         continue;
       }
       CellTime time = row.cellTimes().get(column.name);
-      if (time != null && elementStatements.containsKey(i) && elementWise(value, time)) {
+      if (time != null && elementStatements.containsKey(i) && ElementTimes.apply(value, time)) {
         writeElements(i, value, time, key, writes);
         continue;
       }
@@ -261,64 +260,28 @@ public final class RowCells {
     return values;
   }
 
-  /** Whether every element of a set or map value has its own time. */
-  private static boolean elementWise(Object value, CellTime time) {
-    if (time.elements().isEmpty()) {
-      return false;
-    }
-    if (value instanceof Set<?> set) {
-      return set.size() == time.elements().size();
-    }
-    return value instanceof Map<?, ?> map && map.size() == time.elements().size();
-  }
-
   /**
    * The deletion of the collection just before its oldest element, then its elements grouped by
    * (write time, TTL), each group added to it at its time, as {@link CellTimeInserts} writes them.
    */
   private void writeElements(
       int column, Object value, CellTime time, ByteBuffer[] key, List<Write> out) {
-    List<Object> elements = new ArrayList<>();
-    if (value instanceof Set<?> set) {
-      elements.addAll(set);
-    } else {
-      elements.addAll(((Map<?, ?>) value).entrySet());
-    }
-    Map<Group, List<Object>> groups = new LinkedHashMap<>();
-    long oldest = Long.MAX_VALUE;
-    for (int i = 0; i < elements.size(); i++) {
-      CellTime element = time.elements().get(i);
-      oldest = Math.min(oldest, element.writetimeMicros());
-      groups
-          .computeIfAbsent(
-              new Group(element.writetimeMicros(), element.ttlSeconds()), g -> new ArrayList<>())
-          .add(elements.get(i));
-    }
+    ElementTimes elements = ElementTimes.of(value, time);
     int deletion = elementStatements.get(column);
-    out.add(new Write(deletion, oldest - 1, null, Arrays.asList(keyed(key))));
-    for (Map.Entry<Group, List<Object>> group : groups.entrySet()) {
-      Object part =
-          value instanceof Set<?>
-              ? new LinkedHashSet<>(group.getValue())
-              : entries(group.getValue());
-      ByteBuffer[] values = keyed(key);
-      values[column] = encode(columns.get(column), part);
-      out.add(
-          new Write(
-              deletion + 1,
-              group.getKey().timestampMicros(),
-              group.getKey().ttlSeconds(),
-              Arrays.asList(values)));
-    }
-  }
-
-  private static Map<Object, Object> entries(List<Object> entries) {
-    Map<Object, Object> map = new LinkedHashMap<>();
-    for (Object entry : entries) {
-      Map.Entry<?, ?> e = (Map.Entry<?, ?>) entry;
-      map.put(e.getKey(), e.getValue());
-    }
-    return map;
+    out.add(new Write(deletion, elements.oldestMicros() - 1, null, Arrays.asList(keyed(key))));
+    elements
+        .parts()
+        .forEach(
+            (group, part) -> {
+              ByteBuffer[] values = keyed(key);
+              values[column] = encode(columns.get(column), part);
+              out.add(
+                  new Write(
+                      deletion + 1,
+                      group.writetimeMicros(),
+                      group.ttlSeconds(),
+                      Arrays.asList(values)));
+            });
   }
 
   /**

@@ -93,11 +93,7 @@ final class JobRunner {
         printReport.accept(report);
         out.flush();
         if (!checking) {
-          target.afterMigration(
-              job,
-              report.outcome() == Outcome.COMPLETED
-                  || report.outcome() == Outcome.COMPLETED_WITH_ERRORS,
-              out);
+          target.afterMigration(job, report.outcome().finished(), out);
           out.flush();
         }
         return report;

@@ -114,11 +114,7 @@ final class SparkRun {
         }
         printReport.accept(report);
         if (!workflow.validates()) {
-          target.afterMigration(
-              job,
-              report.outcome() == Outcome.COMPLETED
-                  || report.outcome() == Outcome.COMPLETED_WITH_ERRORS,
-              out);
+          target.afterMigration(job, report.outcome().finished(), out);
           out.flush();
         }
         return report;

@@ -47,6 +47,7 @@ class SstablesCellTimesIT {
   private static final long OLD = 1_600_000_000_000_000L;
   private static final long NEW = 1_700_000_000_000_000L;
   private static final int RECORDS = 40;
+  private static final List<String> ELEMENT_COLUMNS = List.of("k", "c", "n", "st", "s", "m", "l");
 
   @TempDir Path dir;
 
@@ -74,20 +75,10 @@ class SstablesCellTimesIT {
                   "city", new CellTime(NEW, 0),
                   "note", new CellTime(NEW, 86_400))));
     }
-    JobSpec job = job(keyspace);
+    JobSpec job = job(keyspace, "cells", "sstables", List.of("id", "name", "city", "note"));
 
-    RunReport report;
-    try (Target target = Targets.connect(job.target(), dir);
-        JobRun migration =
-            Migration.prepare(
-                job,
-                target,
-                List.of(new MemorySource("table", records)),
-                Clock.systemUTC(),
-                true)) {
-      report = migration.run();
-    }
-    List<String> dataFiles = DataFiles.namesUnder(dir.resolve("files/segments"));
+    RunReport report = load(job, records);
+    List<String> dataFiles = DataFiles.namesUnder(dir.resolve("cells/segments"));
     assertThat(dataFiles)
         .as("Cassandra 5.0's format, files named by unique identifiers, not numbers")
         .isNotEmpty()
@@ -168,10 +159,11 @@ class SstablesCellTimesIT {
             RECORDS + 1,
             Map.of("st", new CellTime(NEW, 0))));
 
-    RunReport files = load(job(keyspace, "elements_files", "sstables"), records);
+    RunReport files = load(job(keyspace, "elements_files", "sstables", ELEMENT_COLUMNS), records);
     SstableStream.run(
-        job(keyspace, "elements_files", "sstables"), new PrintWriter(new StringWriter(), true));
-    RunReport cql = load(job(keyspace, "elements_cql", "cassandra"), records);
+        job(keyspace, "elements_files", "sstables", ELEMENT_COLUMNS),
+        new PrintWriter(new StringWriter(), true));
+    RunReport cql = load(job(keyspace, "elements_cql", "cassandra", ELEMENT_COLUMNS), records);
 
     assertThat(files.outcome()).as(files.toText()).isEqualTo(Outcome.COMPLETED);
     assertThat(files.counts().rowsWritten()).isEqualTo(RECORDS + 1);
@@ -238,9 +230,10 @@ class SstablesCellTimesIT {
     }
   }
 
-  private JobSpec job(TestKeyspace keyspace, String table, String type) {
+  /** A job of the test's records into {@code table}, its columns mapped by name. */
+  private JobSpec job(TestKeyspace keyspace, String table, String type, List<String> names) {
     Map<String, ColumnSpec> columns = new LinkedHashMap<>();
-    for (String column : List.of("k", "c", "n", "st", "s", "m", "l")) {
+    for (String column : names) {
       columns.put(column, ColumnSpec.ofField(column));
     }
     TargetSpec target =
@@ -265,37 +258,6 @@ class SstablesCellTimesIT {
         new FlowSpec(1, 16, null, null, null, null, null, null, null, null),
         ErrorThreshold.parse("0"),
         dir.resolve("state-" + table),
-        dir,
-        null);
-  }
-
-  private JobSpec job(TestKeyspace keyspace) {
-    Map<String, ColumnSpec> columns = new LinkedHashMap<>();
-    for (String column : List.of("id", "name", "city", "note")) {
-      columns.put(column, ColumnSpec.ofField(column));
-    }
-    TargetSpec target =
-        new TargetSpec(
-            "sstables",
-            List.of(keyspace.hostAndPort()),
-            keyspace.localDatacenter(),
-            keyspace.name(),
-            "cells",
-            null,
-            null,
-            null,
-            "ONE",
-            null,
-            null,
-            Map.of("directory", "files"));
-    return new JobSpec(
-        "cells",
-        List.of(new SourceSpec("table", "memory", List.of("mem"), null, null, Map.of())),
-        target,
-        MappingSpec.of(columns),
-        new FlowSpec(1, 16, null, null, null, null, null, null, null, null),
-        ErrorThreshold.parse("0"),
-        dir.resolve("state"),
         dir,
         null);
   }

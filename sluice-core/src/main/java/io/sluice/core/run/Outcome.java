@@ -14,5 +14,10 @@ public enum Outcome {
   /** The run stopped early: too many errors, or a fatal failure. Its progress is saved. */
   ABORTED,
   /** The run was asked to stop (Ctrl-C, SIGTERM). Its progress is saved; run it again to resume. */
-  INTERRUPTED
+  INTERRUPTED;
+
+  /** Whether the run went through all of its work, whatever it found or rejected on the way. */
+  public boolean finished() {
+    return this == COMPLETED || this == COMPLETED_WITH_ERRORS || this == COMPLETED_WITH_DIFFERENCES;
+  }
 }

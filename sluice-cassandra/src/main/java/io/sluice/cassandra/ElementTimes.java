@@ -1,0 +1,69 @@
+package io.sluice.cassandra;
+
+import io.sluice.core.source.CellTime;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * A set's or map's elements grouped by the (write time, TTL) its source gave each of them, as a
+ * Cassandra 5.0 source does: what writing it element by element takes, a deletion of the collection
+ * just before its oldest element, then each group added to it at its time.
+ *
+ * @param oldestMicros the oldest element's write time
+ * @param parts each group's elements, a set or a map as the value is, by their time
+ */
+record ElementTimes(long oldestMicros, Map<Time, Object> parts) {
+
+  /** The write time and TTL of a group of elements. */
+  record Time(long writetimeMicros, int ttlSeconds) {}
+
+  /** Whether {@code value} is a set or map whose every element has a time of its own. */
+  static boolean apply(Object value, CellTime time) {
+    if (time.elements().isEmpty()) {
+      return false;
+    }
+    if (value instanceof Set<?> set) {
+      return set.size() == time.elements().size();
+    }
+    return value instanceof Map<?, ?> map && map.size() == time.elements().size();
+  }
+
+  /** The groups of {@code value}, a set or map that {@link #apply} accepted. */
+  static ElementTimes of(Object value, CellTime time) {
+    List<Object> elements = new ArrayList<>();
+    if (value instanceof Set<?> set) {
+      elements.addAll(set);
+    } else {
+      elements.addAll(((Map<?, ?>) value).entrySet());
+    }
+    Map<Time, List<Object>> groups = new LinkedHashMap<>();
+    long oldest = Long.MAX_VALUE;
+    for (int i = 0; i < elements.size(); i++) {
+      CellTime element = time.elements().get(i);
+      oldest = Math.min(oldest, element.writetimeMicros());
+      groups
+          .computeIfAbsent(
+              new Time(element.writetimeMicros(), element.ttlSeconds()), t -> new ArrayList<>())
+          .add(elements.get(i));
+    }
+    Map<Time, Object> parts = new LinkedHashMap<>();
+    groups.forEach(
+        (group, members) ->
+            parts.put(
+                group, value instanceof Set<?> ? new LinkedHashSet<>(members) : map(members)));
+    return new ElementTimes(oldest, parts);
+  }
+
+  private static Map<Object, Object> map(List<Object> entries) {
+    Map<Object, Object> map = new LinkedHashMap<>();
+    for (Object entry : entries) {
+      Map.Entry<?, ?> e = (Map.Entry<?, ?>) entry;
+      map.put(e.getKey(), e.getValue());
+    }
+    return map;
+  }
+}
