@@ -95,49 +95,58 @@ public final class RowCells {
     this.partitionKeyCount = table.getPartitionKey().size();
     this.clustered = !table.getClusteringColumns().isEmpty();
     this.writeNulls = writeNulls;
-    int timestamp = columns.size();
-    int ttl = timestamp + 1;
+    statements.add(insert(qualifiedTable));
+    this.staticUpdate = addStaticUpdate(qualifiedTable);
+    addElementStatements(qualifiedTable);
+  }
 
-    List<Integer> insertMarkers = new ArrayList<>();
-    for (int i = 0; i < columns.size(); i++) {
-      insertMarkers.add(i);
-    }
-    insertMarkers.add(timestamp);
-    insertMarkers.add(ttl);
-    statements.add(
-        new Statement(
-            "INSERT INTO "
-                + qualifiedTable
-                + " ("
-                + String.join(", ", columns())
-                + ") VALUES ("
-                + String.join(", ", Collections.nCopies(columns.size(), "?"))
-                + ") USING TIMESTAMP ? AND TTL ?",
-            insertMarkers));
+  /** The insert of every column: a row's values in order, then its write time and TTL. */
+  private Statement insert(String qualifiedTable) {
+    List<Integer> markers = range(0, columns.size() + 2);
+    return new Statement(
+        "INSERT INTO "
+            + qualifiedTable
+            + " ("
+            + String.join(", ", columns())
+            + ") VALUES ("
+            + String.join(", ", Collections.nCopies(columns.size(), "?"))
+            + ") USING TIMESTAMP ? AND TTL ?",
+        markers);
+  }
 
+  /**
+   * Adds the update of a partition's static cells by its partition key alone, when the table has
+   * clustering and static columns; returns its number, or -1.
+   */
+  private int addStaticUpdate(String qualifiedTable) {
     List<Integer> statics = new ArrayList<>();
     for (int i = keyCount; i < columns.size(); i++) {
       if (columns.get(i).metadata.isStatic()) {
         statics.add(i);
       }
     }
-    if (clustered && !statics.isEmpty()) {
-      staticUpdate = statements.size();
-      List<Integer> markers = new ArrayList<>(List.of(timestamp, ttl));
-      markers.addAll(statics);
-      markers.addAll(range(0, partitionKeyCount));
-      statements.add(
-          new Statement(
-              "UPDATE "
-                  + qualifiedTable
-                  + " USING TIMESTAMP ? AND TTL ? SET "
-                  + String.join(", ", statics.stream().map(i -> quoted(i) + " = ?").toList())
-                  + where(range(0, partitionKeyCount)),
-              markers));
-    } else {
-      staticUpdate = -1;
+    if (!clustered || statics.isEmpty()) {
+      return -1;
     }
+    List<Integer> markers = new ArrayList<>(List.of(timestamp(), ttl()));
+    markers.addAll(statics);
+    markers.addAll(range(0, partitionKeyCount));
+    statements.add(
+        new Statement(
+            "UPDATE "
+                + qualifiedTable
+                + " USING TIMESTAMP ? AND TTL ? SET "
+                + String.join(", ", statics.stream().map(i -> quoted(i) + " = ?").toList())
+                + where(range(0, partitionKeyCount)),
+            markers));
+    return statements.size() - 1;
+  }
 
+  /**
+   * Adds, for each non-frozen set or map, the deletion of the whole collection and the addition of
+   * elements to it, by the key of its row (of its partition, for a static one).
+   */
+  private void addElementStatements(String qualifiedTable) {
     for (int i = keyCount; i < columns.size(); i++) {
       DataType type = columns.get(i).metadata.getType();
       if (!DriverValues.multiCell(type) || !(type instanceof SetType || type instanceof MapType)) {
@@ -146,7 +155,7 @@ public final class RowCells {
       List<Integer> key =
           range(0, columns.get(i).metadata.isStatic() ? partitionKeyCount : keyCount);
       elementStatements.put(i, statements.size());
-      List<Integer> deletion = new ArrayList<>(List.of(timestamp));
+      List<Integer> deletion = new ArrayList<>(List.of(timestamp()));
       deletion.addAll(key);
       statements.add(
           new Statement(
@@ -157,7 +166,7 @@ public final class RowCells {
                   + " = null"
                   + where(key),
               deletion));
-      List<Integer> addition = new ArrayList<>(List.of(timestamp, ttl, i));
+      List<Integer> addition = new ArrayList<>(List.of(timestamp(), ttl(), i));
       addition.addAll(key);
       statements.add(
           new Statement(
@@ -171,6 +180,16 @@ public final class RowCells {
                   + where(key),
               addition));
     }
+  }
+
+  /** The marker value that is a write's timestamp. */
+  private int timestamp() {
+    return columns.size();
+  }
+
+  /** The marker value that is a write's TTL. */
+  private int ttl() {
+    return columns.size() + 1;
   }
 
   private static List<Integer> range(int from, int to) {
