@@ -352,10 +352,26 @@ public final class SstableWriterMain {
 
   /**
    * A statement rows are written through, and for each of its bind markers the row's value it
-   * takes.
+   * takes. The insert takes them all, in order: its rows' values go to it as they are.
    */
-  private record Statement(String cql, int[] markers) {
+  private record Statement(String cql, int[] markers, boolean inOrder) {
+    Statement(String cql, int[] markers) {
+      this(cql, markers, inOrder(markers));
+    }
+
+    private static boolean inOrder(int[] markers) {
+      for (int i = 0; i < markers.length; i++) {
+        if (markers[i] != i) {
+          return false;
+        }
+      }
+      return true;
+    }
+
     List<ByteBuffer> bind(List<ByteBuffer> values) {
+      if (inOrder && values.size() == markers.length) {
+        return values;
+      }
       List<ByteBuffer> bound = new ArrayList<>(markers.length);
       for (int marker : markers) {
         bound.add(values.get(marker));
