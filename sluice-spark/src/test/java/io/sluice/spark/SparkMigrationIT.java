@@ -48,6 +48,10 @@ class SparkMigrationIT {
       "  - type: bson\n    path: dump/people.bson\n    options: {split-size: 32KiB}\n"
           + "  - type: csv\n    path: csv\n    options: {multiline: false, split-size: 16KiB}\n";
 
+  /** Every column by the field of its name. */
+  private static final String MAPPING =
+      "mapping:\n  columns:\n    id: id\n    name: name\n    n: n\n";
+
   @TempDir static Path dir;
 
   static Path sparkJob;
@@ -82,13 +86,7 @@ class SparkMigrationIT {
   }
 
   private static Path writeJob(TestKeyspace keyspace, String name, String table) throws Exception {
-    return JobFile.write(
-        dir,
-        name,
-        keyspace,
-        table,
-        SOURCES,
-        "mapping:\n  columns:\n    id: id\n    name: name\n    n: n\n");
+    return JobFile.write(dir, name, keyspace, table, SOURCES, MAPPING);
   }
 
   private static JsonNode counts(String job) throws Exception {
@@ -196,7 +194,7 @@ class SparkMigrationIT {
             "people_sstables",
             SOURCES,
             "  type: sstables\n  options: {directory: sstables-out, stream-after-migrate: true}\n"
-                + "mapping:\n  columns:\n    id: id\n    name: name\n    n: n\n");
+                + MAPPING);
     StringWriter out = new StringWriter();
 
     int exit = SluiceSpark.run(sparkConf(), new PrintWriter(out, true), "migrate", job.toString());
