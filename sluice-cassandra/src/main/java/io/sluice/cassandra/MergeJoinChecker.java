@@ -45,7 +45,15 @@ import org.slf4j.LoggerFactory;
 final class MergeJoinChecker implements Sink {
 
   private static final Logger LOG = LoggerFactory.getLogger(MergeJoinChecker.class);
-  private static final int PAGE_ROWS = 1000;
+
+  /**
+   * Rows a page of the target's scan holds at most (the driver's own default), fewer where rows are
+   * large: about {@link #PAGE_BYTES} a page, as the page before measured them.
+   */
+  private static final int PAGE_ROWS = 5000;
+
+  private static final int PAGE_BYTES = 8 << 20;
+  private static final int FEWEST_PAGE_ROWS = 100;
   private static final Located LOOK_UP = new Located(null, 0, true, List.of(), null);
   private static final CompletableFuture<Void> DONE = CompletableFuture.completedFuture(null);
 
@@ -66,6 +74,7 @@ final class MergeJoinChecker implements Sink {
   private boolean started;
   private boolean broken;
   private BoundStatement statement;
+  private int pageRows = PAGE_ROWS;
   private List<Scanned> page = List.of();
   private int index;
   private CompletableFuture<RequestRetrier.Answer> ahead;
@@ -286,7 +295,7 @@ final class MergeJoinChecker implements Sink {
   private void start(long from) {
     started = true;
     statement =
-        checker.rangeScan().bind(from, split.end()).setPageSize(PAGE_ROWS).setIdempotent(true);
+        checker.rangeScan().bind(from, split.end()).setPageSize(pageRows).setIdempotent(true);
     ahead = checker.retrier().request(statement);
   }
 
@@ -350,7 +359,10 @@ final class MergeJoinChecker implements Sink {
         .thenCompose(located -> located);
   }
 
-  /** Makes the answer the current page, and asks for the next one at once. */
+  /**
+   * Makes the answer the current page, and asks for the next one at once, of as many rows as fit in
+   * about {@link #PAGE_BYTES} at this page's size per row.
+   */
   private void take(AsyncResultSet result) {
     List<Scanned> rows = new ArrayList<>(result.remaining());
     for (com.datastax.oss.driver.api.core.cql.Row row : result.currentPage()) {
@@ -358,9 +370,17 @@ final class MergeJoinChecker implements Sink {
     }
     page = rows;
     index = 0;
+    int bytes = result.getExecutionInfo().getResponseSizeInBytes();
+    if (bytes > 0 && !rows.isEmpty()) {
+      long fitting = (long) PAGE_BYTES * rows.size() / bytes;
+      pageRows = (int) Math.max(FEWEST_PAGE_ROWS, Math.min(PAGE_ROWS, fitting));
+    }
     ByteBuffer state = result.getExecutionInfo().getPagingState();
     boolean lastPage = !result.hasMorePages() || state == null;
-    ahead = lastPage ? null : checker.retrier().request(statement.setPagingState(state));
+    ahead =
+        lastPage
+            ? null
+            : checker.retrier().request(statement.setPagingState(state).setPageSize(pageRows));
   }
 
   private Key keyOf(com.datastax.oss.driver.api.core.cql.Row row) {

@@ -21,6 +21,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Executor;
@@ -33,8 +35,9 @@ import java.util.function.Function;
  * The local runner is a pool of workers over this; a Spark task calls {@link #run} for its split.
  *
  * <p>Answers arrive on the sink's threads (a driver's); they are accounted on the {@code
- * accounting} executor, never on the thread that delivered them. A failure while accounting stops
- * the run and leaves the record uncommitted, so the split resumes before it.
+ * accounting} executor, never on the thread that delivered them. An answer already complete when
+ * the sink returns it is accounted at once, on the worker. A failure while accounting stops the run
+ * and leaves the record uncommitted, so the split resumes before it.
  */
 public final class SplitRunner {
 
@@ -250,19 +253,44 @@ public final class SplitRunner {
       refuse(splitSink, outcome, source, ledger, rows, "the row cannot be sent: " + describe(e));
       return;
     }
-    answer.whenCompleteAsync(
-        (written, error) -> {
-          try {
-            account(splitSink, source, ledger, outcome, written, error);
-          } catch (RuntimeException | Error e) {
-            // The record stays uncommitted, so the saved progress ends before it and a resumed
-            // run writes it again.
-            control.stop("accounting a finished write failed: " + e);
-          } finally {
-            flow.release(requests);
-          }
-        },
-        accounting);
+    if (answer instanceof CompletableFuture<WriteResult> known && known.isDone()) {
+      // An answer the sink had at hand (a validation's row met in the page it holds) is accounted
+      // here: handing each to the accounting thread would cost more than accounting it.
+      WriteResult written = null;
+      Throwable error = null;
+      try {
+        written = known.join();
+      } catch (CompletionException | CancellationException e) {
+        error = e;
+      }
+      accountAnswer(splitSink, source, ledger, outcome, requests, written, error);
+    } else {
+      answer.whenCompleteAsync(
+          (written, error) ->
+              accountAnswer(splitSink, source, ledger, outcome, requests, written, error),
+          accounting);
+    }
+  }
+
+  /**
+   * Accounts an answer and gives its places in the window back. A failure leaves the record
+   * uncommitted, so the saved progress ends before it and a resumed run writes it again.
+   */
+  private void accountAnswer(
+      Sink splitSink,
+      PlannedSource source,
+      SplitLedger ledger,
+      RecordOutcome outcome,
+      int requests,
+      WriteResult written,
+      Throwable error) {
+    try {
+      account(splitSink, source, ledger, outcome, written, error);
+    } catch (RuntimeException | Error e) {
+      control.stop("accounting a finished write failed: " + e);
+    } finally {
+      flow.release(requests);
+    }
   }
 
   private void refuse(
