@@ -62,6 +62,7 @@ final class CassandraRowChecker implements Sink {
   private final TableSchema schema;
   private final RowComparison comparison;
   private final PreparedStatement select;
+  private final ColumnDecoders decoders;
   private final List<BoundColumn> keyColumns = new ArrayList<>();
   private final List<ReadColumn> readColumns = new ArrayList<>();
   private final ValidationSpec spec;
@@ -122,6 +123,8 @@ final class CassandraRowChecker implements Sink {
                 + table.getName().asCql(true)
                 + " WHERE "
                 + String.join(" AND ", conditions));
+    // The range scan reads the same columns first, so the same decoders serve its rows.
+    this.decoders = ColumnDecoders.of(session, select.getResultSetDefinitions());
     this.retrier =
         new RequestRetrier(session, flow.maxRetries(), flow.outagePatienceDuration(), feedback);
     this.repairs =
@@ -411,12 +414,13 @@ final class CassandraRowChecker implements Sink {
     Map<String, Integer> ttls = new HashMap<>();
     for (int i = 0; i < readColumns.size(); i++) {
       ReadColumn column = readColumns.get(i);
-      Object value = read.getObject(i);
+      Object value = decoders.decode(read, i);
       values.put(column.name, column.convert ? DriverValues.fromDriver(value, column.type) : value);
-      if (column.writetimeIndex >= 0 && !read.isNull(column.writetimeIndex)) {
-        writetimes.put(column.name, read.getLong(column.writetimeIndex));
-        if (!read.isNull(column.writetimeIndex + 1)) {
-          ttls.put(column.name, read.getInt(column.writetimeIndex + 1));
+      if (column.writetimeIndex >= 0
+          && decoders.decode(read, column.writetimeIndex) instanceof Long writetime) {
+        writetimes.put(column.name, writetime);
+        if (decoders.decode(read, column.writetimeIndex + 1) instanceof Integer ttl) {
+          ttls.put(column.name, ttl);
         }
       }
     }

@@ -15,6 +15,7 @@ import com.datastax.oss.driver.api.core.type.MapType;
 import com.datastax.oss.driver.api.core.type.SetType;
 import com.datastax.oss.driver.api.core.type.UserDefinedType;
 import com.datastax.oss.driver.api.core.type.VectorType;
+import io.sluice.cassandra.ColumnDecoders;
 import io.sluice.cassandra.TableKeys;
 import io.sluice.core.flow.TokenBucket;
 import io.sluice.core.source.CellTime;
@@ -53,6 +54,7 @@ final class TableScan {
   private final ReadLatencyWatch latencyWatch;
   private final Duration outagePatience;
   private PreparedStatement prepared;
+  private volatile ColumnDecoders decoders;
 
   private TableScan(
       String sourceName,
@@ -226,6 +228,7 @@ final class TableScan {
     if (prepared == null) {
       try {
         prepared = session.prepare(cql());
+        decoders = ColumnDecoders.of(session, prepared.getResultSetDefinitions());
       } catch (RuntimeException e) {
         throw new IllegalArgumentException(
             "the source cluster refuses to read "
@@ -268,10 +271,10 @@ final class TableScan {
     Map<String, Object> fields = new LinkedHashMap<>();
     int i = 0;
     for (ColumnMetadata column : key) {
-      fields.put(column.getName().asInternal(), RowValues.toValue(row.getObject(i++)));
+      fields.put(column.getName().asInternal(), RowValues.toValue(decoders.decode(row, i++)));
     }
     for (ColumnMetadata column : timed) {
-      fields.put(column.getName().asInternal(), RowValues.toValue(row.getObject(i)));
+      fields.put(column.getName().asInternal(), RowValues.toValue(decoders.decode(row, i)));
       i += 3;
     }
     return fields;
@@ -282,7 +285,7 @@ final class TableScan {
     Map<String, CellTime> times = new LinkedHashMap<>();
     int i = key.size();
     for (ColumnMetadata column : timed) {
-      CellTime time = cellTime(row.getObject(i + 1), row.getObject(i + 2));
+      CellTime time = cellTime(decoders.decode(row, i + 1), decoders.decode(row, i + 2));
       if (time != null && !row.isNull(i)) {
         times.put(column.getName().asInternal(), time);
       }
@@ -327,7 +330,7 @@ final class TableScan {
   String keyText(Row row) {
     List<String> parts = new ArrayList<>();
     for (int i = 0; i < key.size(); i++) {
-      parts.add(key.get(i).getName().asInternal() + "=" + row.getObject(i));
+      parts.add(key.get(i).getName().asInternal() + "=" + decoders.decode(row, i));
     }
     return String.join(", ", parts);
   }

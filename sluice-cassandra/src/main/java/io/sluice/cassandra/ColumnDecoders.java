@@ -1,0 +1,40 @@
+package io.sluice.cassandra;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.ProtocolVersion;
+import com.datastax.oss.driver.api.core.cql.ColumnDefinition;
+import com.datastax.oss.driver.api.core.cql.ColumnDefinitions;
+import com.datastax.oss.driver.api.core.data.GettableByIndex;
+import com.datastax.oss.driver.api.core.type.codec.TypeCodec;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Decodes the columns of a prepared query's rows with codecs found once, for the query: the
+ * driver's {@code getObject} gives the same values but looks the codec and the protocol version up
+ * again for every cell, which shows when every cell of millions of rows is read.
+ */
+public final class ColumnDecoders {
+
+  private final List<TypeCodec<Object>> codecs;
+  private final ProtocolVersion version;
+
+  private ColumnDecoders(List<TypeCodec<Object>> codecs, ProtocolVersion version) {
+    this.codecs = codecs;
+    this.version = version;
+  }
+
+  /** The decoders of the columns a prepared query returns, in its order. */
+  public static ColumnDecoders of(CqlSession session, ColumnDefinitions columns) {
+    List<TypeCodec<Object>> codecs = new ArrayList<>(columns.size());
+    for (ColumnDefinition column : columns) {
+      codecs.add(session.getContext().getCodecRegistry().codecFor(column.getType()));
+    }
+    return new ColumnDecoders(List.copyOf(codecs), session.getContext().getProtocolVersion());
+  }
+
+  /** The value of column {@code i} of the row, as {@code row.getObject(i)} gives it. */
+  public Object decode(GettableByIndex row, int i) {
+    return codecs.get(i).decode(row.getBytesUnsafe(i), version);
+  }
+}
