@@ -44,7 +44,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * </pre>
  *
  * {@code copy} is the smallest copier that keeps write times: the ring cut into 256 token ranges,
- * {@code --scans} of them read at once (paged, 1000 rows a page), each row written with one
+ * {@code --scans} of them read at once (paged, 5000 rows a page, as Sluice), each row written with one
  * prepared {@code INSERT ... USING TIMESTAMP} at its cells' write time, async, at most {@code
  * --in-flight} writes awaiting an answer; no retries, checkpoints or TTLs: what two nodes take when
  * the client does almost nothing, the practical limit. Each scan asks for its next page as soon as
@@ -321,7 +321,7 @@ public final class RawCopier {
   static Iterable<Row> readAhead(CqlSession session, Statement<?> statement) {
     return () ->
         new Iterator<>() {
-          private AsyncResultSet page = await(session.executeAsync(statement.setPageSize(1000)));
+          private AsyncResultSet page = await(session.executeAsync(statement.setPageSize(5000)));
           private CompletableFuture<AsyncResultSet> next = ahead(page);
           private Iterator<Row> rows = page.currentPage().iterator();
 

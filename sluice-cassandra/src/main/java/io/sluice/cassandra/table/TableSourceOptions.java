@@ -22,7 +22,7 @@ import java.util.List;
  * @param columns the regular and static columns to copy; default all (the primary key always)
  * @param tokenRange {@code [from, to]}: read only the partitions whose token is above {@code from}
  *     and at most {@code to}, for a partial copy; default the whole ring
- * @param fetchSize rows per page of a scan; default 1000
+ * @param fetchSize rows per page of a scan; default 5000
  * @param splitSizeMib the estimated size of a split in MiB, from the nodes' size estimates; default
  *     64
  * @param rowsPerSecond the most rows a second read from the source cluster, over all splits, so
@@ -59,7 +59,7 @@ public record TableSourceOptions(
     localDatacenter = localDatacenter == null ? "datacenter1" : localDatacenter;
     consistency = consistency == null ? "LOCAL_QUORUM" : consistency;
     columns = columns == null ? List.of() : List.copyOf(columns);
-    fetchSize = fetchSize == null ? 1000 : fetchSize;
+    fetchSize = fetchSize == null ? 5000 : fetchSize;
     splitSizeMib = splitSizeMib == null ? 64 : splitSizeMib;
     readLatencyMs = readLatencyMs == null ? 500 : readLatencyMs;
     outagePatience = outagePatience == null ? "10m" : outagePatience;
