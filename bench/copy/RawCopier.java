@@ -44,8 +44,8 @@ import java.util.concurrent.atomic.AtomicReference;
  * </pre>
  *
  * {@code copy} is the smallest copier that keeps write times: the ring cut into 256 token ranges,
- * {@code --scans} of them read at once (paged, 5000 rows a page, as Sluice), each row written with one
- * prepared {@code INSERT ... USING TIMESTAMP} at its cells' write time, async, at most {@code
+ * {@code --scans} of them read at once (paged, 5000 rows a page, as Sluice), each row written with
+ * one prepared {@code INSERT ... USING TIMESTAMP} at its cells' write time, async, at most {@code
  * --in-flight} writes awaiting an answer; no retries, checkpoints or TTLs: what two nodes take when
  * the client does almost nothing, the practical limit. Each scan asks for its next page as soon as
  * a page arrives.
