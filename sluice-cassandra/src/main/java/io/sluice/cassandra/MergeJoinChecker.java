@@ -370,17 +370,26 @@ final class MergeJoinChecker implements Sink {
     }
     page = rows;
     index = 0;
-    int bytes = result.getExecutionInfo().getResponseSizeInBytes();
-    if (bytes > 0 && !rows.isEmpty()) {
-      long fitting = (long) PAGE_BYTES * rows.size() / bytes;
-      pageRows = (int) Math.max(FEWEST_PAGE_ROWS, Math.min(PAGE_ROWS, fitting));
-    }
+    pageRows = pageRowsAfter(rows.size(), result.getExecutionInfo().getResponseSizeInBytes());
     ByteBuffer state = result.getExecutionInfo().getPagingState();
     boolean lastPage = !result.hasMorePages() || state == null;
     ahead =
         lastPage
             ? null
             : checker.retrier().request(statement.setPagingState(state).setPageSize(pageRows));
+  }
+
+  /**
+   * The rows to ask for after a page of {@code rows} rows that took {@code bytes} bytes: as many as
+   * fit in {@link #PAGE_BYTES}, between {@link #FEWEST_PAGE_ROWS} and {@link #PAGE_ROWS}; {@link
+   * #PAGE_ROWS} when the page tells nothing (empty, or no size known).
+   */
+  static int pageRowsAfter(int rows, int bytes) {
+    if (rows <= 0 || bytes <= 0) {
+      return PAGE_ROWS;
+    }
+    long fitting = (long) PAGE_BYTES * rows / bytes;
+    return (int) Math.max(FEWEST_PAGE_ROWS, Math.min(PAGE_ROWS, fitting));
   }
 
   private Key keyOf(com.datastax.oss.driver.api.core.cql.Row row) {
