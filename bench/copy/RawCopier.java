@@ -52,8 +52,9 @@ import java.util.concurrent.atomic.AtomicReference;
  *
  * <p>{@code lookup} is the validator Cassandra Data Migrator and scylla-migrator are: the same
  * scans of the source, and for each source row one async {@code SELECT} of the target row by its
- * key, compared column by column with the write times of {@code name} and {@code score}; it prints
- * how many rows matched, differed and were missing.
+ * key, compared column by column, each regular column's value, write time and TTL (a TTL within a
+ * minute), as {@code sluice validate} compares them; it prints how many rows matched, differed and
+ * were missing.
  */
 public final class RawCopier {
 
@@ -244,8 +245,21 @@ public final class RawCopier {
     }
   }
 
+  /**
+   * What the lookup validator reads on both sides: the values, and each regular column's write time
+   * and TTL, the checks {@code sluice validate} makes (and scylla-migrator's validator with {@code
+   * compareTimestamps}).
+   */
   private static final String SELECTED =
-      "id, name, email, n, score, created, WRITETIME(name), WRITETIME(score)";
+      "id, name, email, n, score, created"
+          + ", WRITETIME(name), TTL(name), WRITETIME(email), TTL(email), WRITETIME(n), TTL(n)"
+          + ", WRITETIME(score), TTL(score), WRITETIME(created), TTL(created)";
+
+  /** Where the TTLs are among the selected columns: each right after its column's write time. */
+  private static final int FIRST_TTL = 7;
+
+  /** How far two TTLs read a moment apart may differ, as {@code sluice validate} allows. */
+  private static final int TTL_TOLERANCE_SECONDS = 60;
 
   static void lookup(String from, String to, int scans, int inFlightLimit) throws Exception {
     try (CqlSession source = connect(from);
@@ -310,11 +324,19 @@ public final class RawCopier {
 
   private static boolean same(Row a, Row b) {
     for (int i = 0; i < a.getColumnDefinitions().size(); i++) {
-      if (!Objects.equals(a.getObject(i), b.getObject(i))) {
+      boolean ttl = i >= FIRST_TTL && (i - FIRST_TTL) % 2 == 0;
+      if (ttl ? !closeTtls(a, b, i) : !Objects.equals(a.getObject(i), b.getObject(i))) {
         return false;
       }
     }
     return true;
+  }
+
+  private static boolean closeTtls(Row a, Row b, int i) {
+    if (a.isNull(i) || b.isNull(i)) {
+      return a.isNull(i) == b.isNull(i);
+    }
+    return Math.abs(a.getInt(i) - b.getInt(i)) <= TTL_TOLERANCE_SECONDS;
   }
 
   /** The rows of a scan, each page asked for as soon as the one before arrives. */
