@@ -74,7 +74,6 @@ final class MergeJoinChecker implements Sink {
   private boolean started;
   private boolean broken;
   private BoundStatement statement;
-  private int pageRows = PAGE_ROWS;
   private List<Scanned> page = List.of();
   private int index;
   private CompletableFuture<RequestRetrier.Answer> ahead;
@@ -295,7 +294,7 @@ final class MergeJoinChecker implements Sink {
   private void start(long from) {
     started = true;
     statement =
-        checker.rangeScan().bind(from, split.end()).setPageSize(pageRows).setIdempotent(true);
+        checker.rangeScan().bind(from, split.end()).setPageSize(PAGE_ROWS).setIdempotent(true);
     ahead = checker.retrier().request(statement);
   }
 
@@ -370,7 +369,7 @@ final class MergeJoinChecker implements Sink {
     }
     page = rows;
     index = 0;
-    pageRows = pageRowsAfter(rows.size(), result.getExecutionInfo().getResponseSizeInBytes());
+    int pageRows = pageRowsAfter(rows.size(), result.getExecutionInfo().getResponseSizeInBytes());
     ByteBuffer state = result.getExecutionInfo().getPagingState();
     boolean lastPage = !result.hasMorePages() || state == null;
     ahead =

@@ -268,6 +268,7 @@ final class TableScan {
 
   /** The record's fields: the key's values and each copied column's value, by name. */
   Map<String, Object> fields(Row row) {
+    ColumnDecoders decoders = this.decoders;
     Map<String, Object> fields = new LinkedHashMap<>();
     int i = 0;
     for (ColumnMetadata column : key) {
@@ -282,6 +283,7 @@ final class TableScan {
 
   /** The write time and TTL of every cell the row holds, by column name. */
   Map<String, CellTime> cellTimes(Row row) {
+    ColumnDecoders decoders = this.decoders;
     Map<String, CellTime> times = new LinkedHashMap<>();
     int i = key.size();
     for (ColumnMetadata column : timed) {
@@ -328,6 +330,7 @@ final class TableScan {
 
   /** The row's primary key as text, for rejects and logs. */
   String keyText(Row row) {
+    ColumnDecoders decoders = this.decoders;
     List<String> parts = new ArrayList<>();
     for (int i = 0; i < key.size(); i++) {
       parts.add(key.get(i).getName().asInternal() + "=" + decoders.decode(row, i));

@@ -204,6 +204,75 @@ class SplitRunnerTest {
   }
 
   @Test
+  void should_account_answers_the_sink_has_at_hand_on_the_worker() throws Exception {
+    Sink sink = target.openSink(FLOW);
+    Sink atHand = answeredAtOnce(sink, null);
+    AtomicInteger handedOver = new AtomicInteger();
+
+    SplitResult result;
+    try (FlowController flow = FlowController.start(FLOW, BacklogProbe.none())) {
+      result =
+          new SplitRunner(
+                  mapper::map,
+                  atHand,
+                  flow,
+                  task -> {
+                    handedOver.incrementAndGet();
+                    task.run();
+                  },
+                  new StopSwitch(),
+                  new LiveCounts())
+              .run(
+                  planned,
+                  new SplitLedger(split, null, source::positionAfter, new InMemoryLines(), null));
+    }
+
+    assertThat(handedOver).hasValue(0);
+    assertThat(result.done()).isTrue();
+    assertThat(result.counts().recordsRead()).isEqualTo(400);
+    assertThat(result.counts().rowsWritten()).isEqualTo(397);
+    assertThat(result.counts().rowsFailed()).isEqualTo(2);
+    assertThat(result.counts().addUp()).isTrue();
+  }
+
+  @Test
+  void should_leave_a_record_whose_answer_at_hand_failed_uncommitted() throws Exception {
+    StopSwitch control = new StopSwitch();
+
+    SplitResult result =
+        runSplit(
+            planned,
+            new SplitLedger(split, null, source::positionAfter, new InMemoryLines(), null),
+            control,
+            answeredAtOnce(target.openSink(FLOW), "Person 200"));
+
+    assertThat(control.reason).startsWith("a write failed unexpectedly");
+    assertThat(result.done()).isFalse();
+    assertThat(Long.parseLong(result.progress().position())).isLessThanOrEqualTo(2_000);
+  }
+
+  /**
+   * The sink's answers, complete when {@code write} returns, as a merge join's mostly are; the row
+   * named {@code failing} gets a failed answer.
+   */
+  private static Sink answeredAtOnce(Sink sink, String failing) {
+    return new Sink() {
+      @Override
+      public CompletionStage<WriteResult> write(List<Row> rows) {
+        if (rows.get(0).values().get("name").equals(failing)) {
+          return CompletableFuture.failedFuture(new IllegalStateException("no answer"));
+        }
+        return CompletableFuture.completedFuture(sink.write(rows).toCompletableFuture().join());
+      }
+
+      @Override
+      public void close() {
+        sink.close();
+      }
+    };
+  }
+
+  @Test
   void should_leave_a_record_whose_write_failed_uncommitted() throws Exception {
     target.brokenFor = "Person 200";
     StopSwitch control = new StopSwitch();
