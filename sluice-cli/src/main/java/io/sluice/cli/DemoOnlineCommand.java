@@ -1,6 +1,8 @@
 package io.sluice.cli;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
+import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
 import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
@@ -31,6 +33,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
 import java.util.HexFormat;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
@@ -90,17 +94,15 @@ final class DemoOnlineCommand implements java.util.concurrent.Callable<Integer> 
     LocalNode oldNode = new LocalNode(dir.resolve("old-cluster"));
     LocalNode newNode = new LocalNode(dir.resolve("new-cluster"));
     // Ctrl-C stops the nodes too: the demo leaves nothing running.
-    Thread stopNodes =
-        new Thread(
-            () -> {
-              oldNode.stop();
-              newNode.stop();
-            },
-            "demo-online-stop");
+    Thread stopNodes = new Thread(() -> stopBoth(oldNode, newNode), "demo-online-stop");
     Runtime.getRuntime().addShutdownHook(stopNodes);
     try {
-      String oldCluster = start(oldNode, "old");
-      String newCluster = start(newNode, "new");
+      step("Starting the old and the new cluster (a local Apache Cassandra node each) in " + dir);
+      CompletableFuture<StartResult> oldStart = CompletableFuture.supplyAsync(() -> start(oldNode));
+      CompletableFuture<StartResult> newStart = CompletableFuture.supplyAsync(() -> start(newNode));
+      CompletableFuture.allOf(oldStart, newStart).handle((done, failed) -> done).join();
+      String oldCluster = started(oldStart, "old");
+      String newCluster = started(newStart, "new");
       createTables(oldCluster, newCluster);
       writeHistory(oldCluster);
       Path proxyFile = writeProxyFile(dir, oldCluster, newCluster);
@@ -112,8 +114,7 @@ final class DemoOnlineCommand implements java.util.concurrent.Callable<Integer> 
       } catch (IllegalStateException e) {
         // The JVM is stopping: the hook stops the nodes as well.
       }
-      oldNode.stop();
-      newNode.stop();
+      stopBoth(oldNode, newNode);
       out.println("  Stopped. Their data stays in " + dir + "; delete it to start afresh.");
       out.flush();
     }
@@ -128,6 +129,7 @@ final class DemoOnlineCommand implements java.util.concurrent.Callable<Integer> 
             CqlSession.builder()
                 .addContactPoint(proxy.address())
                 .withLocalDatacenter("datacenter1")
+                .withConfigLoader(quickToClose())
                 .build()) {
       out.printf(
           "  Listening on 127.0.0.1:%d: reads from the old cluster, writes to both, every read of"
@@ -199,16 +201,33 @@ final class DemoOnlineCommand implements java.util.concurrent.Callable<Integer> 
     }
   }
 
-  private String start(LocalNode node, String name) {
-    step("Starting the " + name + " cluster (a local Apache Cassandra node) in " + node.folder());
-    StartResult started = node.start(NodeOptions.builder().pickFreePorts(true).build());
+  private static StartResult start(LocalNode node) {
+    return node.start(NodeOptions.builder().pickFreePorts(true).build());
+  }
+
+  /** Where a node that has started listens, said and returned; a failed start's error. */
+  private String started(CompletableFuture<StartResult> start, String name) {
+    StartResult started;
+    try {
+      started = start.join();
+    } catch (CompletionException e) {
+      throw e.getCause() instanceof RuntimeException cause ? cause : e;
+    }
     String contactPoint = "127.0.0.1:" + started.status().contactPoint().orElseThrow().getPort();
     out.printf(
-        "  Cassandra %s %s on %s%n",
+        "  The %s cluster: Cassandra %s %s on %s%n",
+        name,
         started.releaseVersion(),
         started.alreadyRunning() ? "already running" : "started",
         contactPoint);
     return contactPoint;
+  }
+
+  /** Stops both nodes at the same time: each stop is mostly Cassandra flushing and closing. */
+  private static void stopBoth(LocalNode oldNode, LocalNode newNode) {
+    CompletableFuture<?> oldStop = CompletableFuture.runAsync(oldNode::stop);
+    newNode.stop();
+    oldStop.join();
   }
 
   private void createTables(String oldCluster, String newCluster) {
@@ -222,8 +241,12 @@ final class DemoOnlineCommand implements java.util.concurrent.Callable<Integer> 
                     "CREATE TABLE IF NOT EXISTS shop.orders (id int PRIMARY KEY, customer text,"
                         + " status text, total decimal, placed_at timestamp)")
                 .setTimeout(Duration.ofSeconds(60)));
-        session.execute(
-            SimpleStatement.newInstance("TRUNCATE shop.orders").setTimeout(Duration.ofSeconds(60)));
+        // A demo run before this one left its orders; a new table has none to clear.
+        if (session.execute("SELECT id FROM shop.orders LIMIT 1").one() != null) {
+          session.execute(
+              SimpleStatement.newInstance("TRUNCATE shop.orders")
+                  .setTimeout(Duration.ofSeconds(60)));
+        }
       }
     }
     out.println("  Table " + TABLE + " on both, empty.");
@@ -377,6 +400,18 @@ final class DemoOnlineCommand implements java.util.concurrent.Callable<Integer> 
                 contactPoint.substring(0, colon),
                 Integer.parseInt(contactPoint.substring(colon + 1))))
         .withLocalDatacenter("datacenter1")
+        .withConfigLoader(quickToClose())
+        .build();
+  }
+
+  /**
+   * The driver's defaults, but a closed session does not linger for its threads' 2 s quiet period:
+   * the demo opens and closes several, one after the other.
+   */
+  private static DriverConfigLoader quickToClose() {
+    return DriverConfigLoader.programmaticBuilder()
+        .withInt(DefaultDriverOption.NETTY_IO_SHUTDOWN_QUIET_PERIOD, 0)
+        .withInt(DefaultDriverOption.NETTY_ADMIN_SHUTDOWN_QUIET_PERIOD, 0)
         .build();
   }
 

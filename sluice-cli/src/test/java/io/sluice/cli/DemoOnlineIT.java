@@ -24,7 +24,7 @@ class DemoOnlineIT {
   void should_backfill_validate_and_switch_while_the_application_runs() throws Exception {
     SluiceProcess demo =
         SluiceProcess.startWithHome(
-            home, home, "demo", "online", "--orders", "3000", "--seconds", "4", "--rate", "150");
+            home, home, "demo", "online", "--orders", "3000", "--seconds", "3", "--rate", "150");
     int exitCode = demo.waitFor(900);
     String output = demo.output();
 

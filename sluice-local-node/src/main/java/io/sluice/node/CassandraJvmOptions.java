@@ -3,6 +3,8 @@ package io.sluice.node;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * The one place that says how the Cassandra JVM is started: its main class, the JVM options, and
@@ -93,6 +95,14 @@ public final class CassandraJvmOptions {
           "-Dio.netty.allocator.useCacheForAllThreads=true",
           "-Dio.netty.allocator.maxOrder=11");
 
+  /**
+   * System properties every node gets unless its start names them too. A node alone in its cluster
+   * has nobody to tell that it shuts down, yet Cassandra waits 2 s after telling them: a node that
+   * joins others sets {@code cassandra.shutdown_announce_in_ms} back to 2000.
+   */
+  static final Map<String, String> DEFAULT_SYSTEM_PROPERTIES =
+      Map.of("cassandra.shutdown_announce_in_ms", "0");
+
   private CassandraJvmOptions() {}
 
   /**
@@ -104,9 +114,16 @@ public final class CassandraJvmOptions {
    * @param layout the node folder
    * @param jmxPort the local JMX port
    * @param heapMb the heap size in MiB, used for both {@code -Xms} and {@code -Xmx}
+   * @param systemProperties further {@code -D} settings; they replace {@link
+   *     #DEFAULT_SYSTEM_PROPERTIES} of the same name
    */
   public static List<String> command(
-      Path java, CassandraHome home, NodeLayout layout, int jmxPort, int heapMb) {
+      Path java,
+      CassandraHome home,
+      NodeLayout layout,
+      int jmxPort,
+      int heapMb,
+      Map<String, String> systemProperties) {
     List<String> command = new ArrayList<>();
     command.add(java.toString());
     command.add("-javaagent:" + home.jammAgent());
@@ -124,6 +141,9 @@ public final class CassandraJvmOptions {
     command.add("-Dcassandra-foreground=yes");
     command.add("-Dcassandra.skip_wait_for_gossip_to_settle=0");
     command.add("-Dcassandra-pidfile=" + layout.pidFile());
+    Map<String, String> properties = new TreeMap<>(DEFAULT_SYSTEM_PROPERTIES);
+    properties.putAll(systemProperties);
+    properties.forEach((name, value) -> command.add("-D" + name + "=" + value));
     command.add("-cp");
     command.add(home.classpath());
     command.add(MAIN_CLASS);

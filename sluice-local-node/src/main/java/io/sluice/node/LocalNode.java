@@ -243,7 +243,8 @@ public final class LocalNode {
             .or(() -> recorded.map(NodeState::heapMb))
             .orElse(NodeOptions.DEFAULT_HEAP_MB);
     List<String> command =
-        CassandraJvmOptions.command(java.executable(), home, layout, ports.jmxPort(), heapMb);
+        CassandraJvmOptions.command(
+            java.executable(), home, layout, ports.jmxPort(), heapMb, options.systemProperties());
     return new LaunchPlan(home, java, ports, heapMb, command);
   }
 

@@ -33,6 +33,7 @@ public final class NodeOptions {
   private final Duration startTimeout;
   private final Map<String, Object> cassandraYamlOverrides;
   private final String datacenter;
+  private final Map<String, String> systemProperties;
 
   private NodeOptions(Builder builder) {
     this.cassandraHome = builder.cassandraHome;
@@ -44,6 +45,8 @@ public final class NodeOptions {
     this.cassandraYamlOverrides =
         Collections.unmodifiableMap(new LinkedHashMap<>(builder.cassandraYamlOverrides));
     this.datacenter = builder.datacenter;
+    this.systemProperties =
+        Collections.unmodifiableMap(new LinkedHashMap<>(builder.systemProperties));
   }
 
   /** The node's datacenter: {@link NodeStatus#LOCAL_DATACENTER} unless told otherwise. */
@@ -93,6 +96,11 @@ public final class NodeOptions {
     return cassandraYamlOverrides;
   }
 
+  /** Java system properties given to the Cassandra process of this start only. */
+  public Map<String, String> systemProperties() {
+    return systemProperties;
+  }
+
   /** Builds {@link NodeOptions}. */
   public static final class Builder {
     private Path cassandraHome;
@@ -103,6 +111,7 @@ public final class NodeOptions {
     private Duration startTimeout = DEFAULT_START_TIMEOUT;
     private final Map<String, Object> cassandraYamlOverrides = new LinkedHashMap<>();
     private String datacenter = NodeStatus.LOCAL_DATACENTER;
+    private final Map<String, String> systemProperties = new LinkedHashMap<>();
 
     private Builder() {}
 
@@ -158,10 +167,6 @@ public final class NodeOptions {
     }
 
     /**
-     * Sets {@code key} in the generated {@code cassandra.yaml}, replacing the generated value; null
-     * removes the key.
-     */
-    /**
      * Puts the node in datacenter {@code name} (with {@code GossipingPropertyFileSnitch}, which
      * every node of the cluster must then use), for clusters of several datacenters.
      */
@@ -170,6 +175,10 @@ public final class NodeOptions {
       return cassandraYaml("endpoint_snitch", "GossipingPropertyFileSnitch");
     }
 
+    /**
+     * Sets {@code key} in the generated {@code cassandra.yaml}, replacing the generated value; null
+     * removes the key.
+     */
     public Builder cassandraYaml(String key, Object value) {
       this.cassandraYamlOverrides.put(key, value);
       return this;
@@ -177,6 +186,16 @@ public final class NodeOptions {
 
     public Builder cassandraYaml(Map<String, ?> overrides) {
       this.cassandraYamlOverrides.putAll(overrides);
+      return this;
+    }
+
+    /**
+     * Gives the Cassandra process the system property {@code name}, for the settings Cassandra
+     * reads only from system properties (such as {@code cassandra.ring_delay_ms}). It holds for
+     * this start only: a later start of the same folder does not repeat it.
+     */
+    public Builder systemProperty(String name, String value) {
+      this.systemProperties.put(name, value);
       return this;
     }
 

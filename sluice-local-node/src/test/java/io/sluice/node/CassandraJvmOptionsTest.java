@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 class CassandraJvmOptionsTest {
@@ -58,8 +59,45 @@ class CassandraJvmOptionsTest {
             "-Dcassandra-pidfile=/srv/sluice-node/cassandra.pid");
   }
 
+  @Test
+  void should_pass_the_system_properties_asked_for_after_the_node_folder() {
+    List<String> command =
+        CassandraJvmOptions.command(
+            Path.of("/usr/lib/jvm/17/bin/java"),
+            HOME,
+            LAYOUT,
+            17199,
+            2048,
+            Map.of("cassandra.ring_delay_ms", "2000"));
+
+    assertThat(command)
+        .containsSubsequence(
+            "-Dcassandra-pidfile=/srv/sluice-node/cassandra.pid",
+            "-Dcassandra.ring_delay_ms=2000",
+            "-cp");
+    assertThat(command()).noneMatch(option -> option.startsWith("-Dcassandra.ring_delay_ms"));
+  }
+
+  @Test
+  void should_skip_the_shutdown_announcement_unless_the_start_asks_for_it() {
+    assertThat(command()).containsOnlyOnce("-Dcassandra.shutdown_announce_in_ms=0");
+
+    List<String> joining =
+        CassandraJvmOptions.command(
+            Path.of("/usr/lib/jvm/17/bin/java"),
+            HOME,
+            LAYOUT,
+            17199,
+            2048,
+            Map.of("cassandra.shutdown_announce_in_ms", "2000"));
+
+    assertThat(joining)
+        .contains("-Dcassandra.shutdown_announce_in_ms=2000")
+        .doesNotContain("-Dcassandra.shutdown_announce_in_ms=0");
+  }
+
   private static List<String> command() {
     return CassandraJvmOptions.command(
-        Path.of("/usr/lib/jvm/17/bin/java"), HOME, LAYOUT, 17199, 2048);
+        Path.of("/usr/lib/jvm/17/bin/java"), HOME, LAYOUT, 17199, 2048, Map.of());
   }
 }

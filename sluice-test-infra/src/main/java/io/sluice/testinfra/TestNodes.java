@@ -76,10 +76,13 @@ public final class TestNodes {
 
   /**
    * Options for a node that joins the cluster of a node on this machine whose storage port is
-   * {@code seedStoragePort}: that node as its seed, its own free ports, no data streamed to it.
+   * {@code seedStoragePort}: that node as its seed, its own free ports, no data streamed to it. It
+   * announces its shutdown to its peers as a node of a real cluster does, so that they see it down
+   * at once.
    */
   public static NodeOptions.Builder joining(int seedStoragePort) {
     return options()
+        .systemProperty("cassandra.shutdown_announce_in_ms", "2000")
         .cassandraYaml(
             "seed_provider",
             List.of(

@@ -23,6 +23,13 @@ public final class TwoDatacenters implements AutoCloseable {
       objectName("org.apache.cassandra.db:type=StorageService");
   private static final ObjectName GOSSIPER = objectName("org.apache.cassandra.net:type=Gossiper");
 
+  /**
+   * Cassandra's ring delay, the time it lets gossip spread before it trusts a change of the ring:
+   * 30 s by default, slept through whole by an assassination. Gossip between two nodes of one
+   * machine spreads within a second or two.
+   */
+  private static final String RING_DELAY_MS = "3000";
+
   private final LocalNode first;
   private final LocalNode second;
   private final NodePorts firstPorts;
@@ -45,14 +52,20 @@ public final class TwoDatacenters implements AutoCloseable {
     TestNodes.Started first =
         TestNodes.startOnFreePorts(
             prefix + firstDatacenter + "-",
-            TestNodes.options().datacenter(firstDatacenter).build());
+            TestNodes.options()
+                .datacenter(firstDatacenter)
+                .systemProperty("cassandra.ring_delay_ms", RING_DELAY_MS)
+                .build());
     LocalNode second = null;
     try {
       NodePorts firstPorts = first.result().status().ports().orElseThrow();
       TestNodes.Started joined =
           TestNodes.startOnFreePorts(
               prefix + secondDatacenter + "-",
-              TestNodes.joining(firstPorts.storagePort()).datacenter(secondDatacenter).build());
+              TestNodes.joining(firstPorts.storagePort())
+                  .datacenter(secondDatacenter)
+                  .systemProperty("cassandra.ring_delay_ms", RING_DELAY_MS)
+                  .build());
       second = joined.node();
       TwoDatacenters cluster =
           new TwoDatacenters(
