@@ -54,6 +54,14 @@ final class BudgetLease implements FlowLease, AutoCloseable {
   private volatile long lastAnswer = System.nanoTime();
   private volatile boolean lost;
 
+  /**
+   * Held while a report is taken, sent and answered: the driver gets a task's reports one after the
+   * other, so none sent before the last one can land after it.
+   */
+  private final Object sending = new Object();
+
+  private boolean lastSent;
+
   private BudgetLease(
       String member,
       String coordinator,
@@ -154,6 +162,7 @@ final class BudgetLease implements FlowLease, AutoCloseable {
   private BudgetMessages.Report take() {
     Counts counts = committed.get();
     synchronized (this) {
+      lastSent = closed;
       long now = System.nanoTime();
       BudgetMessages.Report report =
           new BudgetMessages.Report(
@@ -177,9 +186,19 @@ final class BudgetLease implements FlowLease, AutoCloseable {
     }
   }
 
-  /** Sends what the task saw since the last report; a report that fails is not sent again. */
+  /**
+   * Sends what the task saw since the last report; a report that fails is not sent again. Once the
+   * last report (the task closed) is sent, sends nothing more.
+   */
   private void report() {
-    BudgetMessages.Report report = take();
+    synchronized (sending) {
+      if (!lastSent) {
+        send(take());
+      }
+    }
+  }
+
+  private void send(BudgetMessages.Report report) {
     try {
       HttpRequest request =
           HttpRequest.newBuilder(coordinator)

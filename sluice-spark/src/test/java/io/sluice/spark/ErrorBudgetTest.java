@@ -32,4 +32,16 @@ class ErrorBudgetTest {
 
     assertThat(budget.report("e1/a#1", 2, 20, false)).contains("6 records or rows were rejected");
   }
+
+  @Test
+  void should_not_count_a_report_that_arrives_after_the_tasks_last_one() {
+    ErrorBudget budget = new ErrorBudget(ErrorThreshold.parse("5"), 0, 0);
+
+    budget.report("e1/a#0", 3, 30, true);
+    // An earlier report of the same task, overtaken on its way by the last one.
+    assertThat(budget.report("e1/a#0", 3, 30, false)).isNull();
+    assertThat(budget.report("e1/a#1", 2, 20, false)).isNull();
+
+    assertThat(budget.rejected()).isEqualTo(5);
+  }
 }
