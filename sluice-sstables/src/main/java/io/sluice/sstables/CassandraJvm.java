@@ -35,7 +35,9 @@ final class CassandraJvm {
     List<String> command = new ArrayList<>();
     command.add(JavaRuntime.find(null).executable().toString());
     command.add("-Xmx" + heapMib + "m");
-    command.add("-XX:+UseG1GC");
+    // A batch process: throughput over pause times. Against G1 the writer of bench/load took about
+    // 3 % less CPU and 7 % less time.
+    command.add("-XX:+UseParallelGC");
     command.add("-Djava.net.preferIPv4Stack=true");
     // The JVM's own warnings go to standard error: standard output carries the answers.
     command.add("-XX:+DisplayVMOutputToStderr");
