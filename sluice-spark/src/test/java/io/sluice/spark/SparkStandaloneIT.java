@@ -71,13 +71,16 @@ class SparkStandaloneIT {
         "flow: {rows-per-second: 4000}\nmapping:\n  columns:\n    id: id\n    name: name\n");
   }
 
-  private static Process submit(String name, Path job) throws Exception {
+  private static Process submit(String name, Path job, String... options) throws Exception {
+    String[] args = new String[2 + options.length];
+    args[0] = "migrate";
+    args[1] = job.toString();
+    System.arraycopy(options, 0, args, 2, options.length);
     return spark.submit(
         name,
         Path.of("target/sluice-spark.jar").toAbsolutePath(),
         SluiceSpark.class.getName(),
-        "migrate",
-        job.toString());
+        args);
   }
 
   /** How many splits of the job have saved a checkpoint that says done. */
@@ -162,7 +165,8 @@ class SparkStandaloneIT {
     long doneAtKill = splitsDone("driver_killed");
     long savedAtKill = splitsSaved("driver_killed");
 
-    Process second = submit("driver-killed-2", job);
+    // The rest at full speed: the limit only kept the first run going until the kill.
+    Process second = submit("driver-killed-2", job, "--rows-per-second", "1000000");
     int exit = awaitExit("driver-killed-2", second);
 
     String log = spark.log("driver-killed-2");
