@@ -65,6 +65,7 @@ final class CassandraRowChecker implements Sink {
   private final ColumnDecoders decoders;
   private final List<BoundColumn> keyColumns = new ArrayList<>();
   private final List<ReadColumn> readColumns = new ArrayList<>();
+  private final Map<String, Integer> readSlots = new HashMap<>();
   private final ValidationSpec spec;
   private final RequestRetrier retrier;
   private final CassandraSink repairs;
@@ -97,6 +98,7 @@ final class CassandraRowChecker implements Sink {
       ColumnMetadata column = table.getColumn(CqlIdentifier.fromInternal(name)).orElseThrow();
       boolean key = isPrimaryKey(table, column);
       boolean timed = !key && !DriverValues.multiCell(column.getType());
+      readSlots.put(column.getName().asInternal(), readColumns.size());
       readColumns.add(new ReadColumn(column, timed ? columns.size() + writetimes.size() : -1));
       selected.add(column.getName().asCql(true));
       if (timed) {
@@ -409,22 +411,26 @@ final class CassandraRowChecker implements Sink {
     if (read == null) {
       return null;
     }
-    Map<String, Object> values = new HashMap<>();
-    Map<String, Long> writetimes = new HashMap<>();
-    Map<String, Integer> ttls = new HashMap<>();
-    for (int i = 0; i < readColumns.size(); i++) {
+    int count = readColumns.size();
+    Object[] values = new Object[count];
+    Object[] writetimes = new Object[count];
+    Object[] ttls = new Object[count];
+    for (int i = 0; i < count; i++) {
       ReadColumn column = readColumns.get(i);
       Object value = decoders.decode(read, i);
-      values.put(column.name, column.convert ? DriverValues.fromDriver(value, column.type) : value);
+      values[i] = column.convert ? DriverValues.fromDriver(value, column.type) : value;
       if (column.writetimeIndex >= 0
           && decoders.decode(read, column.writetimeIndex) instanceof Long writetime) {
-        writetimes.put(column.name, writetime);
+        writetimes[i] = writetime;
         if (decoders.decode(read, column.writetimeIndex + 1) instanceof Integer ttl) {
-          ttls.put(column.name, ttl);
+          ttls[i] = ttl;
         }
       }
     }
-    return new TargetRow(values, writetimes, ttls);
+    return new TargetRow(
+        new SlotMap<>(readSlots, values),
+        new SlotMap<>(readSlots, writetimes),
+        new SlotMap<>(readSlots, ttls));
   }
 
   private Verdict compare(Row row, TargetRow target) {
