@@ -178,14 +178,17 @@ public final class Mapper {
     if (times.isEmpty()) {
       return Map.of();
     }
-    Map<String, CellTime> byColumn = new LinkedHashMap<>();
+    // Built immutable at once: the result keeps it as it is instead of copying it, row after row.
+    @SuppressWarnings("unchecked")
+    Map.Entry<String, CellTime>[] byColumn = new Map.Entry[columns.length];
+    int found = 0;
     for (ColumnPlan plan : columns) {
       CellTime time = plan.cellField() == null ? null : times.get(plan.cellField());
       if (time != null) {
-        byColumn.put(plan.column(), time);
+        byColumn[found++] = Map.entry(plan.column(), time);
       }
     }
-    return byColumn;
+    return Map.ofEntries(Arrays.copyOf(byColumn, found));
   }
 
   private MapResult explode(Record record, Object[] recordValues, Map<String, CellTime> cellTimes) {
