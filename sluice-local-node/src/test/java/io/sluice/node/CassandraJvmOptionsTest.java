@@ -61,14 +61,7 @@ class CassandraJvmOptionsTest {
 
   @Test
   void should_pass_the_system_properties_asked_for_after_the_node_folder() {
-    List<String> command =
-        CassandraJvmOptions.command(
-            Path.of("/usr/lib/jvm/17/bin/java"),
-            HOME,
-            LAYOUT,
-            17199,
-            2048,
-            Map.of("cassandra.ring_delay_ms", "2000"));
+    List<String> command = command(Map.of("cassandra.ring_delay_ms", "2000"));
 
     assertThat(command)
         .containsSubsequence(
@@ -82,14 +75,7 @@ class CassandraJvmOptionsTest {
   void should_skip_the_shutdown_announcement_unless_the_start_asks_for_it() {
     assertThat(command()).containsOnlyOnce("-Dcassandra.shutdown_announce_in_ms=0");
 
-    List<String> joining =
-        CassandraJvmOptions.command(
-            Path.of("/usr/lib/jvm/17/bin/java"),
-            HOME,
-            LAYOUT,
-            17199,
-            2048,
-            Map.of("cassandra.shutdown_announce_in_ms", "2000"));
+    List<String> joining = command(Map.of("cassandra.shutdown_announce_in_ms", "2000"));
 
     assertThat(joining)
         .contains("-Dcassandra.shutdown_announce_in_ms=2000")
@@ -97,7 +83,11 @@ class CassandraJvmOptionsTest {
   }
 
   private static List<String> command() {
+    return command(Map.of());
+  }
+
+  private static List<String> command(Map<String, String> systemProperties) {
     return CassandraJvmOptions.command(
-        Path.of("/usr/lib/jvm/17/bin/java"), HOME, LAYOUT, 17199, 2048, Map.of());
+        Path.of("/usr/lib/jvm/17/bin/java"), HOME, LAYOUT, 17199, 2048, systemProperties);
   }
 }
