@@ -61,7 +61,7 @@ public final class CassandraTarget implements ValidatingTarget {
 
   /** Connects to the target's cluster and reads its table; fails clearly if it is missing. */
   public static CassandraTarget connect(TargetSpec spec, Path baseDir) {
-    CqlSession session = SessionFactory.connect(spec.cluster(), baseDir);
+    CqlSession session = SessionFactory.connectForTable(spec.cluster(), baseDir, spec.keyspace());
     Optional<String> datacenter = SessionFactory.datacenterProblem(spec.cluster(), session);
     try {
       return new CassandraTarget(

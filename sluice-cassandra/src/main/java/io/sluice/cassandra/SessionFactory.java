@@ -14,6 +14,7 @@ import io.sluice.core.job.TlsSpec;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -54,7 +55,23 @@ public final class SessionFactory {
    */
   public static CqlSession open(
       ClusterSpec cluster, Path baseDir, String keyspace, CqlSessionBuilder builder) {
-    return checked(cluster, connect(cluster, baseDir, keyspace, builder, false));
+    return checked(cluster, connect(cluster, baseDir, keyspace, null, builder, false));
+  }
+
+  /**
+   * Opens a session as {@link #open(ClusterSpec, Path)} does, for a job's reads or writes of a
+   * table in the keyspace named:
+   *
+   * <ul>
+   *   <li>its schema metadata holds that keyspace and no other, so its start does not read (twice:
+   *       on connecting and on the refresh that reads the table) a cluster's other keyspaces; the
+   *       token map covers that keyspace alone;
+   *   <li>it speaks native protocol v4 at most, which reads a scan's large pages for less CPU
+   *       ({@link ProtocolV4AtMost}).
+   * </ul>
+   */
+  public static CqlSession openForTable(ClusterSpec cluster, Path baseDir, String keyspace) {
+    return checked(cluster, connectForTable(cluster, baseDir, keyspace));
   }
 
   /**
@@ -64,7 +81,7 @@ public final class SessionFactory {
    * them. Requests go to the local datacenter while it has a node up.
    */
   public static CqlSession openToEveryNode(ClusterSpec cluster, Path baseDir) {
-    return checked(cluster, connect(cluster, baseDir, null, CqlSession.builder(), true));
+    return checked(cluster, connect(cluster, baseDir, null, null, CqlSession.builder(), true));
   }
 
   private static CqlSession checked(ClusterSpec cluster, CqlSession session) {
@@ -76,15 +93,16 @@ public final class SessionFactory {
     return session;
   }
 
-  /** Opens a session as {@link #open} does, without checking the local datacenter. */
-  static CqlSession connect(ClusterSpec cluster, Path baseDir) {
-    return connect(cluster, baseDir, null, CqlSession.builder(), false);
+  /** Opens a session as {@link #openForTable} does, without checking the local datacenter. */
+  static CqlSession connectForTable(ClusterSpec cluster, Path baseDir, String keyspace) {
+    return connect(cluster, baseDir, null, keyspace, ProtocolV4AtMost.sessionBuilder(), false);
   }
 
   private static CqlSession connect(
       ClusterSpec cluster,
       Path baseDir,
       String keyspace,
+      String schemaKeyspace,
       CqlSessionBuilder sessionBuilder,
       boolean everyNode) {
     ProgrammaticDriverConfigLoaderBuilder config =
@@ -105,6 +123,10 @@ public final class SessionFactory {
             .withDuration(
                 DefaultDriverOption.METADATA_SCHEMA_REQUEST_TIMEOUT, Duration.ofSeconds(30))
             .withInt(DefaultDriverOption.CONNECTION_MAX_REQUESTS, 2048)
+            // Sluice's writes carry their own timestamps (the proxy's too); the driver's clock
+            // only stamps the rest, to the millisecond. Its native microsecond clock costs a JVM's
+            // start 0.2 s of loading a native bridge for that.
+            .withBoolean(DefaultDriverOption.TIMESTAMP_GENERATOR_FORCE_JAVA_CLOCK, true)
             // A run holds a source's and a target's sessions, the proxy one per keyspace and
             // cluster: more than the driver's default of 4 is no leak.
             .withInt(DefaultDriverOption.SESSION_LEAK_THRESHOLD, 64)
@@ -115,6 +137,10 @@ public final class SessionFactory {
             // group waiting for tasks that will not come (a run closes a source's and a target's).
             .withInt(DefaultDriverOption.NETTY_IO_SHUTDOWN_QUIET_PERIOD, 0)
             .withInt(DefaultDriverOption.NETTY_ADMIN_SHUTDOWN_QUIET_PERIOD, 0);
+    if (schemaKeyspace != null) {
+      config.withStringList(
+          DefaultDriverOption.METADATA_SCHEMA_REFRESHED_KEYSPACES, List.of(schemaKeyspace));
+    }
     if (everyNode) {
       // Remote datacenters' nodes get a pool (for failover, which local consistency levels
       // never use), and with it a state the driver checked itself.

@@ -2,7 +2,9 @@ package io.sluice.cassandra;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.datastax.oss.driver.api.core.CqlIdentifier;
 import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.DefaultProtocolVersion;
 import com.datastax.oss.driver.api.core.cql.Row;
 import io.sluice.core.job.FlowSpec;
 import io.sluice.core.job.TargetSpec;
@@ -78,6 +80,21 @@ class CassandraSinkIT {
               CqlType.UdtType.class,
               udt -> assertThat(udt.fields()).containsOnlyKeys("street", "zip_code"));
       assertThat(schema.counterTable()).isFalse();
+    }
+  }
+
+  @Test
+  void should_connect_with_protocol_v4_and_the_schema_of_the_job_keyspace_alone(
+      TestKeyspace keyspace) {
+    try (CassandraTarget target =
+        CassandraTarget.connect(spec(keyspace, "people", null), Path.of("."))) {
+      CqlSession session = target.session();
+
+      assertThat(session.getContext().getProtocolVersion()).isEqualTo(DefaultProtocolVersion.V4);
+      assertThat(session.getMetadata().getKeyspaces().keySet())
+          .extracting(CqlIdentifier::asInternal)
+          .containsExactly(keyspace.name());
+      assertThat(session.getMetadata().getTokenMap().orElseThrow().getTokenRanges()).isNotEmpty();
     }
   }
 

@@ -11,6 +11,8 @@ import io.sluice.core.source.Sources;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 
 /**
  * Opens what a job reads and writes, and gathers every problem found on the way instead of stopping
@@ -33,6 +35,11 @@ final class JobChecks implements AutoCloseable {
    */
   static JobChecks open(JobSpec job) {
     JobChecks checks = new JobChecks();
+    // The target connects while the sources open: two clusters' handshakes and schema reads at
+    // once instead of one after the other.
+    CompletableFuture<Target> connecting =
+        CompletableFuture.supplyAsync(
+            () -> Targets.connect(job.target(), job.baseDir()), JobChecks::onOwnThread);
     for (SourceSpec spec : job.sources()) {
       try {
         checks.sources.add(Sources.create(spec, job.baseDir()));
@@ -41,7 +48,7 @@ final class JobChecks implements AutoCloseable {
       }
     }
     try {
-      checks.target = Targets.connect(job.target(), job.baseDir());
+      checks.target = connected(connecting);
       checks.problems.addAll(checks.target.problems());
     } catch (RuntimeException e) {
       checks.problems.add(ErrorReporter.sentence(e));
@@ -58,6 +65,26 @@ final class JobChecks implements AutoCloseable {
       throw new JobFileException(describe(job, checks.problems));
     }
     return checks;
+  }
+
+  private static void onOwnThread(Runnable task) {
+    Thread thread = new Thread(task, "sluice-target-connect");
+    thread.setDaemon(true);
+    thread.start();
+  }
+
+  private static Target connected(CompletableFuture<Target> connecting) {
+    try {
+      return connecting.join();
+    } catch (CompletionException e) {
+      if (e.getCause() instanceof RuntimeException cause) {
+        throw cause;
+      }
+      if (e.getCause() instanceof Error cause) {
+        throw cause;
+      }
+      throw e;
+    }
   }
 
   private static String describe(JobSpec job, List<String> problems) {

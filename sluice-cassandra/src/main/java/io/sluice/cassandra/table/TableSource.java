@@ -57,7 +57,8 @@ public final class TableSource implements Source {
    * @throws IllegalArgumentException in one sentence, when the table cannot be read as asked
    */
   static TableSource connect(String name, TableSourceOptions options, Path baseDir) {
-    CqlSession session = SessionFactory.open(options.cluster(name), baseDir);
+    CqlSession session =
+        SessionFactory.openForTable(options.cluster(name), baseDir, options.keyspace());
     try {
       TableMetadata table = table(session, name, options);
       return new TableSource(name, options, session, TableScan.of(name, table, options));
