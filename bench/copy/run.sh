@@ -32,8 +32,10 @@ if [ ! "$classes/RawCopier.class" -nt "$here/RawCopier.java" ]; then
   "${java%java}javac" -nowarn -d "$classes" -cp "$jar" "$here/RawCopier.java"
 fi
 
+# Sluice as users run it, through ./sluice (which maps the command's class archive from its second
+# run after a build on).
 sluice() {
-  "$java" -Dsluice.cassandra.home="$cassandra_home" -Dsluice.home="$work" -jar "$jar" "$@"
+  SLUICE_JAVA_OPTS="-Dsluice.home=$work ${SLUICE_JAVA_OPTS:-}" "$root/sluice" "$@"
 }
 helper() {
   "$java" -cp "$classes:$jar" RawCopier "$@"
