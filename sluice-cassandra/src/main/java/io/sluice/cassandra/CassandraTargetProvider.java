@@ -17,4 +17,9 @@ public final class CassandraTargetProvider implements TargetProvider {
   public Target connect(TargetSpec spec, Path baseDir) {
     return CassandraTarget.connect(spec, baseDir);
   }
+
+  @Override
+  public Target connectToCheck(TargetSpec spec, Path baseDir) {
+    return CassandraTarget.connectToCheck(spec, baseDir);
+  }
 }

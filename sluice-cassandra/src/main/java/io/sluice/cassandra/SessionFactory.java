@@ -59,19 +59,26 @@ public final class SessionFactory {
   }
 
   /**
-   * Opens a session as {@link #open(ClusterSpec, Path)} does, for a job's reads or writes of a
-   * table in the keyspace named:
+   * Opens a session as {@link #open(ClusterSpec, Path)} does, for scans of a table in the keyspace
+   * named:
    *
    * <ul>
-   *   <li>its schema metadata holds that keyspace and no other, so its start does not read (twice:
-   *       on connecting and on the refresh that reads the table) a cluster's other keyspaces; the
-   *       token map covers that keyspace alone;
+   *   <li>its schema metadata holds that keyspace and no other ({@link #connectForKeyspace});
    *   <li>it speaks native protocol v4 at most, which reads a scan's large pages for less CPU
    *       ({@link ProtocolV4AtMost}).
    * </ul>
+   *
+   * <p>Not for a load's writes: on v4, a Cassandra node that limits its request rate (and throws on
+   * overload only for clients that ask at connecting) holds back the connection instead of sending
+   * the overload refusals that flow control adapts to.
    */
-  public static CqlSession openForTable(ClusterSpec cluster, Path baseDir, String keyspace) {
-    return checked(cluster, connectForTable(cluster, baseDir, keyspace));
+  public static CqlSession openForScans(ClusterSpec cluster, Path baseDir, String keyspace) {
+    return checked(cluster, connectForScans(cluster, baseDir, keyspace));
+  }
+
+  /** Opens a session as {@link #openForScans} does, without checking the local datacenter. */
+  static CqlSession connectForScans(ClusterSpec cluster, Path baseDir, String keyspace) {
+    return connect(cluster, baseDir, null, keyspace, ProtocolV4AtMost.sessionBuilder(), false);
   }
 
   /**
@@ -93,9 +100,15 @@ public final class SessionFactory {
     return session;
   }
 
-  /** Opens a session as {@link #openForTable} does, without checking the local datacenter. */
-  static CqlSession connectForTable(ClusterSpec cluster, Path baseDir, String keyspace) {
-    return connect(cluster, baseDir, null, keyspace, ProtocolV4AtMost.sessionBuilder(), false);
+  /**
+   * Opens a session as {@link #open(ClusterSpec, Path)} does, without checking the local
+   * datacenter, whose schema metadata holds the keyspace named and no other: a job reads or writes
+   * one table, and a session that loads every keyspace's schema (twice: on connecting and on the
+   * refresh that reads the table) spends its start on a cluster's other keyspaces. The token map
+   * covers that keyspace alone.
+   */
+  static CqlSession connectForKeyspace(ClusterSpec cluster, Path baseDir, String keyspace) {
+    return connect(cluster, baseDir, null, keyspace, CqlSession.builder(), false);
   }
 
   private static CqlSession connect(

@@ -84,17 +84,36 @@ class CassandraSinkIT {
   }
 
   @Test
-  void should_connect_with_protocol_v4_and_the_schema_of_the_job_keyspace_alone(
-      TestKeyspace keyspace) {
+  void should_hold_the_schema_of_the_job_keyspace_alone(TestKeyspace keyspace) {
     try (CassandraTarget target =
         CassandraTarget.connect(spec(keyspace, "people", null), Path.of("."))) {
       CqlSession session = target.session();
 
-      assertThat(session.getContext().getProtocolVersion()).isEqualTo(DefaultProtocolVersion.V4);
       assertThat(session.getMetadata().getKeyspaces().keySet())
           .extracting(CqlIdentifier::asInternal)
           .containsExactly(keyspace.name());
       assertThat(session.getMetadata().getTokenMap().orElseThrow().getTokenRanges()).isNotEmpty();
+    }
+  }
+
+  @Test
+  void should_scan_tables_over_protocol_v4_with_the_schema_of_their_keyspace_alone(
+      TestKeyspace keyspace) {
+    TargetSpec spec = spec(keyspace, "people", null);
+    try (CqlSession source =
+            SessionFactory.openForScans(spec.cluster(), Path.of("."), keyspace.name());
+        CassandraTarget checked = CassandraTarget.connectToCheck(spec, Path.of("."));
+        CassandraTarget loaded = CassandraTarget.connect(spec, Path.of("."))) {
+      assertThat(source.getContext().getProtocolVersion()).isEqualTo(DefaultProtocolVersion.V4);
+      assertThat(source.getMetadata().getKeyspaces().keySet())
+          .extracting(CqlIdentifier::asInternal)
+          .containsExactly(keyspace.name());
+      assertThat(checked.session().getContext().getProtocolVersion())
+          .isEqualTo(DefaultProtocolVersion.V4);
+      // A load's writes keep the protocol the driver negotiates (v5 with a 5.0 node), whose
+      // overload refusals flow control adapts to.
+      assertThat(loaded.session().getContext().getProtocolVersion())
+          .isEqualTo(DefaultProtocolVersion.V5);
     }
   }
 

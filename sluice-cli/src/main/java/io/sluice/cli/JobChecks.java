@@ -31,15 +31,20 @@ final class JobChecks implements AutoCloseable {
   /**
    * Opens the job's sources and target.
    *
+   * @param checking whether the job is validated (the target connected for that) rather than loaded
    * @throws JobFileException listing every problem found, when there is any; nothing stays open
    */
-  static JobChecks open(JobSpec job) {
+  static JobChecks open(JobSpec job, boolean checking) {
     JobChecks checks = new JobChecks();
     // The target connects while the sources open: two clusters' handshakes and schema reads at
     // once instead of one after the other.
     CompletableFuture<Target> connecting =
         CompletableFuture.supplyAsync(
-            () -> Targets.connect(job.target(), job.baseDir()), JobChecks::onOwnThread);
+            () ->
+                checking
+                    ? Targets.connectToCheck(job.target(), job.baseDir())
+                    : Targets.connect(job.target(), job.baseDir()),
+            JobChecks::onOwnThread);
     for (SourceSpec spec : job.sources()) {
       try {
         checks.sources.add(Sources.create(spec, job.baseDir()));

@@ -129,7 +129,7 @@ final class JobRunner {
   /** The job's checks, then (for a migration) the doctor's, closing what is open if they fail. */
   private static JobChecks openChecked(
       JobSpec job, boolean checking, boolean force, PrintWriter out) {
-    JobChecks opened = JobChecks.open(job);
+    JobChecks opened = JobChecks.open(job, checking);
     try {
       if (!checking) {
         preflight(job, force, out);

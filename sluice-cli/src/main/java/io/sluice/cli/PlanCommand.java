@@ -102,7 +102,7 @@ final class PlanCommand implements Callable<Integer> {
       }
     } else {
       // Sources and target are opened together, so that every problem is told at once.
-      try (JobChecks opened = JobChecks.open(job)) {
+      try (JobChecks opened = JobChecks.open(job, false)) {
         List<Source> sources = opened.takeSources();
         List<Record> sample;
         try {

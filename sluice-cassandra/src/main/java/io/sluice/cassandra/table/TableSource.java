@@ -58,7 +58,7 @@ public final class TableSource implements Source {
    */
   static TableSource connect(String name, TableSourceOptions options, Path baseDir) {
     CqlSession session =
-        SessionFactory.openForTable(options.cluster(name), baseDir, options.keyspace());
+        SessionFactory.openForScans(options.cluster(name), baseDir, options.keyspace());
     try {
       TableMetadata table = table(session, name, options);
       return new TableSource(name, options, session, TableScan.of(name, table, options));

@@ -24,4 +24,12 @@ public interface TargetProvider {
    * @throws IllegalArgumentException with a one-sentence message when the spec is invalid
    */
   Target connect(TargetSpec spec, Path baseDir);
+
+  /**
+   * Connects as {@link #connect} does, for a validation: mostly reads of the table, and the few
+   * writes of a repair. A provider may connect differently for that; by default the same.
+   */
+  default Target connectToCheck(TargetSpec spec, Path baseDir) {
+    return connect(spec, baseDir);
+  }
 }

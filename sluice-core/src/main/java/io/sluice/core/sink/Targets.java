@@ -12,10 +12,19 @@ public final class Targets {
   private Targets() {}
 
   public static Target connect(TargetSpec spec, Path baseDir) {
+    return provider(spec).connect(spec, baseDir);
+  }
+
+  /** Connects for a validation ({@link TargetProvider#connectToCheck}). */
+  public static Target connectToCheck(TargetSpec spec, Path baseDir) {
+    return provider(spec).connectToCheck(spec, baseDir);
+  }
+
+  private static TargetProvider provider(TargetSpec spec) {
     TreeSet<String> known = new TreeSet<>();
     for (TargetProvider provider : ServiceLoader.load(TargetProvider.class)) {
       if (provider.type().equalsIgnoreCase(spec.type())) {
-        return provider.connect(spec, baseDir);
+        return provider;
       }
       known.add(provider.type());
     }
