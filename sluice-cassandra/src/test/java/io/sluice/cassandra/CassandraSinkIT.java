@@ -110,6 +110,9 @@ class CassandraSinkIT {
           .containsExactly(keyspace.name());
       assertThat(checked.session().getContext().getProtocolVersion())
           .isEqualTo(DefaultProtocolVersion.V4);
+      assertThat(checked.session().getMetadata().getKeyspaces().keySet())
+          .extracting(CqlIdentifier::asInternal)
+          .containsExactly(keyspace.name());
       // A load's writes keep the protocol the driver negotiates (v5 with a 5.0 node), whose
       // overload refusals flow control adapts to.
       assertThat(loaded.session().getContext().getProtocolVersion())
