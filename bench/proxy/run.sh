@@ -16,6 +16,8 @@ warmup="${WARMUP:-20000}"
 node_warmup="${NODE_WARMUP:-100000}"
 phases="${PHASES-direct proxy direct-both proxy-shadow}"
 proxy_heap="${PROXY_HEAP:-1g}"
+# PROXY_IO_THREADS=N: the proxy's io-threads (default: its own, one per core).
+proxy_io_threads="${PROXY_IO_THREADS:-}"
 rate="${RATE:-}"
 rate_ops="${RATE_OPS:-100000}"
 rate_max_in_flight="${RATE_MAX_IN_FLIGHT:-512}"
@@ -97,6 +99,7 @@ secondary:
   local-datacenter: datacenter1
 $extra
 YAML
+  if [ -n "$proxy_io_threads" ]; then echo "io-threads: $proxy_io_threads" >> "$work/$name.yaml"; fi
   local log="$work/logs/$name.log"
   "$java" -Xms"$proxy_heap" -Xmx"$proxy_heap" ${PROXY_JAVA_OPTS:-} -jar "$jar" proxy "$work/$name.yaml" > "$log" 2>&1 &
   started_pid=$!
@@ -154,8 +157,9 @@ cpu_after() {
 # otherwise run against cold nodes, and the first through a proxy against a cold proxy. Not counted.
 warm_up() {
   local contact_point=$1 log=$2
+  shift 2
   if ! helper run --phase warmup --contact-point "$contact_point" --ops "$node_warmup" \
-    --concurrency "$concurrency" --warmup 0 --results "$work/warmup" > "$log" 2>&1; then
+    --concurrency "$concurrency" --warmup 0 --results "$work/warmup" "$@" > "$log" 2>&1; then
     echo "the warm-up failed; see $log" >&2
     exit 1
   fi
@@ -208,6 +212,19 @@ if [ "$rate" != 0 ] && [ -n "$rate_phases" ]; then
     fi
   fi
   echo "Fixed rate: $rate ops/s offered ($((rate_ops / 2)) writes, then $((rate_ops - rate_ops / 2)) reads), at most $rate_max_in_flight in flight"
+  # The JIT compiles a proxy's request path again when requests come one at a time instead of in
+  # bursts (several CPU seconds on two cores), so a proxy is warmed up at the rate too before its
+  # first fixed-rate phase; otherwise that phase measures the compiler.
+  if [ "$node_warmup" -gt 0 ]; then
+    for name in proxy proxy-shadow; do
+      if [[ " $rate_phases " == *" $name "* ]]; then
+        echo "Warming up $name at $rate ops/s with $node_warmup operations through it ..." >&2
+        if [ "$name" = proxy ]; then address=$proxy; else address=$shadow_proxy; fi
+        warm_up "$address" "$work/logs/client-rate-warmup-$name.log" --rate "$rate" \
+          --max-in-flight "$rate_max_in_flight"
+      fi
+    done
+  fi
   for round in $(seq "$rounds"); do
     for phase in $rate_phases; do
       run_phase "$phase" "$work/logs/client-rate-$phase.log" --ops "$rate_ops" \

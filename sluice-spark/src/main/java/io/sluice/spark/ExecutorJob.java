@@ -18,7 +18,6 @@ import io.sluice.core.run.Workflow;
 import io.sluice.core.run.WriteTimestamps;
 import io.sluice.core.sink.Sink;
 import io.sluice.core.sink.Target;
-import io.sluice.core.sink.Targets;
 import io.sluice.core.source.Source;
 import io.sluice.core.source.SourceSpec;
 import io.sluice.core.source.Sources;
@@ -86,7 +85,7 @@ final class ExecutorJob implements AutoCloseable {
     this.fingerprint = JobFingerprint.of(job);
     this.timestamps = WriteTimestamps.forSources(job.sources());
     this.sources = new ArrayList<>();
-    this.target = Targets.connect(job.target(), job.baseDir());
+    this.target = task.workflow().connectTarget(job);
     try {
       for (SourceSpec spec : job.sources()) {
         sources.add(Sources.create(spec, job.baseDir()));

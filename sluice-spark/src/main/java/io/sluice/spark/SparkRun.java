@@ -15,7 +15,6 @@ import io.sluice.core.run.Outcome;
 import io.sluice.core.run.PlannedSource;
 import io.sluice.core.run.RunReport;
 import io.sluice.core.sink.Target;
-import io.sluice.core.sink.Targets;
 import io.sluice.core.source.ContentDigest;
 import io.sluice.core.source.Source;
 import io.sluice.core.source.Sources;
@@ -91,7 +90,7 @@ final class SparkRun {
       List<SplitTask> tasks;
       int runs;
       Counts before;
-      try (Target target = Targets.connect(job.target(), job.baseDir())) {
+      try (Target target = workflow.connectTarget(job)) {
         try (JobRun plan = workflow.prepare(job, target, sources(job), clock, fresh, state)) {
           plan.warnings().forEach(warning -> out.println("Warning: " + warning));
           Checkpoint earlier = plan.resumes().orElse(null);

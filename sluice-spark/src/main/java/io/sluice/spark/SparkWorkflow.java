@@ -6,6 +6,7 @@ import io.sluice.core.run.JobRun;
 import io.sluice.core.run.Migration;
 import io.sluice.core.run.Workflow;
 import io.sluice.core.sink.Target;
+import io.sluice.core.sink.Targets;
 import io.sluice.core.source.Source;
 import io.sluice.core.state.JobState;
 import io.sluice.core.state.LocalJobState;
@@ -33,6 +34,16 @@ record SparkWorkflow(ValidationSpec validation) implements Serializable {
 
   boolean validates() {
     return validation != null;
+  }
+
+  /**
+   * Connects the job's target as the run uses it: a validation's reads it with scans, a migration's
+   * writes to it.
+   */
+  Target connectTarget(JobSpec job) {
+    return validates()
+        ? Targets.connectToCheck(job.target(), job.baseDir())
+        : Targets.connect(job.target(), job.baseDir());
   }
 
   /** The command, for Spark's UI and messages. */
