@@ -40,11 +40,7 @@ final class JobChecks implements AutoCloseable {
     // once instead of one after the other.
     CompletableFuture<Target> connecting =
         CompletableFuture.supplyAsync(
-            () ->
-                checking
-                    ? Targets.connectToCheck(job.target(), job.baseDir())
-                    : Targets.connect(job.target(), job.baseDir()),
-            JobChecks::onOwnThread);
+            () -> Targets.connect(job.target(), job.baseDir(), checking), JobChecks::onOwnThread);
     for (SourceSpec spec : job.sources()) {
       try {
         checks.sources.add(Sources.create(spec, job.baseDir()));

@@ -41,9 +41,7 @@ record SparkWorkflow(ValidationSpec validation) implements Serializable {
    * writes to it.
    */
   Target connectTarget(JobSpec job) {
-    return validates()
-        ? Targets.connectToCheck(job.target(), job.baseDir())
-        : Targets.connect(job.target(), job.baseDir());
+    return Targets.connect(job.target(), job.baseDir(), validates());
   }
 
   /** The command, for Spark's UI and messages. */
