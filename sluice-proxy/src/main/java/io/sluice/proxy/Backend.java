@@ -281,7 +281,7 @@ final class Backend implements AutoCloseable {
         }
       }
       answer.completeExceptionally(
-          new NoNodeAnswers("no node of the " + role + " cluster is available"));
+          new NoNodeAnswers("no node of the " + role + " cluster is available", false));
     }
 
     private void write(DriverChannel on, Message request) {
@@ -304,7 +304,8 @@ final class Backend implements AutoCloseable {
       channel.cancel(this);
       answer.completeExceptionally(
           new NoNodeAnswers(
-              "the " + role + " cluster did not answer within " + timeout.toMillis() + " ms"));
+              "the " + role + " cluster did not answer within " + timeout.toMillis() + " ms",
+              true));
     }
 
     @Override
@@ -374,7 +375,7 @@ final class Backend implements AutoCloseable {
 
     private NoNodeAnswers busy(DriverChannel on) {
       return new NoNodeAnswers(
-          "the " + role + " cluster's node " + on.getEndPoint() + " has no free stream id");
+          "the " + role + " cluster's node " + on.getEndPoint() + " has no free stream id", false);
     }
 
     @Override
@@ -388,8 +389,20 @@ final class Backend implements AutoCloseable {
 
   /** No node of a cluster could be asked, or none answered in time. */
   static final class NoNodeAnswers extends RuntimeException {
-    NoNodeAnswers(String message) {
+    private final boolean sent;
+
+    /**
+     * @param sent whether a node was sent the request (and may have applied it) before the answer
+     *     was given up on
+     */
+    NoNodeAnswers(String message, boolean sent) {
       super(message, null, false, false);
+      this.sent = sent;
+    }
+
+    /** Whether a node was sent the request, and so may have applied it. */
+    boolean sent() {
+      return sent;
     }
   }
 }

@@ -5,6 +5,7 @@ import com.datastax.oss.protocol.internal.response.result.Void;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
@@ -12,12 +13,12 @@ import org.slf4j.LoggerFactory;
 
 /**
  * With {@code secondary-failure: log}: a write the cluster that does not serve reads cannot take
- * now (down, overloaded, or no answer within {@code replay-log.timeout}) is kept in the replay log,
- * on disk, before the client gets the serving cluster's answer; while the log holds writes, new
- * ones join it rather than overtake it, so the cluster gets them in the order they came. A
- * statement the cluster refuses (a syntax or schema error) is not kept: the client gets the error,
- * as without a log. A log that is full keeps the proxy serving and says loudly which time the
- * writes it lost cover.
+ * now (down, overloaded, or no answer within {@code replay-log.timeout}, {@code
+ * replay-log.schema-timeout} for a schema change) is kept in the replay log, on disk, before the
+ * client gets the serving cluster's answer; while the log holds writes, new ones join it rather
+ * than overtake it, so the cluster gets them in the order they came. A statement the cluster
+ * refuses (a syntax or schema error) is not kept: the client gets the error, as without a log. A
+ * log that is full keeps the proxy serving and says loudly which time the writes it lost cover.
  */
 final class MissedWrites {
 
@@ -26,8 +27,14 @@ final class MissedWrites {
   /** The answer that stands for the other cluster's once a write is kept for it. */
   static final Message KEPT = Void.INSTANCE;
 
+  /** How many first sends of unsure writes are kept for the replay to learn their outcome. */
+  private static final int LATE_ANSWERS = 100_000;
+
   private final ReplayLog log;
   private final Duration timeout;
+  private final Duration schemaTimeout;
+  private final ConcurrentHashMap<Long, CompletableFuture<Message>> lateAnswers =
+      new ConcurrentHashMap<>();
   private final ProxyMetrics metrics;
   private final String maxSize;
   private volatile long firstLostMillis = -1;
@@ -35,9 +42,15 @@ final class MissedWrites {
   private volatile long losingSinceMillis = -1;
   private volatile boolean losing;
 
-  MissedWrites(ReplayLog log, Duration timeout, String maxSize, ProxyMetrics metrics) {
+  MissedWrites(
+      ReplayLog log,
+      Duration timeout,
+      Duration schemaTimeout,
+      String maxSize,
+      ProxyMetrics metrics) {
     this.log = log;
     this.timeout = timeout;
+    this.schemaTimeout = schemaTimeout;
     this.maxSize = maxSize;
     this.metrics = metrics;
   }
@@ -72,13 +85,15 @@ final class MissedWrites {
       Supplier<Message> asText) {
     long madeAt = System.currentTimeMillis();
     if (log.holdsWrites()) {
-      return keep(cluster, keyspace, schema, madeAt, asText);
+      return keep(cluster, keyspace, schema, madeAt, asText, null);
     }
-    return bounded(send.get())
+    CompletableFuture<Message> sent = send.get();
+    return bounded(sent, schema ? schemaTimeout : timeout)
         .handle(
             (answer, error) -> {
               if (error != null ? notNow(error) : Replayer.notNow(answer)) {
-                return keep(cluster, keyspace, schema, madeAt, asText);
+                boolean unsure = SendOutcome.of(answer, error) == SendOutcome.UNKNOWN;
+                return keep(cluster, keyspace, schema, madeAt, asText, unsure ? sent : null);
               }
               return error == null
                   ? CompletableFuture.completedFuture(answer)
@@ -92,7 +107,20 @@ final class MissedWrites {
    * {@code answer} itself (a session shared by every request) is left as it is.
    */
   <T> CompletableFuture<T> bounded(CompletableFuture<T> answer) {
+    return bounded(answer, timeout);
+  }
+
+  private static <T> CompletableFuture<T> bounded(CompletableFuture<T> answer, Duration timeout) {
     return answer.thenApply(value -> value).orTimeout(timeout.toMillis(), TimeUnit.MILLISECONDS);
+  }
+
+  /**
+   * The first send of the unsure write kept at {@code position}, still under way or done, which
+   * tells the replay whether the cluster applied it after all; null when it is not known (the proxy
+   * started again since). Asked once per write.
+   */
+  CompletableFuture<Message> lateAnswer(long position) {
+    return lateAnswers.remove(position);
   }
 
   /** Whether an error opening a cluster's session, or sending to it, means it is down for now. */
@@ -100,12 +128,25 @@ final class MissedWrites {
     return error != null && !Backend.isMissingKeyspace(error);
   }
 
+  /**
+   * @param sent the first send, when it was made and its outcome is unknown, else null
+   */
   private CompletableFuture<Message> keep(
-      String cluster, String keyspace, boolean schema, long madeAt, Supplier<Message> asText) {
-    ReplayRecord record = new ReplayRecord(cluster, keyspace, schema, madeAt, asText.get());
+      String cluster,
+      String keyspace,
+      boolean schema,
+      long madeAt,
+      Supplier<Message> asText,
+      CompletableFuture<Message> sent) {
+    ReplayRecord record =
+        new ReplayRecord(cluster, keyspace, schema, madeAt, asText.get(), sent != null);
     return log.append(record)
         .thenApply(
-            kept -> {
+            position -> {
+              boolean kept = position >= 0;
+              if (kept && sent != null && lateAnswers.size() < LATE_ANSWERS) {
+                lateAnswers.put(position, sent);
+              }
               if (kept) {
                 metrics.missedWrite(cluster, "logged");
                 if (losing) {

@@ -213,7 +213,11 @@ final class ProxyMetrics implements AutoCloseable {
         .increment();
   }
 
-  /** A write of the replay log sent again: {@code ok}, or {@code refused} and skipped. */
+  /**
+   * A write of the replay log: {@code ok} (sent again and taken, in effect already, or applied by
+   * its first send after all), {@code refused} and skipped, or {@code uncertain} (not sent again,
+   * as it may have been applied and a second application would add again).
+   */
   void replayed(String cluster, String outcome) {
     counter(
             "sluice_proxy_replayed_writes",

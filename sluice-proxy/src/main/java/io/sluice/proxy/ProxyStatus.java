@@ -1,6 +1,7 @@
 package io.sluice.proxy;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.time.Instant;
 import java.util.Map;
@@ -8,7 +9,9 @@ import java.util.Map;
 /**
  * What {@code GET /status} of the admin endpoint answers, and {@code sluice proxy status} prints:
  * the cluster that serves reads, each cluster's nodes, the replay log's backlog, and the shadow
- * reads' rows by result per table. Counts only: no statement, value or key.
+ * reads' rows by result per table. Counts only, but for the latest writes the replay could not send
+ * because the cluster may have applied them already (a counter update that timed out): their
+ * statements and values, for a person to check those rows.
  */
 final class ProxyStatus {
 
@@ -63,6 +66,19 @@ final class ProxyStatus {
       replay.put("logged", sum("sluice_proxy_missed_writes", "result", "logged"));
       replay.put("replayed", sum("sluice_proxy_replayed_writes", "outcome", "ok"));
       replay.put("refused", sum("sluice_proxy_replayed_writes", "outcome", "refused"));
+      UncertainWrites uncertain = replayer.uncertain();
+      replay.put("uncertain", uncertain.count());
+      if (uncertain.count() > 0) {
+        replay.put("uncertain-file", uncertain.file().toString());
+        ArrayNode latest = replay.putArray("uncertain-writes");
+        for (UncertainWrites.Uncertain write : uncertain.latest()) {
+          latest
+              .addObject()
+              .put("cluster", write.cluster())
+              .put("made-at", instant(write.madeAtMillis()))
+              .put("write", write.write());
+        }
+      }
       replay.put("lost", sum("sluice_proxy_missed_writes", "result", "lost"));
       replay.put("lost-from", instant(missed.firstLostMillis()));
       replay.put("lost-until", instant(missed.lastLostMillis()));

@@ -42,8 +42,8 @@ final class ReplayLog implements AutoCloseable {
   private static final int MAX_RECORD = 256 << 20;
   private static final long SAVE_CURSOR_NANOS = TimeUnit.MILLISECONDS.toNanos(200);
 
-  /** A record read back, and the position just after it. */
-  record Entry(long end, ReplayRecord record) {}
+  /** A record read back, the position it starts at, and the position just after it. */
+  record Entry(long start, long end, ReplayRecord record) {}
 
   private final Path dir;
   private final long maxBytes;
@@ -93,13 +93,13 @@ final class ReplayLog implements AutoCloseable {
   /**
    * Keeps a write until it is replayed.
    *
-   * @return completes with true once the write is on disk, with false when it was not kept (the log
-   *     is full, or cannot be written)
+   * @return completes with the position the write starts at once it is on disk, with -1 when it was
+   *     not kept (the log is full, or cannot be written)
    */
-  CompletableFuture<Boolean> append(ReplayRecord record) {
+  CompletableFuture<Long> append(ReplayRecord record) {
     Pending pending = new Pending(record.encode());
     if (closed) {
-      pending.done.complete(false);
+      pending.done.complete(-1L);
       return pending.done;
     }
     appending.incrementAndGet();
@@ -185,7 +185,7 @@ final class ReplayLog implements AutoCloseable {
     }
     Pending left;
     while ((left = queue.poll()) != null) {
-      left.done.complete(false);
+      left.done.complete(-1L);
     }
     saveCursor(cursor);
     closeCurrent();
@@ -225,7 +225,7 @@ final class ReplayLog implements AutoCloseable {
       for (Pending pending : batch) {
         int size = HEADER + pending.bytes.length;
         if (position + size - cursor > maxBytes) {
-          pending.done.complete(false);
+          pending.done.complete(-1L);
           continue;
         }
         FileChannel channel = channelFor(position, size);
@@ -236,6 +236,7 @@ final class ReplayLog implements AutoCloseable {
         while (record.hasRemaining()) {
           channel.write(record, position - currentStart + (size - record.remaining()));
         }
+        pending.position = position;
         position += size;
         kept.add(pending);
       }
@@ -257,7 +258,7 @@ final class ReplayLog implements AutoCloseable {
       }
       truncateCurrentTo(end);
       for (Pending pending : kept) {
-        pending.done.complete(false);
+        pending.done.complete(-1L);
       }
       return;
     }
@@ -268,7 +269,7 @@ final class ReplayLog implements AutoCloseable {
       lock.notifyAll();
     }
     for (Pending pending : kept) {
-      pending.done.complete(true);
+      pending.done.complete(pending.position);
     }
   }
 
@@ -525,6 +526,7 @@ final class ReplayLog implements AutoCloseable {
         if (bytes == null) {
           throw new IOException("a damaged record at " + position + " of the replay log");
         }
+        long start = position;
         position += HEADER + bytes.length;
         ReplayRecord record;
         try {
@@ -534,7 +536,7 @@ final class ReplayLog implements AutoCloseable {
               "A record of the replay log cannot be read ({}); it is skipped", e.getMessage());
           record = null;
         }
-        return new Entry(position, record);
+        return new Entry(start, position, record);
       }
     }
 
@@ -568,7 +570,8 @@ final class ReplayLog implements AutoCloseable {
 
   private static final class Pending {
     final byte[] bytes;
-    final CompletableFuture<Boolean> done = new CompletableFuture<>();
+    final CompletableFuture<Long> done = new CompletableFuture<>();
+    long position = -1;
 
     Pending(byte[] bytes) {
       this.bytes = bytes;

@@ -16,8 +16,11 @@ import java.util.regex.Pattern;
  * @param rate the most writes replayed a second
  * @param timeout how long a write waits for the cluster that does not serve reads before it is
  *     logged and the client answered with the serving cluster's answer
+ * @param schemaTimeout the same for a schema change, which a cluster takes longer to make (it
+ *     writes its schema tables and waits for its nodes to agree); a schema change that answers
+ *     later is in effect, and its replay counts as done
  */
-public record ReplayLogSpec(String maxSize, Integer rate, String timeout) {
+public record ReplayLogSpec(String maxSize, Integer rate, String timeout, String schemaTimeout) {
 
   private static final Pattern SIZE =
       Pattern.compile("(\\d+)\\s*(b|kib|mib|gib|tib)?", Pattern.CASE_INSENSITIVE);
@@ -26,11 +29,12 @@ public record ReplayLogSpec(String maxSize, Integer rate, String timeout) {
     maxSize = maxSize == null ? "1GiB" : maxSize;
     rate = rate == null ? 2000 : rate;
     timeout = timeout == null ? "1s" : timeout;
+    schemaTimeout = schemaTimeout == null ? "10s" : schemaTimeout;
   }
 
   /** The defaults. */
   static ReplayLogSpec defaults() {
-    return new ReplayLogSpec(null, null, null);
+    return new ReplayLogSpec(null, null, null, null);
   }
 
   /** {@code max-size} in bytes, or -1 when it is not a size. */
@@ -60,6 +64,11 @@ public record ReplayLogSpec(String maxSize, Integer rate, String timeout) {
     return DurationText.parse(timeout, "replay-log.timeout");
   }
 
+  /** {@code schema-timeout} as a duration. */
+  Duration schemaTimeoutDuration() {
+    return DurationText.parse(schemaTimeout, "replay-log.schema-timeout");
+  }
+
   /** The problem with the settings, one sentence, or null. */
   String problem() {
     if (maxSizeBytes() < (1 << 20)) {
@@ -71,6 +80,7 @@ public record ReplayLogSpec(String maxSize, Integer rate, String timeout) {
       return "'replay-log.rate' must be at least 1 (writes replayed a second).";
     }
     timeoutDuration();
+    schemaTimeoutDuration();
     return null;
   }
 }

@@ -23,9 +23,17 @@ import java.nio.charset.StandardCharsets;
  * @param schema whether it changes the schema (replayed alone, in order)
  * @param madeAtMillis when the client made it, in milliseconds since the epoch
  * @param write a {@link Query} or a {@link Batch} of statement texts
+ * @param unsure whether the cluster may have applied it already: it was sent, and no answer said
+ *     whether it was applied (a timeout, a connection lost), so it is replayed only where a second
+ *     application changes nothing
  */
 record ReplayRecord(
-    String cluster, String keyspace, boolean schema, long madeAtMillis, Message write) {
+    String cluster,
+    String keyspace,
+    boolean schema,
+    long madeAtMillis,
+    Message write,
+    boolean unsure) {
 
   private static final int FORMAT = 1;
   private static final int VERSION = ProtocolConstants.Version.V5;
@@ -47,7 +55,7 @@ record ReplayRecord(
     try {
       out.writeByte(FORMAT);
       out.writeByte(cluster.equals("primary") ? 0 : 1);
-      out.writeByte((schema ? 1 : 0) | (write instanceof Batch ? 2 : 0));
+      out.writeByte((schema ? 1 : 0) | (write instanceof Batch ? 2 : 0) | (unsure ? 4 : 0));
       out.writeLong(madeAtMillis);
       byte[] name = keyspace == null ? new byte[0] : keyspace.getBytes(StandardCharsets.UTF_8);
       out.writeShort(keyspace == null ? -1 : name.length);
@@ -84,7 +92,7 @@ record ReplayRecord(
         keyspace = new String(name, StandardCharsets.UTF_8);
       }
       Message write = ((flags & 2) != 0 ? BATCH : QUERY).decode(in, CODEC);
-      return new ReplayRecord(cluster, keyspace, (flags & 1) != 0, madeAt, write);
+      return new ReplayRecord(cluster, keyspace, (flags & 1) != 0, madeAt, write, (flags & 4) != 0);
     } catch (IndexOutOfBoundsException e) {
       throw new IllegalArgumentException("a replay record cut short", e);
     } finally {

@@ -9,7 +9,9 @@ import com.datastax.oss.protocol.internal.ProtocolConstants;
 import com.datastax.oss.protocol.internal.response.Error;
 import java.io.IOException;
 import java.util.ArrayDeque;
+import java.util.HashSet;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
@@ -27,6 +29,12 @@ import org.slf4j.LoggerFactory;
  * took it, or refused it for good (a statement it cannot run: counted and logged, never retried
  * forever); a cluster that is down or overloaded stops the replay, which tries again after a pause,
  * from the first write not yet taken.
+ *
+ * <p>A write whose first send may have been applied (it timed out) is replayed only when it turns
+ * out not to have been, or when applying it twice changes nothing ({@link ReplaySafety}); a counter
+ * update or list append whose outcome stays unknown is written down as uncertain instead ({@link
+ * UncertainWrites}), never replayed blindly. A schema change the cluster already has (a {@code
+ * CREATE} answered "already exists", a {@code DROP} "does not exist") counts as replayed.
  */
 final class Replayer implements AutoCloseable {
 
@@ -39,12 +47,15 @@ final class Replayer implements AutoCloseable {
   private enum Outcome {
     TAKEN,
     REFUSED,
-    NOT_NOW
+    NOT_NOW,
+    UNCERTAIN
   }
 
   private record Sent(ReplayLog.Entry entry, CompletableFuture<Outcome> outcome) {}
 
   private final ReplayLog log;
+  private final MissedWrites missed;
+  private final UncertainWrites uncertain;
   private final Function<String, Backend> clusters;
   private final ProxyMetrics metrics;
   private final long nanosPerWrite;
@@ -55,8 +66,14 @@ final class Replayer implements AutoCloseable {
   private long nextSend;
 
   private Replayer(
-      ReplayLog log, Function<String, Backend> clusters, ProxyMetrics metrics, int rate) {
-    this.log = log;
+      MissedWrites missed,
+      UncertainWrites uncertain,
+      Function<String, Backend> clusters,
+      ProxyMetrics metrics,
+      int rate) {
+    this.log = missed.log();
+    this.missed = missed;
+    this.uncertain = uncertain;
     this.clusters = clusters;
     this.metrics = metrics;
     this.nanosPerWrite = TimeUnit.SECONDS.toNanos(1) / rate;
@@ -64,12 +81,21 @@ final class Replayer implements AutoCloseable {
     this.thread.setDaemon(true);
   }
 
-  /** Starts replaying the log to the clusters, by their configured names. */
+  /** Starts replaying the kept writes to the clusters, by their configured names. */
   static Replayer start(
-      ReplayLog log, Function<String, Backend> clusters, ProxyMetrics metrics, int rate) {
-    Replayer replayer = new Replayer(log, clusters, metrics, rate);
+      MissedWrites missed,
+      UncertainWrites uncertain,
+      Function<String, Backend> clusters,
+      ProxyMetrics metrics,
+      int rate) {
+    Replayer replayer = new Replayer(missed, uncertain, clusters, metrics, rate);
     replayer.thread.start();
     return replayer;
+  }
+
+  /** The writes not replayed because the cluster may have applied them already. */
+  UncertainWrites uncertain() {
+    return uncertain;
   }
 
   /** When the oldest write not yet replayed was made, in epoch milliseconds, or -1. */
@@ -100,6 +126,9 @@ final class Replayer implements AutoCloseable {
 
   private void run() {
     ArrayDeque<Sent> inFlight = new ArrayDeque<>();
+    // Writes past a failed one that were settled: not sent (nor counted) again when the replay
+    // tries again from the failed one, so that no increment is applied twice.
+    Set<Long> settledAhead = new HashSet<>();
     long pause = FIRST_PAUSE_MILLIS;
     boolean failing = false;
     boolean held = log.holdsWrites();
@@ -111,6 +140,8 @@ final class Replayer implements AutoCloseable {
           Outcome outcome = head.outcome.join();
           if (outcome == Outcome.NOT_NOW) {
             failing = true;
+          } else if (failing) {
+            settledAhead.add(head.entry.start());
           }
           if (!failing) {
             log.acknowledge(head.entry.end(), 1);
@@ -136,7 +167,7 @@ final class Replayer implements AutoCloseable {
           failing = false;
           continue;
         }
-        fill(reader, inFlight);
+        fill(reader, inFlight, settledAhead);
         boolean holds = log.holdsWrites();
         if (held && !holds) {
           LOG.info("The replay log is drained: {} writes replayed since it began to fill", taken);
@@ -159,7 +190,8 @@ final class Replayer implements AutoCloseable {
   }
 
   /** Sends writes until the window is full, a schema change waits for those before it, or none. */
-  private void fill(ReplayLog.Reader reader, ArrayDeque<Sent> inFlight) throws IOException {
+  private void fill(ReplayLog.Reader reader, ArrayDeque<Sent> inFlight, Set<Long> settledAhead)
+      throws IOException {
     while (inFlight.size() < WINDOW) {
       Sent last = inFlight.peekLast();
       if (last != null && last.entry.record() != null && last.entry.record().schema()) {
@@ -177,54 +209,127 @@ final class Replayer implements AutoCloseable {
       if (inFlight.isEmpty() && entry.record() != null) {
         oldestMillis = entry.record().madeAtMillis();
       }
+      if (settledAhead.remove(entry.start())) {
+        inFlight.add(new Sent(entry, CompletableFuture.completedFuture(Outcome.TAKEN)));
+        continue;
+      }
       pace();
-      inFlight.add(new Sent(entry, send(entry.record())));
+      inFlight.add(new Sent(entry, send(entry)));
     }
   }
 
-  private CompletableFuture<Outcome> send(ReplayRecord record) {
+  private CompletableFuture<Outcome> send(ReplayLog.Entry entry) {
+    ReplayRecord record = entry.record();
     if (record == null) {
       metrics.replayed("unknown", "refused");
       return CompletableFuture.completedFuture(Outcome.REFUSED);
     }
+    if (!record.unsure()) {
+      return replay(record, false);
+    }
+    CompletableFuture<Message> firstSend = missed.lateAnswer(entry.start());
+    CompletableFuture<SendOutcome> first =
+        firstSend == null
+            ? CompletableFuture.completedFuture(SendOutcome.UNKNOWN)
+            : firstSend.handle(SendOutcome::of);
+    return first.thenCompose(
+        outcome -> {
+          if (outcome == SendOutcome.APPLIED) {
+            // Its first send was answered after all, later than the client was.
+            metrics.replayed(record.cluster(), "ok");
+            return CompletableFuture.completedFuture(Outcome.TAKEN);
+          }
+          return replay(record, outcome == SendOutcome.UNKNOWN);
+        });
+  }
+
+  /**
+   * Sends a kept write to its cluster.
+   *
+   * @param unsure whether the cluster may have applied it already
+   */
+  private CompletableFuture<Outcome> replay(ReplayRecord record, boolean unsure) {
     Backend cluster = clusters.apply(record.cluster());
     return cluster
         .session(record.keyspace())
         .thenCompose(
             session -> {
+              if (unsure && !repeatable(record, session)) {
+                return CompletableFuture.completedFuture(uncertain(record, session));
+              }
               Message write = speaksV5(session) ? record.asMadeThen() : record.write();
               return cluster
                   .send(write, record.keyspace(), ANYWHERE, Map.of())
-                  .thenCompose(frame -> afterSchemaChange(record, session, frame));
+                  .thenCompose(frame -> afterSchemaChange(record, session, frame))
+                  .handle(
+                      (answer, error) -> {
+                        Outcome outcome = outcomeOf(record, answer, error);
+                        if (outcome == Outcome.NOT_NOW
+                            && SendOutcome.of(answer, error) == SendOutcome.UNKNOWN
+                            && !repeatable(record, session)) {
+                          return uncertain(record, session);
+                        }
+                        return counted(record, outcome, answer, error);
+                      });
             })
         .handle(
-            (answer, error) -> {
-              Outcome outcome = outcomeOf(answer, error);
-              if (outcome == Outcome.NOT_NOW) {
-                notNowReason =
-                    error != null
-                        ? String.valueOf(
-                            (error.getCause() != null ? error.getCause() : error).getMessage())
-                        : ((Error) answer).message;
-              }
-              if (outcome == Outcome.REFUSED) {
-                LOG.warn(
-                    "The {} cluster refused a write of the replay log, made at {}; it is skipped:"
-                        + " {}",
-                    record.cluster(),
-                    java.time.Instant.ofEpochMilli(record.madeAtMillis()),
-                    error != null ? error.getMessage() : ((Error) answer).message);
-                metrics.replayed(record.cluster(), "refused");
-              } else if (outcome == Outcome.TAKEN) {
-                metrics.replayed(record.cluster(), "ok");
-              }
-              return outcome;
-            });
+            (outcome, error) ->
+                error == null
+                    ? outcome
+                    : counted(record, outcomeOf(record, null, error), null, error));
   }
 
-  private static Outcome outcomeOf(Message answer, Throwable error) {
+  private Outcome counted(ReplayRecord record, Outcome outcome, Message answer, Throwable error) {
+    if (outcome == Outcome.NOT_NOW) {
+      notNowReason =
+          error != null
+              ? String.valueOf((error.getCause() != null ? error.getCause() : error).getMessage())
+              : ((Error) answer).message;
+    } else if (outcome == Outcome.REFUSED) {
+      LOG.warn(
+          "The {} cluster refused a write of the replay log, made at {}; it is skipped: {}",
+          record.cluster(),
+          java.time.Instant.ofEpochMilli(record.madeAtMillis()),
+          error != null ? error.getMessage() : ((Error) answer).message);
+      metrics.replayed(record.cluster(), "refused");
+    } else if (outcome == Outcome.TAKEN) {
+      if (answer instanceof Error inEffect) {
+        LOG.info(
+            "A schema change of the replay log, made at {}, is in effect on the {} cluster"
+                + " already: {}",
+            java.time.Instant.ofEpochMilli(record.madeAtMillis()),
+            record.cluster(),
+            inEffect.message);
+      }
+      metrics.replayed(record.cluster(), "ok");
+    }
+    return outcome;
+  }
+
+  private static boolean repeatable(ReplayRecord record, CqlSession session) {
+    return ReplaySafety.repeatable(
+        record.write(), record.keyspace(), ReplaySafety.ColumnTypes.of(session.getMetadata()));
+  }
+
+  private Outcome uncertain(ReplayRecord record, CqlSession session) {
+    uncertain.add(
+        new UncertainWrites.Uncertain(
+            record.cluster(),
+            record.madeAtMillis(),
+            WriteText.of(
+                record.write(),
+                record.keyspace(),
+                ReplaySafety.ColumnTypes.of(session.getMetadata()))));
+    metrics.replayed(record.cluster(), "uncertain");
+    return Outcome.UNCERTAIN;
+  }
+
+  private static Outcome outcomeOf(ReplayRecord record, Message answer, Throwable error) {
     if (error != null) {
       return Backend.isMissingKeyspace(error) ? Outcome.REFUSED : Outcome.NOT_NOW;
+    }
+    if (record.schema() && SchemaInEffect.says(record.write(), answer)) {
+      return Outcome.TAKEN;
     }
     // A node's own server error says nothing of when it would pass: never retried forever.
     if (notNow(answer) && ((Error) answer).code != ProtocolConstants.ErrorCode.SERVER_ERROR) {

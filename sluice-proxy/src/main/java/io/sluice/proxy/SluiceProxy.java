@@ -132,11 +132,16 @@ public final class SluiceProxy implements AutoCloseable {
       metrics.replayBacklog(log);
       missed =
           new MissedWrites(
-              log, config.replayLog().timeoutDuration(), config.replayLog().maxSize(), metrics);
+              log,
+              config.replayLog().timeoutDuration(),
+              config.replayLog().schemaTimeoutDuration(),
+              config.replayLog().maxSize(),
+              metrics);
       Backend[] clusters = {primary, secondary};
       replayer =
           Replayer.start(
-              log,
+              missed,
+              new UncertainWrites(config.stateDirIn(baseDir).resolve("uncertain-writes.jsonl")),
               name -> clusters[name.equals("primary") ? 0 : 1],
               metrics,
               config.replayLog().rate());

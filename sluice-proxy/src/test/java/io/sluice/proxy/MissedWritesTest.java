@@ -50,7 +50,8 @@ class MissedWritesTest {
   void aClusterThatCannotTakeAWriteNowHasItKeptAndARefusalReachesTheClient() throws Exception {
     try (ProxyMetrics metrics = new ProxyMetrics(() -> 0);
         ReplayLog log = ReplayLog.open(dir, 1 << 20)) {
-      MissedWrites missed = new MissedWrites(log, Duration.ofSeconds(1), "1MiB", metrics);
+      MissedWrites missed =
+          new MissedWrites(log, Duration.ofSeconds(1), Duration.ofSeconds(10), "1MiB", metrics);
       Query write = write(10);
 
       Message taken =
@@ -72,12 +73,24 @@ class MissedWritesTest {
                   .sendOrKeep("secondary", "ks", false, () -> answer(overloaded), () -> write)
                   .get())
           .isSameAs(MissedWrites.KEPT);
+      try (ReplayLog.Reader reader = log.reader()) {
+        ReplayLog.Entry overloadedWrite = reader.next();
+        assertThat(overloadedWrite.record().unsure()).as("refused before it ran").isFalse();
+        assertThat(missed.lateAnswer(overloadedWrite.start())).isNull();
+      }
       drain(log);
-      CompletableFuture<Message> never = new CompletableFuture<>();
-      assertThat(missed.sendOrKeep("secondary", "ks", false, () -> never, () -> write).get())
+      CompletableFuture<Message> late = new CompletableFuture<>();
+      assertThat(missed.sendOrKeep("secondary", "ks", false, () -> late, () -> write).get())
           .as("no answer within the timeout")
           .isSameAs(MissedWrites.KEPT);
       assertThat(log.backlogWrites()).isEqualTo(1);
+      try (ReplayLog.Reader reader = log.reader()) {
+        ReplayLog.Entry timedOut = reader.next();
+        assertThat(timedOut.record().unsure()).as("it may have been applied").isTrue();
+        // The replay learns from its first send whether it was applied after all.
+        assertThat(missed.lateAnswer(timedOut.start())).isSameAs(late);
+        assertThat(missed.lateAnswer(timedOut.start())).as("asked once").isNull();
+      }
       assertThat(
               missed
                   .sendOrKeep(
@@ -99,6 +112,24 @@ class MissedWritesTest {
     }
   }
 
+  @Test
+  void aSchemaChangeIsWaitedForLongerThanAWrite() throws Exception {
+    try (ProxyMetrics metrics = new ProxyMetrics(() -> 0);
+        ReplayLog log = ReplayLog.open(dir, 1 << 20)) {
+      MissedWrites missed =
+          new MissedWrites(log, Duration.ofMillis(50), Duration.ofMinutes(1), "1MiB", metrics);
+      CompletableFuture<Message> slow = new CompletableFuture<>();
+      CompletableFuture<Message> schema =
+          missed.sendOrKeep("secondary", "ks", true, () -> slow, () -> write(1));
+      CompletableFuture<Message> write =
+          missed.sendOrKeep("secondary", "ks", false, CompletableFuture::new, () -> write(2));
+      assertThat(write.get()).as("a write past its timeout").isSameAs(MissedWrites.KEPT);
+      assertThat(schema).as("a schema change within its own").isNotDone();
+      slow.complete(Void.INSTANCE);
+      assertThat(schema.get()).isSameAs(Void.INSTANCE);
+    }
+  }
+
   private static void drain(ReplayLog log) throws Exception {
     try (ReplayLog.Reader reader = log.reader()) {
       ReplayLog.Entry entry;
@@ -114,7 +145,8 @@ class MissedWritesTest {
     try (LogWatch watch = LogWatch.start();
         ProxyMetrics metrics = new ProxyMetrics(() -> 0);
         ReplayLog log = ReplayLog.open(dir, 1 << 20)) {
-      MissedWrites missed = new MissedWrites(log, Duration.ofSeconds(1), "1MiB", metrics);
+      MissedWrites missed =
+          new MissedWrites(log, Duration.ofSeconds(1), Duration.ofSeconds(10), "1MiB", metrics);
       Error unavailable = new Error(ProtocolConstants.ErrorCode.UNAVAILABLE, "no replicas");
       Query big = write(300_000);
       for (int n = 0; n < 5; n++) {

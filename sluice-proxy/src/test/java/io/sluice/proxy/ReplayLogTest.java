@@ -42,7 +42,8 @@ class ReplayLogTest {
         "ks",
         false,
         1_700_000_000_000L + n,
-        new Query("INSERT INTO t (id) VALUES (?)", options));
+        new Query("INSERT INTO t (id) VALUES (?)", options),
+        n % 2 == 1);
   }
 
   private static List<ReplayRecord> readAll(ReplayLog log) throws Exception {
@@ -68,6 +69,8 @@ class ReplayLogTest {
     assertThat(back.cluster()).isEqualTo("secondary");
     assertThat(back.keyspace()).isEqualTo("ks");
     assertThat(back.madeAtMillis()).isEqualTo(1_700_000_000_007L);
+    assertThat(back.unsure()).isTrue();
+    assertThat(ReplayRecord.decode(write(8).encode()).unsure()).isFalse();
     assertThat(query.query).isEqualTo("INSERT INTO t (id) VALUES (?)");
     assertThat(query.options.defaultTimestamp).isEqualTo(1_000_007L);
     assertThat(query.options.positionalValues.get(0).get(3)).isEqualTo((byte) 7);
@@ -88,10 +91,11 @@ class ReplayLogTest {
             null,
             QueryOptions.NO_NOW_IN_SECONDS);
     ReplayRecord back =
-        ReplayRecord.decode(new ReplayRecord("primary", null, false, 5, batch).encode());
+        ReplayRecord.decode(new ReplayRecord("primary", null, false, 5, batch, false).encode());
     Batch read = (Batch) back.write();
     assertThat(back.cluster()).isEqualTo("primary");
     assertThat(back.keyspace()).isNull();
+    assertThat(back.unsure()).isFalse();
     assertThat(read.queriesOrIds).containsExactlyElementsOf(batch.queriesOrIds);
     assertThat(read.defaultTimestamp).isEqualTo(42L);
     assertThat(read.values.get(0).get(0).get(3)).isEqualTo((byte) 2);
@@ -100,19 +104,22 @@ class ReplayLogTest {
   @Test
   void writesSurviveAReopenInOrderAndAcknowledgedOnesAreNotReplayedAgain() throws Exception {
     try (ReplayLog log = ReplayLog.open(dir, 1 << 30)) {
-      List<CompletableFuture<Boolean>> kept = new ArrayList<>();
+      List<CompletableFuture<Long>> kept = new ArrayList<>();
       for (int n = 0; n < 10; n++) {
         kept.add(log.append(write(n)));
       }
-      for (CompletableFuture<Boolean> each : kept) {
-        assertThat(each.get()).isTrue();
+      for (CompletableFuture<Long> each : kept) {
+        assertThat(each.get()).isNotNegative();
       }
       assertThat(log.backlogWrites()).isEqualTo(10);
       assertThat(log.holdsWrites()).isTrue();
       try (ReplayLog.Reader reader = log.reader()) {
         long end = 0;
         for (int n = 0; n < 4; n++) {
-          end = reader.next().end();
+          ReplayLog.Entry entry = reader.next();
+          // Each record is read back at the position its append gave.
+          assertThat(entry.start()).isEqualTo(kept.get(n).get()).isEqualTo(end);
+          end = entry.end();
         }
         log.acknowledge(end, 4);
       }
@@ -130,7 +137,7 @@ class ReplayLogTest {
   void aRecordCutShortAtTheEndIsCutOffAndTheRestKept() throws Exception {
     try (ReplayLog log = ReplayLog.open(dir, 1 << 30)) {
       for (int n = 0; n < 3; n++) {
-        assertThat(log.append(write(n)).get()).isTrue();
+        assertThat(log.append(write(n)).get()).isNotNegative();
       }
     }
     Path segment;
@@ -146,7 +153,7 @@ class ReplayLogTest {
     try (ReplayLog reopened = ReplayLog.open(dir, 1 << 30)) {
       assertThat(reopened.backlogWrites()).isEqualTo(3);
       assertThat(readAll(reopened)).hasSize(3);
-      assertThat(reopened.append(write(3)).get()).isTrue();
+      assertThat(reopened.append(write(3)).get()).isNotNegative();
       assertThat(readAll(reopened))
           .extracting(ReplayLogTest::timestampOf)
           .containsExactly(1_000_000L, 1_000_001L, 1_000_002L, 1_000_003L);
@@ -161,14 +168,14 @@ class ReplayLogTest {
     try (ReplayLog log = ReplayLog.open(dir, max)) {
       int kept = 0;
       for (int n = 0; n < fits + 5; n++) {
-        kept += log.append(write(n % 100)).get() ? 1 : 0;
+        kept += log.append(write(n % 100)).get() >= 0 ? 1 : 0;
       }
       assertThat(kept).isEqualTo(fits);
       assertThat(log.backlogBytes()).isLessThanOrEqualTo(max);
       try (ReplayLog.Reader reader = log.reader()) {
         log.acknowledge(reader.next().end(), 1);
       }
-      assertThat(log.append(write(1)).get()).isTrue();
+      assertThat(log.append(write(1)).get()).isNotNegative();
       assertThat(log.backlogWrites()).isEqualTo(fits);
     }
   }
@@ -178,12 +185,13 @@ class ReplayLogTest {
     long max = 8L << 20;
     try (ReplayLog log = ReplayLog.open(dir, max)) {
       byte[] big = new byte[100_000];
-      List<CompletableFuture<Boolean>> kept = new ArrayList<>();
+      List<CompletableFuture<Long>> kept = new ArrayList<>();
       for (int n = 0; n < 30; n++) {
-        kept.add(log.append(new ReplayRecord("secondary", "ks", false, n, bigWrite(big, n))));
+        kept.add(
+            log.append(new ReplayRecord("secondary", "ks", false, n, bigWrite(big, n), false)));
       }
-      for (CompletableFuture<Boolean> each : kept) {
-        assertThat(each.get()).isTrue();
+      for (CompletableFuture<Long> each : kept) {
+        assertThat(each.get()).isNotNegative();
       }
       assertThat(segments()).isGreaterThan(1);
       try (ReplayLog.Reader reader = log.reader()) {
