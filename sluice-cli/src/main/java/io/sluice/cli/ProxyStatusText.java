@@ -64,6 +64,27 @@ final class ProxyStatusText {
             .append(replay.path("lost-until").asText())
             .append(": run `sluice validate --repair` over that time.\n");
       }
+      long uncertain = replay.path("uncertain").asLong();
+      if (uncertain > 0) {
+        text.append("  UNCERTAIN: ")
+            .append(uncertain)
+            .append(
+                " writes timed out on the cluster that missed them, may or may not have been"
+                    + " applied there, and would add twice if replayed (counter updates, list"
+                    + " appends): they were not replayed. Check their rows on both clusters; all"
+                    + " are in ")
+            .append(replay.path("uncertain-file").asText())
+            .append('\n');
+        for (JsonNode write : replay.path("uncertain-writes")) {
+          text.append("    ")
+              .append(write.path("made-at").asText())
+              .append(" for the ")
+              .append(write.path("cluster").asText())
+              .append(": ")
+              .append(write.path("write").asText())
+              .append('\n');
+        }
+      }
     }
     JsonNode shadows = status.path("shadow-reads");
     if (shadows.size() == 0) {

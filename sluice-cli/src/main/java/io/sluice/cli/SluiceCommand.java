@@ -78,7 +78,13 @@ public final class SluiceCommand {
       err.flush();
       return ExitCodes.USAGE;
     }
-    return commandLine.execute(args);
+    try {
+      return commandLine.execute(args);
+    } finally {
+      // A command may print without a line end (print, not println): flushed before main exits.
+      out.flush();
+      err.flush();
+    }
   }
 
   /** Whether {@code --verbose} was given. */

@@ -55,6 +55,25 @@ class ProxyStatusTextTest {
   }
 
   @Test
+  void should_name_each_uncertain_write_with_its_key_and_delta() throws Exception {
+    String status =
+        "{\"serving-reads\":\"primary\",\"clusters\":{},\"replay-log\":{\"backlog-writes\":0,"
+            + "\"uncertain\":1,\"uncertain-file\":\"state/uncertain-writes.jsonl\","
+            + "\"uncertain-writes\":[{\"cluster\":\"secondary\",\"made-at\":"
+            + "\"2026-11-27T10:00:00Z\",\"write\":\"UPDATE shop.hits SET n = n + 5 WHERE page ="
+            + " 'home'\"}]},\"shadow-reads\":{}}";
+
+    assertThat(ProxyStatusText.of(status))
+        .contains("UNCERTAIN: 1 writes timed out")
+        .contains("all are in state/uncertain-writes.jsonl")
+        .contains(
+            "2026-11-27T10:00:00Z for the secondary: UPDATE shop.hits SET n = n + 5 WHERE page ="
+                + " 'home'");
+    assertThat(ProxyStatusText.of(status.replace("\"uncertain\":1", "\"uncertain\":0")))
+        .doesNotContain("UNCERTAIN");
+  }
+
+  @Test
   void should_ask_for_an_admin_section() throws Exception {
     Path file =
         Files.writeString(

@@ -44,15 +44,11 @@ final class SluiceProcess {
 
   private static SluiceProcess start(Path workDir, List<String> jvmOptions, String... args)
       throws IOException {
-    String jar = System.getProperty("sluice.jar");
-    if (jar == null || !Files.exists(Path.of(jar))) {
-      throw new IllegalStateException("sluice.jar not built at " + jar + "; run ./mvnw verify");
-    }
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.addAll(jvmOptions);
     command.add("-jar");
-    command.add(jar);
+    command.add(jar());
     command.addAll(List.of(args));
     Path output = Files.createTempFile(workDir, "sluice-", ".out");
     FileTime started = FileTime.from(Instant.now());
@@ -63,6 +59,50 @@ final class SluiceProcess {
             .redirectOutput(output.toFile())
             .start();
     return new SluiceProcess(process, output, started);
+  }
+
+  /** What a command run to its end printed, and how it exited. */
+  record Ended(int exitCode, String stdout, String stderr) {
+    @Override
+    public String toString() {
+      return "exit " + exitCode + "\n--- stdout\n" + stdout + "--- stderr\n" + stderr;
+    }
+  }
+
+  /**
+   * Runs a command as a user does, to its end (killed after {@code seconds}), its standard output
+   * and error kept apart.
+   */
+  static Ended run(Path workDir, long seconds, String... args) throws Exception {
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.add("-jar");
+    command.add(jar());
+    command.addAll(List.of(args));
+    Path out = Files.createTempFile(workDir, "sluice-", ".stdout");
+    Path err = Files.createTempFile(workDir, "sluice-", ".stderr");
+    Process process =
+        new ProcessBuilder(command)
+            .directory(workDir.toFile())
+            .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+            .redirectOutput(out.toFile())
+            .redirectError(err.toFile())
+            .start();
+    if (!process.waitFor(seconds, TimeUnit.SECONDS)) {
+      process.destroyForcibly();
+      process.waitFor(30, TimeUnit.SECONDS);
+      throw new AssertionError(
+          "sluice " + String.join(" ", args) + " did not end within " + seconds + " s");
+    }
+    return new Ended(process.exitValue(), Files.readString(out), Files.readString(err));
+  }
+
+  private static String jar() {
+    String jar = System.getProperty("sluice.jar");
+    if (jar == null || !Files.exists(Path.of(jar))) {
+      throw new IllegalStateException("sluice.jar not built at " + jar + "; run ./mvnw verify");
+    }
+    return jar;
   }
 
   /** SIGKILL: the process gets no chance to save anything. */

@@ -166,11 +166,32 @@ final class ClientConnection extends SimpleChannelInboundHandler<Frame> {
         .addListener(ChannelFutureListener.CLOSE);
   }
 
+  private static void refuse(ChannelHandlerContext ctx, int streamId, String message) {
+    LOG.info("Refusing the connection of {}: {}", ctx.channel().remoteAddress(), message);
+    ctx.channel()
+        .writeAndFlush(
+            Frame.forResponse(
+                4,
+                streamId,
+                null,
+                Frame.NO_PAYLOAD,
+                List.of(),
+                new Error(ProtocolConstants.ErrorCode.PROTOCOL_ERROR, message)))
+        .addListener(ChannelFutureListener.CLOSE);
+  }
+
   @Override
   public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
     if (!started && cause instanceof FrameDecodingException decoding) {
-      // The first frame of a connection that cannot be read is one of a newer protocol.
-      refuseVersion(ctx, decoding.streamId, "newer than v5");
+      Throwable why = decoding.getCause();
+      String reason = why == null ? null : why.getMessage();
+      if (reason == null || reason.toLowerCase(java.util.Locale.ROOT).contains("version")) {
+        // The first frame of a connection that cannot be read is one of a newer protocol.
+        refuseVersion(ctx, decoding.streamId, "newer than v5");
+      } else {
+        // A frame of a version the proxy speaks, but malformed (a bad length, a bad body).
+        refuse(ctx, decoding.streamId, "Invalid frame: " + reason);
+      }
       return;
     }
     LOG.info("Closing the connection of {}: {}", ctx.channel().remoteAddress(), cause.toString());

@@ -231,8 +231,13 @@ final class Dispatcher {
             return primaryFrame.message;
           }
           Prepared secondaryPrepared = secondaryAnswer instanceof Prepared done ? done : null;
+          // While the replay log holds writes, the secondary may lack a table whose creation is
+          // among them: the statement's writes join the log as text, and are replayed after it.
           boolean secondaryDown =
-              missed != null && (secondaryAnswer == NOT_NOW || Replayer.notNow(secondaryAnswer));
+              missed != null
+                  && (secondaryAnswer == NOT_NOW
+                      || Replayer.notNow(secondaryAnswer)
+                      || missed.log().holdsWrites());
           if (secondaryPrepared == null
               && (kind.writes() || kind == StatementKind.SCHEMA)
               && !secondaryDown) {

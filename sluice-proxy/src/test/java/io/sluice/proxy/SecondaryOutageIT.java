@@ -234,7 +234,107 @@ class SecondaryOutageIT {
     }
   }
 
+  /**
+   * The secondary's node hangs (stopped with SIGSTOP, as a node in a long pause or behind a broken
+   * network does) while it is sent a counter update, then again while it is sent a schema change:
+   * the proxy stops waiting for each, keeps it, and cannot know whether the node applied it. The
+   * counter update is not replayed (a second application would add twice) but written down with its
+   * key and delta; the schema change, which the node makes once it runs again, is replayed and
+   * counted as replayed, not refused; the writes after it reach the new table.
+   */
+  @Test
+  void aHangingSecondaryGetsItsSchemaChangeOnceAndItsCounterUpdateNeverTwice(TestKeyspace shared)
+      throws Exception {
+    Path proxyFile =
+        proxyFile(
+            shared,
+            "request-timeout: 3s\n"
+                + "replay-log:\n"
+                + "  timeout: 1s\n"
+                + "  schema-timeout: 2s\n");
+    String hits = shared.name() + ".hits";
+    String later = shared.name() + ".later";
+    long pid = ownNode.status().pid().orElseThrow();
+    try (SluiceProxy proxy = SluiceProxy.start(ProxyConfig.load(proxyFile), dir);
+        CqlSession client = DualWriteIT.clientOf(proxy.address(), shared.localDatacenter(), "V5")) {
+      client.execute("CREATE TABLE " + hits + " (page text PRIMARY KEY, n counter)");
+      client.execute("UPDATE " + hits + " SET n = n + 1 WHERE page = 'about'");
+
+      signal("STOP", pid);
+      try {
+        client.execute("UPDATE " + hits + " SET n = n + 5 WHERE page = 'home'");
+        Await.until(
+            "the counter update to be written down as uncertain",
+            Duration.ofMinutes(2),
+            () -> counter(proxy.metrics(), "sluice_proxy_replayed_writes_total", "uncertain") > 0);
+      } finally {
+        signal("CONT", pid);
+      }
+      Await.until(
+          "the replay log to drain", Duration.ofMinutes(2), () -> proxy.replayBacklog() == 0);
+
+      long givenUp = noAnswers(proxy.metrics());
+      signal("STOP", pid);
+      try {
+        client.execute("CREATE TABLE " + later + " (id int PRIMARY KEY, v text)");
+        Await.until(
+            "the proxy to give up waiting for the schema change",
+            Duration.ofMinutes(2),
+            () -> noAnswers(proxy.metrics()) > givenUp);
+      } finally {
+        signal("CONT", pid);
+      }
+      PreparedStatement insert = client.prepare("INSERT INTO " + later + " (id, v) VALUES (?, ?)");
+      for (int id = 0; id < 20; id++) {
+        client.execute(insert.bind(id, "after the hang"));
+      }
+      Await.until(
+          "the replay log to drain", Duration.ofMinutes(3), () -> proxy.replayBacklog() == 0);
+
+      String metrics = proxy.metrics();
+      assertThat(counter(metrics, "sluice_proxy_replayed_writes_total", "refused"))
+          .as(metrics)
+          .isZero();
+      assertThat(counter(metrics, "sluice_proxy_replayed_writes_total", "uncertain"))
+          .as(metrics)
+          .isEqualTo(1);
+      JsonNode replay = status(proxy.adminAddress().getPort()).path("replay-log");
+      assertThat(replay.path("uncertain").asLong()).as(replay.toString()).isEqualTo(1);
+      String uncertain = replay.path("uncertain-writes").path(0).path("write").asText();
+      assertThat(uncertain).contains("n = n + 5").contains("page = 'home'");
+      assertThat(Files.readString(Path.of(replay.path("uncertain-file").asText())))
+          .contains("n = n + 5");
+    }
+    assertSameCells(shared, later, false);
+    try (CqlSession own = TestSessions.connect(ownPoint, "datacenter1");
+        CqlSession primary =
+            TestSessions.connect(shared.contactPoint(), shared.localDatacenter())) {
+      String home = "SELECT n FROM " + hits + " WHERE page = 'home'";
+      assertThat(primary.execute(home).one().getLong(0)).isEqualTo(5);
+      Row onSecondary = own.execute(home).one();
+      // Applied by the node once it ran again, or not at all: never twice.
+      assertThat(onSecondary == null ? null : onSecondary.getLong(0)).isIn(null, 5L);
+      assertThat(own.execute("SELECT n FROM " + hits + " WHERE page = 'about'").one().getLong(0))
+          .isEqualTo(1);
+    }
+  }
+
+  private static void signal(String signal, long pid) throws Exception {
+    Process kill = new ProcessBuilder("kill", "-" + signal, Long.toString(pid)).start();
+    assertThat(kill.waitFor(30, TimeUnit.SECONDS)).isTrue();
+    assertThat(kill.exitValue()).as("kill -%s %d", signal, pid).isZero();
+  }
+
+  /** Requests to a cluster that the proxy stopped waiting for. */
+  private static long noAnswers(String metrics) {
+    return counter(metrics, "sluice_cluster_requests_seconds_count", "no_answer");
+  }
+
   private Path proxyFile(TestKeyspace shared) throws Exception {
+    return proxyFile(shared, "request-timeout: 5s\n");
+  }
+
+  private Path proxyFile(TestKeyspace shared, String settings) throws Exception {
     try (CqlSession own = TestSessions.connect(ownPoint, "datacenter1")) {
       own.execute(
           "CREATE KEYSPACE IF NOT EXISTS "
@@ -257,7 +357,7 @@ class SecondaryOutageIT {
             + "  contact-points: [127.0.0.1:"
             + ownPoint.getPort()
             + "]\n"
-            + "request-timeout: 5s\n"
+            + settings
             + "secondary-failure: log\n"
             + "shadow-reads:\n"
             + "  percent: 100\n"
