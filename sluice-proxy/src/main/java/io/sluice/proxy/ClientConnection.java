@@ -183,14 +183,16 @@ final class ClientConnection extends SimpleChannelInboundHandler<Frame> {
   @Override
   public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
     if (!started && cause instanceof FrameDecodingException decoding) {
-      Throwable why = decoding.getCause();
-      String reason = why == null ? null : why.getMessage();
-      if (reason == null || reason.toLowerCase(java.util.Locale.ROOT).contains("version")) {
-        // The first frame of a connection that cannot be read is one of a newer protocol.
-        refuseVersion(ctx, decoding.streamId, "newer than v5");
+      Integer version = ctx.channel().attr(Framing.FIRST_VERSION).get();
+      if (version == null || version > ProtocolConstants.Version.V5) {
+        refuseVersion(ctx, decoding.streamId, version == null ? "newer than v5" : "v" + version);
       } else {
         // A frame of a version the proxy speaks, but malformed (a bad length, a bad body).
-        refuse(ctx, decoding.streamId, "Invalid frame: " + reason);
+        Throwable why = decoding.getCause() == null ? decoding : decoding.getCause();
+        refuse(
+            ctx,
+            decoding.streamId,
+            "Invalid frame of protocol v" + version + ": " + why.getMessage());
       }
       return;
     }

@@ -14,7 +14,10 @@ import com.datastax.oss.protocol.internal.FrameCodec;
 import com.datastax.oss.protocol.internal.SegmentCodec;
 import io.netty.buffer.ByteBuf;
 import io.netty.buffer.ByteBufAllocator;
+import io.netty.channel.ChannelHandlerContext;
+import io.netty.channel.ChannelInboundHandlerAdapter;
 import io.netty.channel.ChannelPipeline;
+import io.netty.util.AttributeKey;
 
 /**
  * The server side of the native protocol's framing, with the codecs the Java driver itself uses:
@@ -45,10 +48,29 @@ final class Framing {
     this.lz4Segments = new SegmentCodec<>(primitives, lz4);
   }
 
+  /** The protocol version the first byte a client sent names, once it sent one. */
+  static final AttributeKey<Integer> FIRST_VERSION = AttributeKey.valueOf("sluice.firstVersion");
+
   /** Adds the frame codecs a new connection starts with. */
   void install(ChannelPipeline pipeline) {
+    pipeline.addLast("firstVersion", new FirstVersion());
     pipeline.addLast(FRAME_DECODER, new FrameDecoder(frames, MAX_FRAME_BYTES));
     pipeline.addLast(FRAME_ENCODER, new FrameEncoder(frames, MAX_FRAME_BYTES));
+  }
+
+  /**
+   * Notes the version of the client's first frame (the low bits of its first byte), so that a frame
+   * that cannot be read is refused for its version or for itself; then leaves the pipeline.
+   */
+  private static final class FirstVersion extends ChannelInboundHandlerAdapter {
+    @Override
+    public void channelRead(ChannelHandlerContext ctx, Object message) {
+      if (message instanceof ByteBuf bytes && bytes.isReadable()) {
+        ctx.channel().attr(FIRST_VERSION).set(bytes.getByte(bytes.readerIndex()) & 0x7F);
+        ctx.pipeline().remove(this);
+      }
+      ctx.fireChannelRead(message);
+    }
   }
 
   /**
