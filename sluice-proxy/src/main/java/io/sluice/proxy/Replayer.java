@@ -9,6 +9,7 @@ import com.datastax.oss.protocol.internal.ProtocolConstants;
 import com.datastax.oss.protocol.internal.response.Error;
 import java.io.IOException;
 import java.util.ArrayDeque;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Set;
@@ -55,6 +56,9 @@ final class Replayer implements AutoCloseable {
 
   private final ReplayLog log;
   private final MissedWrites missed;
+  // What the first send of each unsure write in the window turned out to be, kept until the write
+  // is acknowledged, so that a replay tried again after a failure decides as the first try did.
+  private final Map<Long, CompletableFuture<SendOutcome>> firstSends = new HashMap<>();
   private final UncertainWrites uncertain;
   private final Function<String, Backend> clusters;
   private final ProxyMetrics metrics;
@@ -144,6 +148,7 @@ final class Replayer implements AutoCloseable {
             settledAhead.add(head.entry.start());
           }
           if (!failing) {
+            firstSends.remove(head.entry.start());
             log.acknowledge(head.entry.end(), 1);
             taken++;
             pause = FIRST_PAUSE_MILLIS;
@@ -227,11 +232,15 @@ final class Replayer implements AutoCloseable {
     if (!record.unsure()) {
       return replay(record, false);
     }
-    CompletableFuture<Message> firstSend = missed.lateAnswer(entry.start());
     CompletableFuture<SendOutcome> first =
-        firstSend == null
-            ? CompletableFuture.completedFuture(SendOutcome.UNKNOWN)
-            : firstSend.handle(SendOutcome::of);
+        firstSends.computeIfAbsent(
+            entry.start(),
+            start -> {
+              CompletableFuture<Message> late = missed.lateAnswer(start);
+              return late == null
+                  ? CompletableFuture.completedFuture(SendOutcome.UNKNOWN)
+                  : late.handle(SendOutcome::of);
+            });
     return first.thenCompose(
         outcome -> {
           if (outcome == SendOutcome.APPLIED) {
