@@ -9,6 +9,7 @@ import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import io.sluice.core.flow.Backlog;
 import io.sluice.core.flow.BacklogProbe;
 import io.sluice.core.job.CompactionSpec;
+import io.sluice.testinfra.Await;
 import io.sluice.testinfra.NodeCompactions;
 import io.sluice.testinfra.NodeJmx;
 import io.sluice.testinfra.RealCassandra;
@@ -22,6 +23,7 @@ import java.util.List;
 import java.util.Optional;
 import java.util.Random;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
 
@@ -40,7 +42,6 @@ class CompactionBacklogProbeIT {
   private static final int WRITES_IN_FLIGHT = 100;
   private static final Duration BACKLOG_WAIT = Duration.ofMinutes(2);
   private static final Duration CATCH_UP_WAIT = Duration.ofMinutes(5);
-  private static final Duration POLL_PAUSE = Duration.ofMillis(250);
 
   private static CompactionSpec overJmx(int port) {
     return new CompactionSpec(null, null, port, null, null, null, null);
@@ -177,27 +178,16 @@ class CompactionBacklogProbeIT {
   /** Reads until a reading is as wanted, at most for {@code within}. */
   private static Backlog awaitReading(
       BacklogProbe probe, Predicate<Backlog> wanted, Duration within) {
-    long deadline = System.nanoTime() + within.toNanos();
-    int maxReads = (int) (within.toMillis() / POLL_PAUSE.toMillis()) + 1;
-    Optional<Backlog> last = Optional.empty();
-    for (int read = 0; read < maxReads && System.nanoTime() < deadline; read++) {
-      last = probe.read();
-      if (last.filter(wanted).isPresent()) {
-        return last.get();
-      }
-      pause();
-    }
-    throw new AssertionError(
-        "The " + probe.signal() + " did not read as expected within " + within + "; last: " + last);
-  }
-
-  private static void pause() {
-    try {
-      Thread.sleep(POLL_PAUSE.toMillis());
-    } catch (InterruptedException e) {
-      Thread.currentThread().interrupt();
-      throw new AssertionError("Interrupted while waiting for compaction", e);
-    }
+    AtomicReference<Optional<Backlog>> last = new AtomicReference<>(Optional.empty());
+    Await.until(
+        "the " + probe.signal() + " to read as expected",
+        within,
+        () -> {
+          last.set(probe.read());
+          return last.get().filter(wanted).isPresent();
+        },
+        () -> "last: " + last.get());
+    return last.get().orElseThrow();
   }
 
   private static int unusedPort() throws IOException {

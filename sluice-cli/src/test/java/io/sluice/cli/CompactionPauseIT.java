@@ -127,12 +127,8 @@ class CompactionPauseIT {
     return last[0];
   }
 
-  private static void awaitPending(NodeCompactions compactions) throws InterruptedException {
-    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(2);
-    while (compactions.pendingTasks() == 0 && System.nanoTime() < deadline) {
-      Thread.sleep(100);
-    }
-    assertThat(compactions.pendingTasks()).as("pending compactions").isPositive();
+  private static void awaitPending(NodeCompactions compactions) {
+    Await.until("pending compactions", Duration.ofMinutes(2), () -> compactions.pendingTasks() > 0);
   }
 
   private static void writeFlushedSstables(

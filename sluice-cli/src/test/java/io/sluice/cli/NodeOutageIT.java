@@ -6,10 +6,9 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import com.fasterxml.jackson.databind.JsonNode;
 import io.sluice.formats.bson.BsonDumpWriter;
-import io.sluice.node.LocalNode;
-import io.sluice.node.StartResult;
 import io.sluice.testinfra.Await;
 import io.sluice.testinfra.LogWatch;
+import io.sluice.testinfra.OwnNode;
 import io.sluice.testinfra.TestKeyspace;
 import io.sluice.testinfra.TestNodes;
 import io.sluice.testinfra.TestSessions;
@@ -19,7 +18,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import org.bson.Document;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -35,14 +33,13 @@ class NodeOutageIT {
 
   @TempDir static Path dir;
 
-  static LocalNode node;
+  static OwnNode node;
   static InetSocketAddress contactPoint;
 
   @BeforeAll
-  static void startOwnNode() throws Exception {
-    node = TestNodes.create("outage-node-");
-    StartResult started = node.start(TestNodes.options().build());
-    contactPoint = started.status().contactPoint().orElseThrow();
+  static void startOwnNode(OwnNode own) throws Exception {
+    node = own;
+    contactPoint = own.start(TestNodes.options().build());
     try (CqlSession session = session()) {
       session.execute(
           "CREATE KEYSPACE outage WITH replication ="
@@ -54,13 +51,6 @@ class NodeOutageIT {
       for (int i = 0; i < DOCUMENTS; i++) {
         writer.write(new Document("_id", "p" + i).append("n", i));
       }
-    }
-  }
-
-  @AfterAll
-  static void stopOwnNode() {
-    if (node != null) {
-      node.stop();
     }
   }
 
@@ -122,7 +112,7 @@ class NodeOutageIT {
           Duration.ofMinutes(3),
           () -> log.saw("The target does not answer"),
           () -> log + migration.toString());
-      node.start(TestNodes.restart());
+      node.restart();
       CliRun run = migration.await(Duration.ofMinutes(10));
 
       assertThat(run.exitCode()).as(run.toString()).isEqualTo(ExitCodes.OK);
@@ -146,7 +136,7 @@ class NodeOutageIT {
     try {
       stopped = migration.await(Duration.ofMinutes(5));
     } finally {
-      node.start(TestNodes.restart());
+      node.restart();
     }
 
     assertThat(stopped.exitCode()).as(stopped.toString()).isEqualTo(ExitCodes.ABORTED);

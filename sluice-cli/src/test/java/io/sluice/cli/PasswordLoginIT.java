@@ -4,10 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import io.sluice.formats.bson.BsonDumpWriter;
-import io.sluice.node.LocalNode;
-import io.sluice.node.StartResult;
 import io.sluice.testinfra.Await;
 import io.sluice.testinfra.LogWatch;
+import io.sluice.testinfra.OwnNode;
 import io.sluice.testinfra.TestKeyspace;
 import io.sluice.testinfra.TestNodes;
 import io.sluice.testinfra.TestSessions;
@@ -29,7 +28,6 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import org.bson.Document;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -52,16 +50,13 @@ class PasswordLoginIT {
   private static final Pattern DOCUMENT_ID = Pattern.compile("\\bp[1-9][0-9]{2,}\\b");
 
   @TempDir static Path dir;
-  private static LocalNode node;
   private static InetSocketAddress contactPoint;
 
   @BeforeAll
-  static void startNodeWithLogins() throws Exception {
-    node = TestNodes.create("login-node-");
-    StartResult started =
-        node.start(
+  static void startNodeWithLogins(OwnNode own) throws Exception {
+    contactPoint =
+        own.start(
             TestNodes.options().cassandraYaml("authenticator", "PasswordAuthenticator").build());
-    contactPoint = started.status().contactPoint().orElseThrow();
     // The default superuser is created a few seconds after the node starts answering.
     Await.until(
         "the default superuser to log in",
@@ -95,13 +90,6 @@ class PasswordLoginIT {
     }
     Files.writeString(dir.resolve("loader.password"), PASSWORD + "\n");
     Files.writeString(dir.resolve("wrong.password"), "not-the-password\n");
-  }
-
-  @AfterAll
-  static void stopNode() {
-    if (node != null) {
-      node.stop();
-    }
   }
 
   private static CqlSession superuser() {

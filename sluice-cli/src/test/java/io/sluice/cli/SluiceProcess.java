@@ -1,10 +1,12 @@
 package io.sluice.cli;
 
 import io.sluice.node.CassandraHome;
+import io.sluice.testinfra.Await;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -131,26 +133,36 @@ final class SluiceProcess {
    * it ended first. Fails, killing it, after five minutes.
    */
   boolean awaitSaves(Path checkpoint, int saves) throws Exception {
-    long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
-    FileTime last = started;
-    int seen = 0;
-    while (System.nanoTime() < deadline) {
-      if (Files.exists(checkpoint)) {
-        FileTime modified = Files.getLastModifiedTime(checkpoint);
-        if (modified.compareTo(last) > 0) {
-          last = modified;
-          if (++seen == saves) {
-            return true;
-          }
-        }
-      }
-      if (!isAlive()) {
-        return false;
-      }
-      Thread.sleep(20);
+    FileTime[] last = {started};
+    int[] seen = {0};
+    try {
+      Await.until(
+          "progress saved " + saves + " times",
+          Duration.ofMinutes(5),
+          Duration.ofMillis(20),
+          () -> {
+            FileTime modified = modifiedTime(checkpoint);
+            if (modified != null && modified.compareTo(last[0]) > 0) {
+              last[0] = modified;
+              seen[0]++;
+            }
+            return seen[0] == saves || !isAlive();
+          },
+          this::output);
+    } catch (AssertionError e) {
+      kill();
+      throw e;
     }
-    kill();
-    throw new AssertionError("no progress saved within five minutes:\n" + output());
+    return seen[0] == saves;
+  }
+
+  private static FileTime modifiedTime(Path file) {
+    try {
+      return Files.exists(file) ? Files.getLastModifiedTime(file) : null;
+    } catch (IOException e) {
+      // Replaced between the two calls: seen at the next poll.
+      return null;
+    }
   }
 
   boolean isAlive() {

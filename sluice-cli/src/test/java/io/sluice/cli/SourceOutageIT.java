@@ -7,10 +7,9 @@ import com.datastax.oss.driver.api.core.cql.BatchStatement;
 import com.datastax.oss.driver.api.core.cql.BatchType;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.fasterxml.jackson.databind.JsonNode;
-import io.sluice.node.LocalNode;
-import io.sluice.node.StartResult;
 import io.sluice.testinfra.Await;
 import io.sluice.testinfra.LogWatch;
+import io.sluice.testinfra.OwnNode;
 import io.sluice.testinfra.RealCassandra;
 import io.sluice.testinfra.TestKeyspace;
 import io.sluice.testinfra.TestNodes;
@@ -18,7 +17,6 @@ import io.sluice.testinfra.TestSessions;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
 import java.time.Duration;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -36,14 +34,13 @@ class SourceOutageIT {
 
   @TempDir static Path dir;
 
-  static LocalNode sourceNode;
+  static OwnNode sourceNode;
   static InetSocketAddress sourcePoint;
 
   @BeforeAll
-  static void startSourceNode() throws Exception {
-    sourceNode = TestNodes.create("source-outage-");
-    StartResult started = sourceNode.start(TestNodes.options().build());
-    sourcePoint = started.status().contactPoint().orElseThrow();
+  static void startSourceNode(OwnNode own) throws Exception {
+    sourceNode = own;
+    sourcePoint = own.start(TestNodes.options().build());
     try (CqlSession session = TestSessions.connect(sourcePoint, "datacenter1")) {
       session.execute(
           "CREATE KEYSPACE old WITH replication ="
@@ -60,13 +57,6 @@ class SourceOutageIT {
           session.execute(batch);
         }
       }
-    }
-  }
-
-  @AfterAll
-  static void stopSourceNode() {
-    if (sourceNode != null) {
-      sourceNode.stop();
     }
   }
 
@@ -109,7 +99,7 @@ class SourceOutageIT {
           Duration.ofMinutes(3),
           () -> log.saw("the source cluster does not answer"),
           () -> log + migration.toString());
-      sourceNode.start(TestNodes.restart());
+      sourceNode.restart();
       CliRun run = migration.await(Duration.ofMinutes(10));
 
       assertThat(run.exitCode()).as(run.toString()).isEqualTo(ExitCodes.OK);

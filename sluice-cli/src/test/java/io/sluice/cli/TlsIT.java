@@ -4,8 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import io.sluice.formats.bson.BsonDumpWriter;
-import io.sluice.node.LocalNode;
-import io.sluice.node.StartResult;
+import io.sluice.testinfra.OwnNode;
 import io.sluice.testinfra.RealCassandra;
 import io.sluice.testinfra.TestCertificates;
 import io.sluice.testinfra.TestKeyspace;
@@ -19,7 +18,6 @@ import java.util.List;
 import java.util.Map;
 import javax.net.ssl.SSLContext;
 import org.bson.Document;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -42,12 +40,11 @@ class TlsIT {
   private static final String CLIENT_PASSWORD = "client-key-pw";
 
   @TempDir static Path dir;
-  private static LocalNode node;
   private static InetSocketAddress contactPoint;
   private static int port;
 
   @BeforeAll
-  static void startNodeOverTls() throws Exception {
+  static void startNodeOverTls(OwnNode own) throws Exception {
     Path nodeStore = dir.resolve("node.jks");
     TestCertificates.keyPair(
         "node", "CN=sluice test node", nodeStore, NODE_STORE_PASSWORD, "-ext", "SAN=ip:127.0.0.1");
@@ -64,9 +61,8 @@ class TlsIT {
     Files.writeString(dir.resolve("trust.password"), TRUST_PASSWORD + "\n");
     Files.writeString(dir.resolve("client.password"), CLIENT_PASSWORD + "\n");
 
-    node = TestNodes.create("tls-node-");
-    StartResult started =
-        node.start(
+    InetSocketAddress started =
+        own.start(
             TestNodes.options()
                 .cassandraYaml(
                     "client_encryption_options",
@@ -87,7 +83,7 @@ class TlsIT {
                         NODE_STORE_PASSWORD))
                 .build());
     // By address: the certificate names 127.0.0.1, and the name is checked.
-    port = started.status().contactPoint().orElseThrow().getPort();
+    port = started.getPort();
     contactPoint = new InetSocketAddress("127.0.0.1", port);
     try (BsonDumpWriter writer = BsonDumpWriter.create(dir.resolve("people.bson"))) {
       for (int i = 0; i < DOCUMENTS; i++) {
@@ -99,13 +95,6 @@ class TlsIT {
           "CREATE KEYSPACE tls WITH replication ="
               + " {'class': 'SimpleStrategy', 'replication_factor': 1}");
       session.execute("CREATE TABLE tls.people (id text PRIMARY KEY, n int)");
-    }
-  }
-
-  @AfterAll
-  static void stopNode() {
-    if (node != null) {
-      node.stop();
     }
   }
 

@@ -6,9 +6,9 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import io.sluice.node.LocalNode;
-import io.sluice.node.StartResult;
 import io.sluice.testinfra.Await;
 import io.sluice.testinfra.LogWatch;
+import io.sluice.testinfra.OwnNode;
 import io.sluice.testinfra.RealCassandra;
 import io.sluice.testinfra.TestKeyspace;
 import io.sluice.testinfra.TestNodes;
@@ -24,7 +24,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -46,21 +45,13 @@ class ProxyOutageIT {
 
   @TempDir static Path dir;
 
-  static LocalNode ownNode;
+  static OwnNode ownNode;
   static InetSocketAddress ownPoint;
 
   @BeforeAll
-  static void startOwnNode() throws Exception {
-    ownNode = TestNodes.create("proxy-outage-");
-    StartResult started = ownNode.start(TestNodes.options().build());
-    ownPoint = started.status().contactPoint().orElseThrow();
-  }
-
-  @AfterAll
-  static void stopOwnNode() {
-    if (ownNode != null) {
-      ownNode.stop();
-    }
+  static void startOwnNode(OwnNode own) throws Exception {
+    ownNode = own;
+    ownPoint = own.start(TestNodes.options().build());
   }
 
   @ParameterizedTest
@@ -110,7 +101,7 @@ class ProxyOutageIT {
       }
 
       ownNode.stop();
-      forgetPreparedStatements(ownNode);
+      forgetPreparedStatements(ownNode.node());
       int failed = 0;
       for (int id = 1000; id < 1000 + WRITES_DURING; id++) {
         try {
@@ -126,7 +117,7 @@ class ProxyOutageIT {
             .isEqualTo("before");
       }
 
-      ownNode.start(TestNodes.restart());
+      ownNode.restart();
       int[] probe = {2000};
       Await.until(
           "a write through the proxy to succeed after the restart",

@@ -9,9 +9,8 @@ import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.sluice.node.LocalNode;
-import io.sluice.node.StartResult;
 import io.sluice.testinfra.Await;
+import io.sluice.testinfra.OwnNode;
 import io.sluice.testinfra.RealCassandra;
 import io.sluice.testinfra.TestKeyspace;
 import io.sluice.testinfra.TestNodes;
@@ -43,7 +42,6 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -67,21 +65,13 @@ class SecondaryOutageIT {
 
   @TempDir Path dir;
 
-  static LocalNode ownNode;
+  static OwnNode ownNode;
   static InetSocketAddress ownPoint;
 
   @BeforeAll
-  static void startOwnNode() throws Exception {
-    ownNode = TestNodes.create("secondary-outage-");
-    StartResult started = ownNode.start(TestNodes.options().build());
-    ownPoint = started.status().contactPoint().orElseThrow();
-  }
-
-  @AfterAll
-  static void stopOwnNode() {
-    if (ownNode != null) {
-      ownNode.stop();
-    }
+  static void startOwnNode(OwnNode own) throws Exception {
+    ownNode = own;
+    ownPoint = own.start(TestNodes.options().build());
   }
 
   @Test
@@ -144,7 +134,7 @@ class SecondaryOutageIT {
                   || writes.isDone());
       assertThat(proxy.replayBacklog()).as("writes kept while the secondary is down").isPositive();
 
-      ownNode.start(TestNodes.restart());
+      ownNode.restart();
       Await.until(
           "the replay to catch up with the live writes",
           Duration.ofMinutes(3),
@@ -219,7 +209,7 @@ class SecondaryOutageIT {
       assertThat(again.replayBacklog()).isEqualTo(held + 1);
       JsonNode status = status(again.adminAddress().getPort());
       assertThat(status.path("replay-log").path("backlog-writes").asLong()).isEqualTo(held + 1);
-      ownNode.start(TestNodes.restart());
+      ownNode.restart();
       Await.until(
           "the replay log to drain", Duration.ofMinutes(3), () -> again.replayBacklog() == 0);
       assertThat(counter(again.metrics(), "sluice_proxy_replayed_writes_total", "ok"))
@@ -254,7 +244,7 @@ class SecondaryOutageIT {
                 + "  schema-timeout: 2s\n");
     String hits = shared.name() + ".hits";
     String later = shared.name() + ".later";
-    long pid = ownNode.status().pid().orElseThrow();
+    long pid = ownNode.pid();
     try (SluiceProxy proxy = SluiceProxy.start(ProxyConfig.load(proxyFile), dir);
         CqlSession client = DualWriteIT.clientOf(proxy.address(), shared.localDatacenter(), "V5")) {
       client.execute("CREATE TABLE " + hits + " (page text PRIMARY KEY, n counter)");

@@ -6,7 +6,7 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.sluice.formats.bson.BsonDumpWriter;
-import io.sluice.node.LocalNode;
+import io.sluice.testinfra.OwnNode;
 import io.sluice.testinfra.TestNodes;
 import io.sluice.testinfra.TestSessions;
 import java.io.PrintWriter;
@@ -15,7 +15,6 @@ import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.bson.Document;
-import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -37,14 +36,11 @@ class SparkThrottledIT {
   private static final int DOCUMENTS = 16_000;
 
   @TempDir static Path dir;
-  private static LocalNode node;
   private static String contactPoint;
 
   @BeforeAll
-  static void startThrottledNode() throws Exception {
-    node = TestNodes.create("spark-throttled-node-");
-    InetSocketAddress address =
-        node.start(TestNodes.requestLimited(LIMIT).build()).status().contactPoint().orElseThrow();
+  static void startThrottledNode(OwnNode own) throws Exception {
+    InetSocketAddress address = own.start(TestNodes.requestLimited(LIMIT).build());
     contactPoint = "127.0.0.1:" + address.getPort();
     try (CqlSession session = TestSessions.connect(address, "datacenter1")) {
       session.execute(
@@ -59,13 +55,6 @@ class SparkThrottledIT {
                 .append("n", i)
                 .append("name", "person " + i));
       }
-    }
-  }
-
-  @AfterAll
-  static void stopNode() {
-    if (node != null) {
-      node.stop();
     }
   }
 

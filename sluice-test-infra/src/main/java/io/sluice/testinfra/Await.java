@@ -20,6 +20,15 @@ public final class Await {
    */
   public static void until(
       String what, Duration bound, BooleanSupplier state, Supplier<String> detail) {
+    until(what, bound, POLL_PAUSE, state, detail);
+  }
+
+  /**
+   * As {@link #until(String, Duration, BooleanSupplier, Supplier)}, polling every {@code pause}: a
+   * state that may pass quickly (a file saved again) is polled more often.
+   */
+  public static void until(
+      String what, Duration bound, Duration pause, BooleanSupplier state, Supplier<String> detail) {
     long deadline = System.nanoTime() + bound.toNanos();
     while (!state.getAsBoolean()) {
       if (System.nanoTime() - deadline > 0) {
@@ -27,7 +36,7 @@ public final class Await {
             "Waited " + bound.toSeconds() + " s for " + what + " in vain.\n" + detail.get());
       }
       try {
-        Thread.sleep(POLL_PAUSE.toMillis());
+        Thread.sleep(pause.toMillis());
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
         throw new AssertionError("Interrupted while waiting for " + what, e);

@@ -22,6 +22,9 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  * type {@code CqlSession} receives.
  *
  * <p>Parameters of type {@link NodeJmx} and {@link NodeCompactions} reach the first node over JMX.
+ *
+ * <p>A parameter of type {@link OwnNode} is a node of the test class's own, which it starts with
+ * the options it needs and may stop and restart; it is stopped after the class.
  */
 public final class CassandraExtension
     implements BeforeAllCallback, AfterAllCallback, ParameterResolver {
@@ -109,7 +112,8 @@ public final class CassandraExtension
         || type == TestKeyspace.class
         || type == NodeJmx.class
         || type == NodeCompactions.class
-        || type == SecondCluster.class;
+        || type == SecondCluster.class
+        || type == OwnNode.class;
   }
 
   @Override
@@ -121,9 +125,16 @@ public final class CassandraExtension
     if (type == NodeCompactions.class) {
       return new NodeCompactions(cluster(context).jmx());
     }
+    if (type == OwnNode.class) {
+      return classContext(context)
+          .getStore(NAMESPACE)
+          .getOrComputeIfAbsent(
+              OwnNode.class,
+              k -> new OwnNode(KeyspaceNames.forClass(context.getRequiredTestClass()) + "-"),
+              OwnNode.class);
+    }
     if (type == SecondCluster.class) {
-      ExtensionContext classContext =
-          context.getTestMethod().isPresent() ? context.getParent().orElseThrow() : context;
+      ExtensionContext classContext = classContext(context);
       return classContext
           .getStore(NAMESPACE)
           .getOrComputeIfAbsent(
@@ -143,6 +154,11 @@ public final class CassandraExtension
               + " register it on the class (@RealCassandra), not on a method.");
     }
     return type == CqlSession.class ? classKeyspace.session() : classKeyspace.keyspace();
+  }
+
+  /** The context of the test class, from its own or one of its methods'. */
+  private static ExtensionContext classContext(ExtensionContext context) {
+    return context.getTestMethod().isPresent() ? context.getParent().orElseThrow() : context;
   }
 
   private static SharedCluster secondCluster(ExtensionContext context) {
