@@ -31,6 +31,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.function.LongSupplier;
 import java.util.stream.Collectors;
 import org.slf4j.Logger;
@@ -62,6 +64,15 @@ final class CassandraRowChecker implements Sink {
   private final TableSchema schema;
   private final RowComparison comparison;
   private final PreparedStatement select;
+
+  /**
+   * The read of a partition's static cells, by its partition key alone, for a source row that is a
+   * partition's static cells alone (no clustering values to look it up by); null for a table
+   * without clustering or static columns.
+   */
+  private final PreparedStatement selectStatic;
+
+  private final int partitionKeyCount;
   private final ColumnDecoders decoders;
   private final List<BoundColumn> keyColumns = new ArrayList<>();
   private final List<ReadColumn> readColumns = new ArrayList<>();
@@ -69,6 +80,14 @@ final class CassandraRowChecker implements Sink {
   private final ValidationSpec spec;
   private final RequestRetrier retrier;
   private final CassandraSink repairs;
+
+  /**
+   * Where a rewrite is handed to the repair sink: not the driver thread a check's answer arrives
+   * on, since the sink prepares a statement the first time it meets a row of a new shape (a table
+   * source's cells at several times) and the driver refuses a synchronous call on its own threads.
+   */
+  private final ExecutorService rewrites;
+
   private final LongSupplier nowMicros;
   private PreparedStatement rangeScan;
   private final boolean findsExtra;
@@ -115,22 +134,37 @@ final class CassandraRowChecker implements Sink {
       keyColumns.add(new BoundColumn(column));
       conditions.add(column.getName().asCql(true) + " = ?");
     }
+    String from =
+        " FROM " + table.getKeyspace().asCql(true) + "." + table.getName().asCql(true) + " WHERE ";
     this.select =
-        session.prepare(
-            "SELECT "
-                + this.selected
-                + " FROM "
-                + table.getKeyspace().asCql(true)
-                + "."
-                + table.getName().asCql(true)
-                + " WHERE "
-                + String.join(" AND ", conditions));
+        session.prepare("SELECT " + this.selected + from + String.join(" AND ", conditions));
+    this.partitionKeyCount = table.getPartitionKey().size();
+    boolean statics = table.getColumns().values().stream().anyMatch(ColumnMetadata::isStatic);
+    this.selectStatic =
+        statics && !table.getClusteringColumns().isEmpty()
+            ? session.prepare(
+                "SELECT "
+                    + this.selected
+                    + from
+                    + String.join(" AND ", conditions.subList(0, partitionKeyCount))
+                    + " LIMIT 1")
+            : null;
     // The range scan reads the same columns first, so the same decoders serve its rows.
     this.decoders = ColumnDecoders.of(session, select.getResultSetDefinitions());
     this.retrier =
         new RequestRetrier(session, flow.maxRetries(), flow.outagePatienceDuration(), feedback);
     this.repairs =
         spec.repair() ? new CassandraSink(session, table, writeNulls, flow, feedback) : null;
+    this.rewrites =
+        spec.repair()
+            ? Executors.newFixedThreadPool(
+                2,
+                runnable -> {
+                  Thread thread = new Thread(runnable, "sluice-repair");
+                  thread.setDaemon(true);
+                  return thread;
+                })
+            : null;
   }
 
   private static boolean isPrimaryKey(TableMetadata table, ColumnMetadata column) {
@@ -316,9 +350,8 @@ final class CassandraRowChecker implements Sink {
         now
             ? new Row(values, nowMicros.getAsLong(), row.position())
             : new Row(values, row.writeTimestampMicros(), row.position(), row.cellTimes());
-    return repairs
-        .write(List.of(rewrite))
-        .toCompletableFuture()
+    return CompletableFuture.supplyAsync(() -> repairs.write(List.of(rewrite)), rewrites)
+        .thenCompose(CompletionStage::toCompletableFuture)
         .thenCompose(
             written -> {
               if (!written.failed().isEmpty()) {
@@ -397,8 +430,10 @@ final class CassandraRowChecker implements Sink {
   }
 
   private CompletableFuture<Read> read(Row row) {
-    BoundStatementBuilder bound = select.boundStatementBuilder();
-    for (int i = 0; i < keyColumns.size(); i++) {
+    boolean staticOnly =
+        selectStatic != null && row.values().get(keyColumns.get(partitionKeyCount).name) == null;
+    BoundStatementBuilder bound = (staticOnly ? selectStatic : select).boundStatementBuilder();
+    for (int i = 0; i < (staticOnly ? partitionKeyCount : keyColumns.size()); i++) {
       BoundColumn column = keyColumns.get(i);
       bound = column.bind(bound, i, row.values().get(column.name));
     }
@@ -442,6 +477,7 @@ final class CassandraRowChecker implements Sink {
     retrier.close();
     if (repairs != null) {
       repairs.close();
+      rewrites.shutdown();
     }
   }
 

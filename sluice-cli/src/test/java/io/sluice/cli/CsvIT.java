@@ -132,6 +132,38 @@ class CsvIT {
     assertThat(counts.get("rows-written").asLong()).isEqualTo(3);
   }
 
+  /** A file without a header has its fields named by position, and loads and validates so. */
+  @Test
+  void should_load_and_validate_a_file_without_header_by_position(
+      CqlSession session, TestKeyspace keyspace) throws Exception {
+    session.execute("CREATE TABLE csv_plain (k int PRIMARY KEY, v text, w int)");
+    Files.createDirectories(dir.resolve("plain"));
+    Files.writeString(dir.resolve("plain/data.csv"), "1,one,10\n2,two,20\n3,three,30\n");
+    String sources =
+        """
+          - type: csv
+            path: plain
+            options: { header: false }
+        """;
+    Path job =
+        JobFile.write(
+            dir,
+            "plain",
+            keyspace,
+            "csv_plain",
+            sources,
+            "mapping:\n  columns: { k: col1, v: col2, w: col3 }\n");
+
+    CliRun load = CliRun.of("migrate", job.toString(), "--max-errors", "0");
+
+    assertThat(load.exitCode()).as(load.toString()).isEqualTo(ExitCodes.OK);
+    assertThat(CliRun.report(dir.resolve("state-plain")).get("rows-written").asLong()).isEqualTo(3);
+    assertThat(session.execute("SELECT v, w FROM csv_plain WHERE k = 2").one().getInt(1))
+        .isEqualTo(20);
+    CliRun check = CliRun.of("validate", job.toString());
+    assertThat(check.exitCode()).as(check.toString()).isEqualTo(ExitCodes.OK);
+  }
+
   @Test
   void should_convert_text_cells_by_column_type(CqlSession session) throws Exception {
     Row ada = row(session, 1);

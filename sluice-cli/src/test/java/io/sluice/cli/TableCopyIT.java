@@ -441,14 +441,20 @@ class TableCopyIT {
     return String.valueOf(value);
   }
 
-  /** A partition of static cells only reads as a row without clustering values. */
+  /**
+   * A partition of static cells only reads as a row without clustering values, with the table's
+   * non-frozen collections read as empty ones (the driver's reading of none).
+   */
   @Test
   void should_copy_a_partition_that_holds_only_static_cells(
       CqlSession session, TestKeyspace keyspace) throws Exception {
-    String table = " (id int, n int, v text, note text static, PRIMARY KEY (id, n))";
+    String table =
+        " (id int, n int, v text, note text static, s set<text>, l list<int>,"
+            + " PRIMARY KEY (id, n))";
     session.execute("CREATE TABLE statics_src" + table);
     session.execute("CREATE TABLE statics_dst" + table);
-    session.execute("INSERT INTO statics_src (id, n, v, note) VALUES (1, 1, 'a', 'first')");
+    session.execute(
+        "INSERT INTO statics_src (id, n, v, note, s, l) VALUES (1, 1, 'a', 'first', {'x'}, [7])");
     session.execute("UPDATE statics_src USING TIMESTAMP 5000 SET note = 'alone' WHERE id = 2");
     Path job =
         JobFile.write(
@@ -457,7 +463,8 @@ class TableCopyIT {
             keyspace,
             "statics_dst",
             tableSource(keyspace, "statics_src", 10),
-            "mapping:\n  columns: { id: id, n: n, v: v, note: note }\nmax-errors: 0\n");
+            "mapping:\n  columns: { id: id, n: n, v: v, note: note, s: s, l: l }\n"
+                + "max-errors: 0\n");
 
     CliRun run = CliRun.of("migrate", job.toString());
 
@@ -467,8 +474,26 @@ class TableCopyIT {
     assertThat(alone.getLong(1)).isEqualTo(5000);
     assertThat(session.execute("SELECT v, note FROM statics_dst WHERE id = 1 AND n = 1").one())
         .satisfies(row -> assertThat(row.getString(0) + row.getString(1)).isEqualTo("afirst"));
+    Row collections = session.execute("SELECT s, l FROM statics_dst WHERE id = 1 AND n = 1").one();
+    assertThat(collections.getSet(0, String.class)).containsExactly("x");
+    assertThat(collections.getList(1, Integer.class)).containsExactly(7);
     JsonNode counts = CliRun.report(dir.resolve("state-statics"));
     assertThat(counts.get("records-read").asLong()).isEqualTo(2);
     assertThat(counts.get("rows-written").asLong()).isEqualTo(2);
+
+    // The static-only row is checked by its partition key alone.
+    CliRun check = CliRun.of("validate", job.toString());
+    assertThat(check.exitCode()).as(check.toString()).isEqualTo(ExitCodes.OK);
+    session.execute("UPDATE statics_dst USING TIMESTAMP 5000 SET note = 'changed' WHERE id = 2");
+    CliRun damaged = CliRun.of("validate", job.toString());
+    assertThat(damaged.exitCode())
+        .as(damaged.toString())
+        .isEqualTo(ExitCodes.COMPLETED_WITH_ERRORS);
+    JsonNode summary =
+        new com.fasterxml.jackson.databind.ObjectMapper()
+            .readTree(dir.resolve("state-statics/validate/validation.json").toFile());
+    assertThat(summary.at("/totals/differences").asLong()).as(summary.toString()).isEqualTo(1);
+    assertThat(summary.at("/findings/0/kind").asText()).isEqualTo("mismatch");
+    assertThat(summary.at("/findings/0/key").asText()).contains("id=2");
   }
 }

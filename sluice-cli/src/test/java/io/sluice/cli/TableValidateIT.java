@@ -120,6 +120,68 @@ class TableValidateIT {
   }
 
   /**
+   * Rows the target lost (a {@code TRUNCATE}) are rewritten by {@code --repair} at the source's own
+   * times, each cell at its own: the repair prepares a statement for each shape of row it meets,
+   * which it must not do on a thread of the driver's.
+   */
+  @Test
+  void should_rewrite_rows_missing_from_the_target_at_the_source_times(
+      CqlSession session, TestKeyspace keyspace, SecondCluster source) throws Exception {
+    String table = "CREATE TABLE kept (id int PRIMARY KEY, a text, b text)";
+    source.session().execute(table);
+    session.execute(table);
+    for (int id = 0; id < 10; id++) {
+      source
+          .session()
+          .execute(
+              "UPDATE kept USING TIMESTAMP "
+                  + (BASE_MICROS + id)
+                  + " SET a = 'a"
+                  + id
+                  + "' WHERE id = "
+                  + id);
+      source
+          .session()
+          .execute(
+              "UPDATE kept USING TIMESTAMP "
+                  + (BASE_MICROS + 100 + id)
+                  + " SET b = 'b"
+                  + id
+                  + "' WHERE id = "
+                  + id);
+    }
+    Path job =
+        JobFile.write(
+            dir,
+            "checked",
+            keyspace,
+            "kept",
+            TableSourceYaml.of("old", source.keyspace(), "kept"),
+            "mapping:\n  columns: { id: id, a: a, b: b }\nmax-errors: 0\n");
+    CliRun copy = CliRun.of("migrate", job.toString());
+    assertThat(copy.exitCode()).as(copy.toString()).isEqualTo(ExitCodes.OK);
+    session.execute("TRUNCATE kept");
+
+    CliRun repair = CliRun.of("validate", job.toString(), "--repair");
+
+    assertThat(repair.exitCode()).as(repair.toString()).isEqualTo(ExitCodes.COMPLETED_WITH_ERRORS);
+    assertThat(keys(summary(), "missing")).hasSize(10);
+    assertThat(summary().at("/totals/repaired").asLong()).as(repair.toString()).isEqualTo(10);
+    CliRun again = CliRun.of("validate", job.toString());
+    assertThat(again.exitCode()).as(again.toString()).isEqualTo(ExitCodes.OK);
+    for (int id = 0; id < 10; id++) {
+      com.datastax.oss.driver.api.core.cql.Row row =
+          session
+              .execute("SELECT a, b, WRITETIME(a), WRITETIME(b) FROM kept WHERE id = " + id)
+              .one();
+      assertThat(row.getString(0)).isEqualTo("a" + id);
+      assertThat(row.getString(1)).isEqualTo("b" + id);
+      assertThat(row.getLong(2)).isEqualTo(BASE_MICROS + id);
+      assertThat(row.getLong(3)).isEqualTo(BASE_MICROS + 100 + id);
+    }
+  }
+
+  /**
    * A validation killed at random moments and resumed reports every row the target lacks and every
    * row only the target holds exactly once: each resumed split's scan of the target starts right
    * after the row its earlier run committed last.

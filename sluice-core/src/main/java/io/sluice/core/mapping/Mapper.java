@@ -7,6 +7,7 @@ import io.sluice.core.source.Record;
 import io.sluice.core.value.Values;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collection;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -264,7 +265,7 @@ public final class Mapper {
           }
         }
         case STATIC -> someStatic |= values[i] != null;
-        case REGULAR -> someRegular |= values[i] != null;
+        case REGULAR -> someRegular |= !absent(values[i]);
         default -> {
           // The partition key is checked as each value is filled.
         }
@@ -274,6 +275,16 @@ public final class Mapper {
       return null;
     }
     return columns[firstMissing].missingKeyReason(where);
+  }
+
+  /**
+   * Whether a regular column's value is none: null, or an empty collection, which is how a driver
+   * reads a non-frozen collection that holds nothing (Cassandra keeps no empty one of those).
+   */
+  private static boolean absent(Object value) {
+    return value == null
+        || value instanceof Collection<?> collection && collection.isEmpty()
+        || value instanceof Map<?, ?> map && map.isEmpty();
   }
 
   private Map<String, Object> row(Object[] values) {

@@ -139,12 +139,16 @@ public record ValidationReport(RunReport run, ValidationSpec spec) {
       text.append(String.format("  Extra             %,d%n", c.rowsExtra()));
     }
     if (spec.repair() || spec.deleteExtra()) {
-      text.append(
-          String.format(
-              "  Repaired          %,d  (at the %s timestamp; extra rows deleted at the current"
-                  + " time)%n",
-              c.rowsRepaired(),
-              spec.repairTimestamp() == ValidationSpec.RepairTimestamp.NOW ? "current" : "source"));
+      String how =
+          spec.repair()
+              ? "at the "
+                  + (spec.repairTimestamp() == ValidationSpec.RepairTimestamp.NOW
+                      ? "current"
+                      : "source")
+                  + " timestamp"
+                  + (spec.deleteExtra() ? "; extra rows deleted at the current time" : "")
+              : "extra rows deleted at the current time";
+      text.append(String.format("  Repaired          %,d  (%s)%n", c.rowsRepaired(), how));
     }
     text.append(
         String.format(

@@ -118,6 +118,34 @@ class MapperTest {
         .startsWith("Column 'n' (field 'n') is part of the primary key");
   }
 
+  /**
+   * A driver reads a non-frozen collection that holds nothing as an empty one: beside a static cell
+   * alone, such a value is no regular cell, and the row is the partition's static cells alone.
+   */
+  @Test
+  void should_take_empty_collections_beside_static_cells_alone_for_none() {
+    Mapper mapper =
+        Mapper.compile(
+            columns("id", "id", "n", "n", "note", "note", "s", "s", "l", "l", "m", "m"),
+            table(
+                "id int pk",
+                "n int ck",
+                "note text st",
+                "s set<text>",
+                "l list<int>",
+                "m map<text, int>"));
+
+    assertThat(
+            onlyRow(
+                mapper.map(
+                    record(
+                        "id", 1, "note", "alone", "s", List.of(), "l", List.of(), "m", Map.of()))))
+        .containsEntry("note", "alone")
+        .containsEntry("n", null);
+    assertThat(reason(mapper.map(record("id", 1, "note", "alone", "l", List.of(3)))))
+        .startsWith("Column 'n' (field 'n') is part of the primary key");
+  }
+
   @Test
   void should_fail_with_one_sentence_naming_column_path_kind_and_type() {
     Mapper mapper =

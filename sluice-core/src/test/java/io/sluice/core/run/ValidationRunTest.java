@@ -18,6 +18,7 @@ import io.sluice.core.source.SourceItem;
 import io.sluice.core.source.SourcePosition;
 import io.sluice.core.source.SourceSpec;
 import io.sluice.core.validate.Validation;
+import io.sluice.core.validate.ValidationReport;
 import io.sluice.core.validate.ValidationSpec;
 import io.sluice.core.validate.ValidationSpec.RepairTimestamp;
 import java.io.IOException;
@@ -133,6 +134,30 @@ class ValidationRunTest {
     assertThat(summary.at("/findings-listed").asInt()).isEqualTo(5);
     assertThat(dir.resolve("state/validate/keys")).doesNotExist();
     assertThat(dir.resolve("state/rejects.jsonl")).doesNotExist();
+  }
+
+  @Test
+  void should_say_how_it_repaired_naming_deletions_only_when_it_deleted() {
+    RunReport repair = validate(REPAIR_ALL);
+    String rewritesOnly =
+        new ValidationReport(
+                repair, new ValidationSpec(100, true, RepairTimestamp.SOURCE, true, false))
+            .toText();
+    String deletionsOnly =
+        new ValidationReport(
+                repair, new ValidationSpec(100, false, RepairTimestamp.SOURCE, true, true))
+            .toText();
+
+    assertThat(rewritesOnly)
+        .contains("Repaired          4  (at the source timestamp)")
+        .doesNotContain("deleted");
+    assertThat(validateText(REPAIR_ALL, repair))
+        .contains("(at the source timestamp; extra rows deleted at the current time)");
+    assertThat(deletionsOnly).contains("(extra rows deleted at the current time)");
+  }
+
+  private static String validateText(ValidationSpec spec, RunReport run) {
+    return new ValidationReport(run, spec).toText();
   }
 
   @Test

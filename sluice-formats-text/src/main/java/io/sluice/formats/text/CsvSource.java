@@ -73,14 +73,22 @@ public final class CsvSource extends TextFileSource {
     return false;
   }
 
-  /** The names of the header (or the {@code columns} option) of every file that is not empty. */
+  /**
+   * The names of the header (or the {@code columns} option) of every file that is not empty; none
+   * known when a file has neither, as its fields are named by position ({@code col1}, {@code col2},
+   * ...) and a record may have any number of them.
+   */
   @Override
   public Optional<Set<String>> knownFields() throws IOException {
     Set<String> names = new LinkedHashSet<>();
     boolean any = false;
     for (TextFile file : files()) {
       if (Files.size(file.path()) > 0) {
-        names.addAll(layout(file).names());
+        List<String> named = layout(file).names();
+        if (named.isEmpty()) {
+          return Optional.empty();
+        }
+        names.addAll(named);
         any = true;
       }
     }
