@@ -9,6 +9,7 @@ import io.sluice.formats.bson.BsonDumpWriter;
 import io.sluice.testinfra.Await;
 import io.sluice.testinfra.LogWatch;
 import io.sluice.testinfra.OwnNode;
+import io.sluice.testinfra.RealCassandra;
 import io.sluice.testinfra.TestKeyspace;
 import io.sluice.testinfra.TestNodes;
 import io.sluice.testinfra.TestSessions;
@@ -27,6 +28,7 @@ import org.junit.jupiter.api.io.TempDir;
  * it and the job completes once it is back; past the patience the run stops with its progress
  * saved, and running it again completes the job. Runs its own node, since it stops it.
  */
+@RealCassandra
 class NodeOutageIT {
 
   private static final int DOCUMENTS = 60_000;

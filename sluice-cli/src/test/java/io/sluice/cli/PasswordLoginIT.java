@@ -7,6 +7,7 @@ import io.sluice.formats.bson.BsonDumpWriter;
 import io.sluice.testinfra.Await;
 import io.sluice.testinfra.LogWatch;
 import io.sluice.testinfra.OwnNode;
+import io.sluice.testinfra.RealCassandra;
 import io.sluice.testinfra.TestKeyspace;
 import io.sluice.testinfra.TestNodes;
 import io.sluice.testinfra.TestSessions;
@@ -38,6 +39,7 @@ import org.junit.jupiter.api.io.TempDir;
  * in nothing they write or print. A wrong password, or none, is refused with one sentence that
  * names the settings to check. Runs its own node, since the shared one allows every client.
  */
+@RealCassandra
 class PasswordLoginIT {
 
   private static final String PASSWORD = "Sl-9xQ!correct-horse-42";

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.sluice.formats.bson.BsonDumpWriter;
 import io.sluice.testinfra.OwnNode;
+import io.sluice.testinfra.RealCassandra;
 import io.sluice.testinfra.TestNodes;
 import io.sluice.testinfra.TestSessions;
 import java.io.IOException;
@@ -25,6 +26,7 @@ import org.junit.jupiter.api.io.TempDir;
  * global rate with {@code OverloadedException}. Sluice's adaptive flow settles near that rate with
  * few refusals; a load with a fixed window of writes in flight is refused far more often.
  */
+@RealCassandra
 class ThrottledTargetIT {
 
   private static final int LIMIT = 1_000;

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.sluice.formats.bson.BsonDumpWriter;
 import io.sluice.testinfra.OwnNode;
+import io.sluice.testinfra.RealCassandra;
 import io.sluice.testinfra.TestNodes;
 import io.sluice.testinfra.TestSessions;
 import java.io.PrintWriter;
@@ -30,6 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
  * the goal of issue 16 (at least 0.9 of the limit with under 2% refused), which is read from them,
  * not asserted.
  */
+@RealCassandra
 class SparkThrottledIT {
 
   private static final int LIMIT = 1_000;

@@ -14,7 +14,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
  * declare a {@link com.datastax.oss.driver.api.core.CqlSession} (connected to the class's keyspace)
  * and a {@link TestKeyspace} (contact point, local datacenter, keyspace name), and to reach the
  * node over JMX a {@link NodeJmx} (its JMX host and port) and a {@link NodeCompactions} (flush,
- * autocompaction, compaction throughput, pending compactions).
+ * autocompaction, compaction throughput, pending compactions). A {@link SecondCluster} is a second,
+ * independent cluster; an {@link OwnNode} a node of the class's own, to stop or reconfigure.
  *
  * <pre>{@code
  * @RealCassandra
