@@ -244,8 +244,8 @@ public final class Mapper {
   /**
    * A row without clustering values is a partition's static cells alone (as a table source reads a
    * partition that holds nothing else): valid when every clustering column is missing, a static
-   * column holds a value and no regular column does. Otherwise the first missing clustering column
-   * fails the row.
+   * column holds a value and no regular column does (its regular columns are then set to null).
+   * Otherwise the first missing clustering column fails the row.
    */
   private String clusteringProblem(Object[] values, String where) {
     if (!clustered) {
@@ -271,7 +271,16 @@ public final class Mapper {
         }
       }
     }
-    if (firstMissing < 0 || (!someClustering && someStatic && !someRegular)) {
+    if (firstMissing < 0) {
+      return null;
+    }
+    if (!someClustering && someStatic && !someRegular) {
+      // The static cells alone: an empty collection read beside them is none, and is not written.
+      for (int i = 0; i < values.length; i++) {
+        if (roles[i] == ColumnSchema.Role.REGULAR) {
+          values[i] = null;
+        }
+      }
       return null;
     }
     return columns[firstMissing].missingKeyReason(where);

@@ -141,7 +141,10 @@ class MapperTest {
                     record(
                         "id", 1, "note", "alone", "s", List.of(), "l", List.of(), "m", Map.of()))))
         .containsEntry("note", "alone")
-        .containsEntry("n", null);
+        .containsEntry("n", null)
+        .containsEntry("s", null)
+        .containsEntry("l", null)
+        .containsEntry("m", null);
     assertThat(reason(mapper.map(record("id", 1, "note", "alone", "l", List.of(3)))))
         .startsWith("Column 'n' (field 'n') is part of the primary key");
   }
