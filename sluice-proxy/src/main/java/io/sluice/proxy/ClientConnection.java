@@ -150,24 +150,16 @@ final class ClientConnection extends SimpleChannelInboundHandler<Frame> {
    * client's driver tries again with an older one (the Java driver starts with DSE's).
    */
   private static void refuseVersion(ChannelHandlerContext ctx, int streamId, String version) {
-    ctx.channel()
-        .writeAndFlush(
-            Frame.forResponse(
-                4,
-                streamId,
-                null,
-                Frame.NO_PAYLOAD,
-                List.of(),
-                new Error(
-                    ProtocolConstants.ErrorCode.PROTOCOL_ERROR,
-                    "Invalid or unsupported protocol version ("
-                        + version
-                        + "); supported versions are (3/v3, 4/v4, 5/v5)")))
-        .addListener(ChannelFutureListener.CLOSE);
+    refuse(
+        ctx,
+        streamId,
+        "Invalid or unsupported protocol version ("
+            + version
+            + "); supported versions are (3/v3, 4/v4, 5/v5)");
   }
 
+  /** Answers with a protocol error, then closes the connection. */
   private static void refuse(ChannelHandlerContext ctx, int streamId, String message) {
-    LOG.info("Refusing the connection of {}: {}", ctx.channel().remoteAddress(), message);
     ctx.channel()
         .writeAndFlush(
             Frame.forResponse(
@@ -189,10 +181,9 @@ final class ClientConnection extends SimpleChannelInboundHandler<Frame> {
       } else {
         // A frame of a version the proxy speaks, but malformed (a bad length, a bad body).
         Throwable why = decoding.getCause() == null ? decoding : decoding.getCause();
-        refuse(
-            ctx,
-            decoding.streamId,
-            "Invalid frame of protocol v" + version + ": " + why.getMessage());
+        String message = "Invalid frame of protocol v" + version + ": " + why.getMessage();
+        LOG.info("Refusing the connection of {}: {}", ctx.channel().remoteAddress(), message);
+        refuse(ctx, decoding.streamId, message);
       }
       return;
     }
