@@ -101,7 +101,7 @@ final class CassandraSink implements Sink {
       } catch (RuntimeException e) {
         return CompletableFuture.completedFuture(unsendable(List.of(rows.get(0)), e));
       }
-      return writeStatement(statement, rows);
+      return statement == null ? expired(1) : writeStatement(statement, rows);
     }
     List<CompletableFuture<WriteResult>> writes = new ArrayList<>(rows.size());
     for (List<Row> group : batchByPartition ? byPartition(rows).values() : List.of(rows)) {
@@ -109,7 +109,12 @@ final class CassandraSink implements Sink {
       List<Statement<?>> statements = new ArrayList<>(group.size());
       for (Row row : group) {
         try {
-          statements.add(statementFor(row));
+          Statement<?> statement = statementFor(row);
+          if (statement == null) {
+            writes.add(expired(1));
+            continue;
+          }
+          statements.add(statement);
           sent.add(row);
         } catch (RuntimeException e) {
           writes.add(CompletableFuture.completedFuture(unsendable(List.of(row), e)));
@@ -154,6 +159,14 @@ final class CassandraSink implements Sink {
         0, 0, rows.stream().map(row -> new WriteResult.FailedRow(row, reason)).toList());
   }
 
+  /**
+   * Rows whose every expiring cell expired between the read and the write: the target is as the
+   * source is, without them, so they count as written.
+   */
+  private static CompletableFuture<WriteResult> expired(int rows) {
+    return CompletableFuture.completedFuture(new WriteResult(rows, 0, List.of()));
+  }
+
   private CompletableFuture<WriteResult> writeStatement(Statement<?> statement, List<Row> rows) {
     PendingWrite write = new PendingWrite(rows);
     retrier.execute(statement, write);
@@ -163,7 +176,7 @@ final class CassandraSink implements Sink {
   /**
    * The statement writing a row: the one prepared insert at the row's timestamp, or, for a row
    * whose cells carry their own write times and TTLs, one insert per (write time, TTL) group in a
-   * single-partition batch.
+   * single-partition batch; null for such a row whose cells have all expired since the read.
    */
   private Statement<?> statementFor(Row row) {
     return row.cellTimes().isEmpty() && !cellTimes.staticOnly(row)

@@ -43,6 +43,11 @@ import java.util.stream.Collectors;
  * elements. A list is written whole at its newest element's time: appending elements one by one
  * would duplicate them when a write is retried.
  *
+ * <p>A TTL is what the source cell has left at the moment the statement is made, so that the copy
+ * expires when the source cell does however long after the read it is written; a cell expired by
+ * then is not written, and a row whose every timed cell has expired is not written at all (as its
+ * copy, written in time, would have expired with it).
+ *
  * <p>One statement is prepared per shape (the group's columns, with or without TTL) and kept.
  */
 final class CellTimeInserts {
@@ -72,11 +77,16 @@ final class CellTimeInserts {
     this.writeNulls = writeNulls;
   }
 
-  /** The statement writing {@code row}: one insert, or a batch of one insert per group. */
+  /**
+   * The statement writing {@code row}: one insert, or a batch of one insert per group; null when
+   * every cell of the row that expires has expired, and nothing else is left to write.
+   */
   Statement<?> statement(Row row) {
+    long now = System.currentTimeMillis();
     Map<Group, List<BoundColumn>> groups = new LinkedHashMap<>();
     List<BoundStatement> elementWrites = new ArrayList<>();
     List<BoundColumn> rowKey = staticOnly(row) ? partitionKey : key;
+    boolean expired = false;
     for (BoundColumn column : regular) {
       Object value = row.values().get(column.name);
       if (value == null && !(writeNulls && row.values().containsKey(column.name))) {
@@ -84,15 +94,28 @@ final class CellTimeInserts {
       }
       CellTime time = row.cellTimes().get(column.name);
       if (time != null && elementWise(column, value, time)) {
-        writeElements(
-            row, column, time, column.metadata.isStatic() ? partitionKey : rowKey, elementWrites);
+        expired |=
+            !writeElements(
+                row,
+                column,
+                time,
+                column.metadata.isStatic() ? partitionKey : rowKey,
+                now,
+                elementWrites);
+        continue;
+      }
+      if (time != null && time.expiredAt(now)) {
+        expired = true;
         continue;
       }
       Group group =
           time == null
               ? new Group(row.writeTimestampMicros(), null)
-              : new Group(time.writetimeMicros(), time.ttlSeconds());
+              : new Group(time.writetimeMicros(), time.ttlSecondsAt(now));
       groups.computeIfAbsent(group, g -> new ArrayList<>()).add(column);
+    }
+    if (groups.isEmpty() && elementWrites.isEmpty() && expired) {
+      return null;
     }
     if (groups.isEmpty() && elementWrites.isEmpty()) {
       groups.put(new Group(row.writeTimestampMicros(), null), List.of());
@@ -116,15 +139,20 @@ final class CellTimeInserts {
 
   /**
    * The deletion of the collection just before its oldest element, then its elements grouped by
-   * (write time, TTL), each group added to it at its time.
+   * (write time, TTL), each group added to it at its time; nothing when every element has expired
+   * at {@code now}, which returns false.
    */
-  private void writeElements(
+  private boolean writeElements(
       Row row,
       BoundColumn column,
       CellTime time,
       List<BoundColumn> where,
+      long now,
       List<BoundStatement> out) {
-    ElementTimes elements = ElementTimes.of(row.values().get(column.name), time);
+    ElementTimes elements = ElementTimes.of(row.values().get(column.name), time, now);
+    if (elements.parts().isEmpty()) {
+      return false;
+    }
     out.add(
         bindWhere(
                 row,
@@ -161,6 +189,7 @@ final class CellTimeInserts {
               .setInt(1, group.getKey().ttlSeconds());
       out.add(column.bind(builder, 2, group.getValue()).setIdempotence(true).build());
     }
+    return true;
   }
 
   /** Binds the key columns of {@code where} after the statement's first {@code from} values. */

@@ -11,10 +11,12 @@ import java.util.Set;
 /**
  * A set's or map's elements grouped by the (write time, TTL) its source gave each of them, as a
  * Cassandra 5.0 source does: what writing it element by element takes, a deletion of the collection
- * just before its oldest element, then each group added to it at its time.
+ * just before its oldest element, then each group added to it at its time. The TTL is what each
+ * element has left at the moment of the write, and an element expired by then is left out.
  *
  * @param oldestMicros the oldest element's write time
- * @param parts each group's elements, a set or a map as the value is, by their time
+ * @param parts each group's elements, a set or a map as the value is, by their time; empty when
+ *     every element has expired
  */
 record ElementTimes(long oldestMicros, Map<Time, Object> parts) {
 
@@ -32,8 +34,11 @@ record ElementTimes(long oldestMicros, Map<Time, Object> parts) {
     return value instanceof Map<?, ?> map && map.size() == time.elements().size();
   }
 
-  /** The groups of {@code value}, a set or map that {@link #apply} accepted. */
-  static ElementTimes of(Object value, CellTime time) {
+  /**
+   * The groups of {@code value}, a set or map that {@link #apply} accepted, for a write made at
+   * {@code nowMillis}.
+   */
+  static ElementTimes of(Object value, CellTime time, long nowMillis) {
     List<Object> elements = new ArrayList<>();
     if (value instanceof Set<?> set) {
       elements.addAll(set);
@@ -45,9 +50,13 @@ record ElementTimes(long oldestMicros, Map<Time, Object> parts) {
     for (int i = 0; i < elements.size(); i++) {
       CellTime element = time.elements().get(i);
       oldest = Math.min(oldest, element.writetimeMicros());
+      if (element.expiredAt(nowMillis)) {
+        continue;
+      }
       groups
           .computeIfAbsent(
-              new Time(element.writetimeMicros(), element.ttlSeconds()), t -> new ArrayList<>())
+              new Time(element.writetimeMicros(), element.ttlSecondsAt(nowMillis)),
+              t -> new ArrayList<>())
           .add(elements.get(i));
     }
     Map<Time, Object> parts = new LinkedHashMap<>();

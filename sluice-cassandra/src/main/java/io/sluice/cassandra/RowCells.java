@@ -219,12 +219,14 @@ public final class RowCells {
   }
 
   /**
-   * The writes that store {@code row}.
+   * The writes that store {@code row}, each TTL what its source cell has left now; none when every
+   * cell of the row that expires has expired since the read, and nothing else is left to write.
    *
    * @throws IllegalArgumentException with a sentence saying why when the row cannot be written so
    *     (a value its column's type cannot encode)
    */
   public List<Write> writes(Row row) {
+    long now = System.currentTimeMillis();
     boolean staticOnly =
         clustered && staticUpdate >= 0 && row.values().get(columns.get(keyCount - 1).name) == null;
     ByteBuffer[] key = new ByteBuffer[keyCount];
@@ -233,6 +235,7 @@ public final class RowCells {
     }
     Map<Group, List<Integer>> groups = new LinkedHashMap<>();
     List<Write> writes = new ArrayList<>();
+    boolean expired = false;
     for (int i = keyCount; i < columns.size(); i++) {
       BoundColumn column = columns.get(i);
       Object value = row.values().get(column.name);
@@ -241,14 +244,21 @@ public final class RowCells {
       }
       CellTime time = row.cellTimes().get(column.name);
       if (time != null && elementStatements.containsKey(i) && ElementTimes.apply(value, time)) {
-        writeElements(i, value, time, key, writes);
+        expired |= !writeElements(i, value, time, key, now, writes);
+        continue;
+      }
+      if (time != null && time.expiredAt(now)) {
+        expired = true;
         continue;
       }
       Group group =
           time == null
               ? new Group(row.writeTimestampMicros(), null)
-              : new Group(time.writetimeMicros(), time.ttlSeconds());
+              : new Group(time.writetimeMicros(), time.ttlSecondsAt(now));
       groups.computeIfAbsent(group, g -> new ArrayList<>()).add(i);
+    }
+    if (groups.isEmpty() && writes.isEmpty() && expired) {
+      return List.of();
     }
     if (groups.isEmpty() && writes.isEmpty()) {
       groups.put(new Group(row.writeTimestampMicros(), null), List.of());
@@ -281,11 +291,15 @@ public final class RowCells {
 
   /**
    * The deletion of the collection just before its oldest element, then its elements grouped by
-   * (write time, TTL), each group added to it at its time, as {@link CellTimeInserts} writes them.
+   * (write time, TTL), each group added to it at its time, as {@link CellTimeInserts} writes them;
+   * nothing when every element has expired at {@code now}, which returns false.
    */
-  private void writeElements(
-      int column, Object value, CellTime time, ByteBuffer[] key, List<Write> out) {
-    ElementTimes elements = ElementTimes.of(value, time);
+  private boolean writeElements(
+      int column, Object value, CellTime time, ByteBuffer[] key, long now, List<Write> out) {
+    ElementTimes elements = ElementTimes.of(value, time, now);
+    if (elements.parts().isEmpty()) {
+      return false;
+    }
     int deletion = elementStatements.get(column);
     out.add(new Write(deletion, elements.oldestMicros() - 1, null, Arrays.asList(keyed(key))));
     elements
@@ -301,6 +315,7 @@ public final class RowCells {
                       group.ttlSeconds(),
                       Arrays.asList(values)));
             });
+    return true;
   }
 
   /**

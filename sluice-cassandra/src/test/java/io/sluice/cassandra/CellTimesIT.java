@@ -40,8 +40,15 @@ import org.junit.jupiter.api.io.TempDir;
 @RealCassandra
 class CellTimesIT {
 
+  /** When the cells of this test were read from their source. */
+  private static final long READ_AT = System.currentTimeMillis();
+
   private static final long OLD = 1_600_000_000_000_000L;
   private static final long NEW = 1_700_000_000_000_000L;
+
+  /** A cell read 200 s ago with a minute left to live. */
+  private static final CellTime EXPIRED_SINCE_THE_READ = CellTime.read(NEW, 60, READ_AT - 200_000);
+
   private static final int RECORDS = 50;
 
   @TempDir Path dir;
@@ -66,9 +73,14 @@ class CellTimesIT {
               10,
               i + 1,
               Map.of(
-                  "name", new CellTime(OLD, 0),
-                  "city", new CellTime(NEW, 0),
-                  "note", new CellTime(NEW, 86_400))));
+                  "name",
+                  CellTime.read(OLD, 0, READ_AT),
+                  "city",
+                  CellTime.read(NEW, 0, READ_AT),
+                  "note",
+                  i == 5
+                      ? EXPIRED_SINCE_THE_READ
+                      : CellTime.read(NEW, 86_400, READ_AT - 1_000_000))));
     }
 
     RunReport report;
@@ -96,7 +108,14 @@ class CellTimesIT {
     assertThat(row.getLong(2)).isEqualTo(NEW);
     assertThat(row.getLong(3)).isEqualTo(NEW);
     assertThat(row.isNull(4)).as("a cell without TTL keeps none").isTrue();
-    assertThat(row.getInt(5)).isBetween(86_000, 86_400);
+    long leftNow = READ_AT / 1000 - 1_000 + 86_400 - System.currentTimeMillis() / 1000;
+    assertThat(row.getInt(5))
+        .as("read 1,000 s ago with a day left: the copy expires when the source does")
+        .isBetween((int) leftNow - 2, (int) leftNow + 1);
+    assertThat(
+            session.execute("SELECT name, note FROM people WHERE id = 'p5'").one().isNull("note"))
+        .as("a cell expired between the read and the write is not written")
+        .isTrue();
     Row live = session.execute("SELECT city, writetime(city) FROM people WHERE id = 'p7'").one();
     assertThat(live.getString("city")).isEqualTo("Lisbon");
     assertThat(live.getLong(1)).isEqualTo(NEW + 1);

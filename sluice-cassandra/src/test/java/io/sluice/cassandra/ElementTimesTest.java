@@ -12,14 +12,23 @@ import org.junit.jupiter.api.Test;
 
 class ElementTimesTest {
 
+  /** When the cells of this test were read from their source. */
+  private static final long READ_AT = 1_700_000_000_000L;
+
   @Test
   void groups_a_sets_elements_by_time_and_finds_the_oldest() {
     Set<String> value = new LinkedHashSet<>(List.of("a", "b", "c"));
     CellTime time =
-        new CellTime(
-            30, 0, List.of(new CellTime(20, 0), new CellTime(30, 60), new CellTime(20, 0)));
+        CellTime.read(
+            30,
+            0,
+            READ_AT,
+            List.of(
+                CellTime.read(20, 0, READ_AT),
+                CellTime.read(30, 60, READ_AT),
+                CellTime.read(20, 0, READ_AT)));
 
-    ElementTimes elements = ElementTimes.of(value, time);
+    ElementTimes elements = ElementTimes.of(value, time, READ_AT);
 
     assertThat(elements.oldestMicros()).isEqualTo(20);
     assertThat(elements.parts())
@@ -29,13 +38,37 @@ class ElementTimesTest {
   }
 
   @Test
+  void counts_each_ttl_down_to_the_write_and_leaves_out_an_element_expired_by_then() {
+    Set<String> value = new LinkedHashSet<>(List.of("a", "b", "c"));
+    CellTime time =
+        CellTime.read(
+            30,
+            60,
+            READ_AT,
+            List.of(
+                CellTime.read(20, 0, READ_AT),
+                CellTime.read(30, 60, READ_AT),
+                CellTime.read(25, 5, READ_AT)));
+
+    ElementTimes elements = ElementTimes.of(value, time, READ_AT + 10_000);
+
+    assertThat(elements.oldestMicros()).isEqualTo(20);
+    assertThat(elements.parts())
+        .containsExactly(
+            Map.entry(new ElementTimes.Time(20, 0), Set.of("a")),
+            Map.entry(new ElementTimes.Time(30, 50), Set.of("b")));
+  }
+
+  @Test
   void keeps_a_maps_entries_together_with_their_values() {
     Map<String, Integer> value = new LinkedHashMap<>();
     value.put("x", 1);
     value.put("y", 2);
-    CellTime time = new CellTime(9, 0, List.of(new CellTime(9, 0), new CellTime(5, 0)));
+    CellTime time =
+        CellTime.read(
+            9, 0, READ_AT, List.of(CellTime.read(9, 0, READ_AT), CellTime.read(5, 0, READ_AT)));
 
-    ElementTimes elements = ElementTimes.of(value, time);
+    ElementTimes elements = ElementTimes.of(value, time, READ_AT);
 
     assertThat(elements.oldestMicros()).isEqualTo(5);
     assertThat(elements.parts())
@@ -46,11 +79,13 @@ class ElementTimesTest {
 
   @Test
   void applies_only_when_every_element_has_a_time() {
-    CellTime two = new CellTime(9, 0, List.of(new CellTime(9, 0), new CellTime(5, 0)));
+    CellTime two =
+        CellTime.read(
+            9, 0, READ_AT, List.of(CellTime.read(9, 0, READ_AT), CellTime.read(5, 0, READ_AT)));
 
     assertThat(ElementTimes.apply(Set.of("a", "b"), two)).isTrue();
     assertThat(ElementTimes.apply(Set.of("a"), two)).isFalse();
-    assertThat(ElementTimes.apply(Set.of("a", "b"), new CellTime(9, 0))).isFalse();
+    assertThat(ElementTimes.apply(Set.of("a", "b"), CellTime.read(9, 0, READ_AT))).isFalse();
     assertThat(ElementTimes.apply(List.of(1, 2), two)).as("a list is written whole").isFalse();
   }
 }

@@ -151,9 +151,16 @@ class TableCopyIT {
     createTables(source.session(), "src", "dst");
     createTables(session, "src", "dst");
     fill(source.session(), "src");
+    // Written at 250 rows/s from pages of 400 rows asked ahead: a row is written up to 3 s after
+    // its page was read, time its TTL must not gain.
     Path job =
         JobFile.write(
-            dir, "copy", keyspace, "dst", tableSource(source.keyspace(), "src", 37), MAPPING);
+            dir,
+            "copy",
+            keyspace,
+            "dst",
+            tableSource(source.keyspace(), "src", 400),
+            MAPPING + "flow: { rows-per-second: 250 }\n");
 
     CliRun run = CliRun.of("migrate", job.toString());
 
@@ -180,13 +187,33 @@ class TableCopyIT {
       assertThat(actual).as("row %s/%s", expected.getInt(0), expected.getInt(1)).isNotNull();
       for (int i = 0; i < expected.getColumnDefinitions().size(); i++) {
         if (i == 4) {
-          // The TTL left: the copy was written with what was left when the source was read, so it
-          // outlives the source by the time between that read and its write.
           if (expected.isNull(i)) {
             assertThat(actual.isNull(i)).isTrue();
           } else {
-            assertThat(actual.getInt(i))
-                .isBetween(expected.getInt(i) - 5, expected.getInt(i) + 600);
+            // The copy expires when the source cell does, to the second: its TTL counts down from
+            // the read to the write (a row is written up to 3 s after its page was asked). Both
+            // TTLs are read at the same moment, the target's just after the source's; each
+            // cluster counts from the second its clock is in when a request arrives.
+            int sourceTtl =
+                source
+                    .session()
+                    .execute(
+                        "SELECT TTL(name) FROM src WHERE id = ? AND n = ?",
+                        expected.getInt("id"),
+                        expected.getInt("n"))
+                    .one()
+                    .getInt(0);
+            int targetTtl =
+                session
+                    .execute(
+                        "SELECT TTL(name) FROM dst WHERE id = ? AND n = ?",
+                        expected.getInt("id"),
+                        expected.getInt("n"))
+                    .one()
+                    .getInt(0);
+            assertThat(targetTtl)
+                .as("TTL of row %s/%s", expected.getInt(0), expected.getInt(1))
+                .isBetween(sourceTtl - 2, sourceTtl + 1);
           }
         } else {
           assertThat(actual.getObject(i))

@@ -44,8 +44,15 @@ import org.junit.jupiter.api.io.TempDir;
 @RealCassandra
 class SstablesCellTimesIT {
 
+  /** When the cells of this test were read from their source. */
+  private static final long READ_AT = System.currentTimeMillis();
+
   private static final long OLD = 1_600_000_000_000_000L;
   private static final long NEW = 1_700_000_000_000_000L;
+
+  /** A cell read 200 s ago with a minute left to live. */
+  private static final CellTime EXPIRED_SINCE_THE_READ = CellTime.read(NEW, 60, READ_AT - 200_000);
+
   private static final int RECORDS = 40;
   private static final List<String> ELEMENT_COLUMNS = List.of("k", "c", "n", "st", "s", "m", "l");
 
@@ -71,9 +78,14 @@ class SstablesCellTimesIT {
               10,
               i + 1,
               Map.of(
-                  "name", new CellTime(OLD, 0),
-                  "city", new CellTime(NEW, 0),
-                  "note", new CellTime(NEW, 86_400))));
+                  "name",
+                  CellTime.read(OLD, 0, READ_AT),
+                  "city",
+                  CellTime.read(NEW, 0, READ_AT),
+                  "note",
+                  i == 5
+                      ? EXPIRED_SINCE_THE_READ
+                      : CellTime.read(NEW, 86_400, READ_AT - 1_000_000))));
     }
     JobSpec job = job(keyspace, "cells", "sstables", List.of("id", "name", "city", "note"));
 
@@ -99,7 +111,13 @@ class SstablesCellTimesIT {
     assertThat(row.getLong(2)).isEqualTo(NEW);
     assertThat(row.getLong(3)).isEqualTo(NEW);
     assertThat(row.isNull(4)).as("a cell without TTL keeps none").isTrue();
-    assertThat(row.getInt(5)).isBetween(86_000, 86_400);
+    long leftNow = READ_AT / 1000 - 1_000 + 86_400 - System.currentTimeMillis() / 1000;
+    assertThat(row.getInt(5))
+        .as("read 1,000 s ago with a day left: the copy expires when the source does")
+        .isBetween((int) leftNow - 2, (int) leftNow + 1);
+    assertThat(session.execute("SELECT name, note FROM cells WHERE id = 'p5'").one().isNull("note"))
+        .as("a cell expired between the read and the write is not written")
+        .isTrue();
     Row live = session.execute("SELECT city, writetime(city) FROM cells WHERE id = 'p7'").one();
     assertThat(live.getString("city")).isEqualTo("Lisbon");
     assertThat(live.getLong(1)).isEqualTo(NEW + 1);
@@ -139,14 +157,29 @@ class SstablesCellTimesIT {
               10,
               i + 1,
               Map.of(
-                  "n", new CellTime(OLD + i, 0),
-                  "st", new CellTime(OLD, 0),
+                  "n", CellTime.read(OLD + i, 0, READ_AT),
+                  "st", CellTime.read(OLD, 0, READ_AT),
                   "s",
-                      new CellTime(
-                          NEW, 86_400, List.of(new CellTime(OLD, 0), new CellTime(NEW, 86_400))),
+                      CellTime.read(
+                          NEW,
+                          86_400,
+                          READ_AT,
+                          List.of(
+                              CellTime.read(OLD, 0, READ_AT), CellTime.read(NEW, 86_400, READ_AT))),
                   "m",
-                      new CellTime(NEW, 0, List.of(new CellTime(NEW, 0), new CellTime(OLD + i, 0))),
-                  "l", new CellTime(NEW, 0, List.of(new CellTime(OLD, 0), new CellTime(NEW, 0))))));
+                      CellTime.read(
+                          NEW,
+                          0,
+                          READ_AT,
+                          List.of(
+                              CellTime.read(NEW, 0, READ_AT), CellTime.read(OLD + i, 0, READ_AT))),
+                  "l",
+                      CellTime.read(
+                          NEW,
+                          0,
+                          READ_AT,
+                          List.of(
+                              CellTime.read(OLD, 0, READ_AT), CellTime.read(NEW, 0, READ_AT))))));
     }
     Map<String, Object> alone = new LinkedHashMap<>();
     alone.put("k", "alone");
@@ -157,7 +190,7 @@ class SstablesCellTimesIT {
             alone,
             10,
             RECORDS + 1,
-            Map.of("st", new CellTime(NEW, 0))));
+            Map.of("st", CellTime.read(NEW, 0, READ_AT))));
 
     RunReport files = load(job(keyspace, "elements_files", "sstables", ELEMENT_COLUMNS), records);
     SstableStream.run(

@@ -281,13 +281,17 @@ final class TableScan {
     return fields;
   }
 
-  /** The write time and TTL of every cell the row holds, by column name. */
-  Map<String, CellTime> cellTimes(Row row) {
+  /**
+   * The write time and expiry of every cell the row holds, by column name, for a row of a page
+   * asked for at {@code readAtMillis}.
+   */
+  Map<String, CellTime> cellTimes(Row row, long readAtMillis) {
     ColumnDecoders decoders = this.decoders;
     Map<String, CellTime> times = new LinkedHashMap<>();
     int i = key.size();
     for (ColumnMetadata column : timed) {
-      CellTime time = cellTime(decoders.decode(row, i + 1), decoders.decode(row, i + 2));
+      CellTime time =
+          cellTime(decoders.decode(row, i + 1), decoders.decode(row, i + 2), readAtMillis);
       if (time != null && !row.isNull(i)) {
         times.put(column.getName().asInternal(), time);
       }
@@ -300,9 +304,9 @@ final class TableScan {
    * One cell's time: a single write time and TTL, or for a non-frozen collection each element's,
    * with the newest element's as the collection's.
    */
-  private static CellTime cellTime(Object writetime, Object ttl) {
+  private static CellTime cellTime(Object writetime, Object ttl, long readAtMillis) {
     if (writetime instanceof Long micros) {
-      return new CellTime(micros, ttl instanceof Integer seconds ? seconds : 0);
+      return CellTime.read(micros, ttl instanceof Integer seconds ? seconds : 0, readAtMillis);
     }
     if (writetime instanceof List<?> times && !times.isEmpty()) {
       List<?> ttls = ttl instanceof List<?> list ? list : List.of();
@@ -319,11 +323,13 @@ final class TableScan {
       for (int e = 0; e < times.size(); e++) {
         Object elementTtl = e < ttls.size() ? ttls.get(e) : null;
         elements.add(
-            new CellTime(
+            CellTime.read(
                 times.get(e) instanceof Long t ? t : (Long) times.get(newest),
-                elementTtl instanceof Integer seconds ? seconds : 0));
+                elementTtl instanceof Integer seconds ? seconds : 0,
+                readAtMillis));
       }
-      return new CellTime((Long) times.get(newest), elements.get(newest).ttlSeconds(), elements);
+      return new CellTime(
+          (Long) times.get(newest), elements.get(newest).expiresAtSecond(), elements);
     }
     return null;
   }

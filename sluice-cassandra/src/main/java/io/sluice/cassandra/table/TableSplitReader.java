@@ -56,6 +56,14 @@ final class TableSplitReader implements SplitReader {
   private ByteBuffer nextPageState;
   private Iterator<Row> page;
   private CompletableFuture<AsyncResultSet> prefetch;
+
+  /**
+   * When the current page and the one asked ahead were asked for (epoch milliseconds): the instant
+   * a page's TTLs count from.
+   */
+  private long pageAskedAtMillis;
+
+  private long prefetchAskedAtMillis;
   private int rowsLeftInPage;
   private int rowsIntoPage;
   private long rowsBeforePage;
@@ -127,6 +135,7 @@ final class TableSplitReader implements SplitReader {
       pace();
       try {
         long asked = System.nanoTime();
+        pageAskedAtMillis = System.currentTimeMillis();
         result = await(session.executeAsync(statement).toCompletableFuture());
         scan.pageAnswered(System.nanoTime() - asked);
         if (outageSince >= 0) {
@@ -196,6 +205,7 @@ final class TableSplitReader implements SplitReader {
     if (!lastPage) {
       pace();
       long asked = System.nanoTime();
+      prefetchAskedAtMillis = System.currentTimeMillis();
       prefetch =
           result
               .fetchNextPage()
@@ -215,7 +225,10 @@ final class TableSplitReader implements SplitReader {
     prefetch = null;
     if (ahead != null) {
       try {
-        take(nextPageState, await(ahead));
+        long asked = prefetchAskedAtMillis;
+        AsyncResultSet result = await(ahead);
+        pageAskedAtMillis = asked;
+        take(nextPageState, result);
         return;
       } catch (DriverException e) {
         LOG.debug("page of split {} asked ahead failed, asking again", split.id(), e);
@@ -279,7 +292,7 @@ final class TableSplitReader implements SplitReader {
         scan.fields(row),
         size,
         number + 1,
-        scan.cellTimes(row),
+        scan.cellTimes(row, pageAskedAtMillis),
         rowsBeforePage + ":" + pageStateText + ":" + rowsIntoPage);
   }
 
@@ -306,7 +319,7 @@ final class TableSplitReader implements SplitReader {
         scan.fields(skipped),
         TableScan.bytesOf(skipped),
         rowsBeforePage + rowsIntoPage,
-        scan.cellTimes(skipped),
+        scan.cellTimes(skipped, pageAskedAtMillis),
         null);
   }
 

@@ -43,11 +43,11 @@ import java.util.Map;
 public final class RowComparison {
 
   /**
-   * How far a target cell's remaining TTL may be from the source cell's: the two are read a moment
-   * apart, each counting down in whole seconds, and a copy's TTL is what remained when it was
-   * written.
+   * How far a target cell's remaining TTL may be from what the source cell has left at the same
+   * moment: a copy keeps the source's expiry instant to the second, and each cluster counts from
+   * the second its own clock is in; the rest is room for two clusters' clocks to differ a little.
    */
-  public static final int TTL_TOLERANCE_SECONDS = 60;
+  public static final int TTL_TOLERANCE_SECONDS = 5;
 
   private final Map<String, ColumnSchema> columns = new HashMap<>();
   private final boolean writeNulls;
@@ -150,9 +150,11 @@ public final class RowComparison {
       return null;
     }
     int targetTtl = ttl == null ? 0 : ttl;
+    // The target's TTL was read a moment ago: compare it with what the source cell has left now.
+    int sourceTtl = cell.ttlSecondsAt(System.currentTimeMillis());
     boolean sameTtl =
-        (targetTtl == 0) == (cell.ttlSeconds() == 0)
-            && Math.abs(targetTtl - cell.ttlSeconds()) <= TTL_TOLERANCE_SECONDS;
+        (targetTtl == 0) == (sourceTtl == 0)
+            && Math.abs(targetTtl - sourceTtl) <= TTL_TOLERANCE_SECONDS;
     if (writetime == cell.writetimeMicros() && sameTtl) {
       return null;
     }
@@ -162,6 +164,6 @@ public final class RowComparison {
   private static String describe(CellTime cell) {
     return "written at "
         + cell.writetimeMicros()
-        + (cell.ttlSeconds() == 0 ? "" : ", TTL " + cell.ttlSeconds() + " s");
+        + (cell.expires() ? ", TTL " + cell.ttlSecondsAt(System.currentTimeMillis()) + " s" : "");
   }
 }

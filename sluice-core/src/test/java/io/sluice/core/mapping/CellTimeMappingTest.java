@@ -15,8 +15,11 @@ import org.junit.jupiter.api.Test;
 
 class CellTimeMappingTest {
 
-  private static final CellTime NAME_TIME = new CellTime(1_700_000_000_000_000L, 0);
-  private static final CellTime CITY_TIME = new CellTime(1_700_000_500_000_000L, 3_600);
+  /** When the cells of this test were read from their source. */
+  private static final long READ_AT = System.currentTimeMillis();
+
+  private static final CellTime NAME_TIME = CellTime.read(1_700_000_000_000_000L, 0, READ_AT);
+  private static final CellTime CITY_TIME = CellTime.read(1_700_000_500_000_000L, 3_600, READ_AT);
 
   private static Record timed(Map<String, Object> fields, Map<String, CellTime> times) {
     return new Record(new SourcePosition("table", 0, null), fields, 0, 1, times);

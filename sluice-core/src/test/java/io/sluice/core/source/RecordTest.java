@@ -8,6 +8,9 @@ import org.junit.jupiter.api.Test;
 
 class RecordTest {
 
+  /** When the cells of this test were read from their source. */
+  private static final long READ_AT = System.currentTimeMillis();
+
   private static final Source ANY_SOURCE =
       new Source() {
         @Override
@@ -31,7 +34,13 @@ class RecordTest {
     SourcePosition position = new SourcePosition("people.csv", 120, "line 3");
     Record read = new Record(position, Map.of("id", 7, "name", "Ann"), 40, 160);
     Record paged =
-        new Record(position, Map.of("id", 7), 40, 3, Map.of("id", new CellTime(5L, 0)), "page-2");
+        new Record(
+            position,
+            Map.of("id", 7),
+            40,
+            3,
+            Map.of("id", CellTime.read(5L, 0, READ_AT)),
+            "page-2");
 
     assertThat(read.placeOnly().fields()).isEmpty();
     assertThat(read.placeOnly().position()).isEqualTo(position);

@@ -17,6 +17,9 @@ import org.junit.jupiter.api.Test;
 
 class RowComparisonTest {
 
+  /** When the cells of this test were read from their source. */
+  private static final long READ_AT = System.currentTimeMillis();
+
   private static final CqlType TEXT = new CqlType.Native("text");
   private static final CqlType.UdtType ADDRESS =
       new CqlType.UdtType("address", addressFields(), true);
@@ -106,7 +109,7 @@ class RowComparisonTest {
   /** A table source's cells carry their own write times, far above the row's tiny timestamp. */
   @Test
   void should_judge_a_cell_with_its_own_write_time_against_that_time() {
-    Map<String, CellTime> cells = Map.of("name", new CellTime(5_000, 0));
+    Map<String, CellTime> cells = Map.of("name", CellTime.read(5_000, 0, READ_AT));
     RowComparison comparison = new RowComparison(TABLE, false);
 
     assertThat(
@@ -133,7 +136,7 @@ class RowComparisonTest {
             comparison.compare(
                 row("name", "Ada"),
                 SOURCE_TS,
-                Map.of("name", new CellTime(7_000, 0)),
+                Map.of("name", CellTime.read(7_000, 0, READ_AT)),
                 target(row("name", "x"), 4_000)))
         .as("the source cell is a live write the target has not received yet")
         .isInstanceOf(Verdict.ChangedSince.class);
@@ -141,7 +144,7 @@ class RowComparisonTest {
             comparison.compare(
                 row("name", "Ada"),
                 SOURCE_TS,
-                Map.of("name", new CellTime(3_000, 0)),
+                Map.of("name", CellTime.read(3_000, 0, READ_AT)),
                 target(row("name", "x"), 2_000)))
         .as("a cell written before the check began is the backfill's")
         .isInstanceOf(Verdict.Mismatch.class);
@@ -149,7 +152,7 @@ class RowComparisonTest {
             comparison.compare(
                 row("name", "Ada"),
                 SOURCE_TS,
-                Map.of("name", new CellTime(7_000, 0)),
+                Map.of("name", CellTime.read(7_000, 0, READ_AT)),
                 timed("Ada", 4_000, null)))
         .as("the same value, its live time not there yet")
         .isInstanceOf(Verdict.Match.class);
@@ -159,12 +162,17 @@ class RowComparisonTest {
   @Test
   void should_find_an_equal_cell_written_at_an_older_time_or_with_another_ttl() {
     RowComparison comparison = new RowComparison(TABLE, false);
-    Map<String, CellTime> cells = Map.of("name", new CellTime(5_000, 3_600));
+    // Read from the source ten seconds ago with an hour left: 3,590 s are left now.
+    long tenSecondsAgo = System.currentTimeMillis() - 10_000;
+    Map<String, CellTime> cells = Map.of("name", CellTime.read(5_000, 3_600, tenSecondsAgo));
     Map<String, Object> source = row("name", "Ada");
 
     assertThat(comparison.compare(source, SOURCE_TS, cells, timed("Ada", 5_000, 3_590)))
-        .as("same time, TTL counted down for a moment")
+        .as("same time, same expiry")
         .isInstanceOf(Verdict.Match.class);
+    assertThat(comparison.compare(source, SOURCE_TS, cells, timed("Ada", 5_000, 3_600)))
+        .as("same time, but the copy outlives the source by ten seconds")
+        .isInstanceOf(Verdict.Mismatch.class);
     assertThat(comparison.compare(source, SOURCE_TS, cells, timed("Ada", 9_000, null)))
         .as("the same value written again later")
         .isInstanceOf(Verdict.Match.class);
@@ -180,12 +188,15 @@ class RowComparisonTest {
                 source,
                 SOURCE_TS,
                 cells,
-                timed("Ada", 5_000, 3_600 - RowComparison.TTL_TOLERANCE_SECONDS - 1)))
+                timed("Ada", 5_000, 3_590 - RowComparison.TTL_TOLERANCE_SECONDS - 2)))
         .as("a TTL further off than the tolerance")
         .isInstanceOf(Verdict.Mismatch.class);
     assertThat(
             comparison.compare(
-                source, SOURCE_TS, Map.of("name", new CellTime(5_000, 0)), timed("Ada", 5_000, 60)))
+                source,
+                SOURCE_TS,
+                Map.of("name", CellTime.read(5_000, 0, READ_AT)),
+                timed("Ada", 5_000, 60)))
         .as("the copy expires, the source does not")
         .isInstanceOf(Verdict.Mismatch.class);
   }
