@@ -2,6 +2,7 @@ package io.sluice.cli;
 
 import io.sluice.node.CassandraHome;
 import io.sluice.testinfra.Await;
+import io.sluice.testinfra.TestNodes;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -12,7 +13,11 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-/** The packaged {@code sluice} jar run as a process of its own, so a test can kill it. */
+/**
+ * The packaged {@code sluice} jar run as a process of its own, so a test can kill it. It runs with
+ * the quick JIT of test nodes ({@link TestNodes#QUICK_JIT}), which changes no behaviour, only how
+ * much CPU a short run spends compiling.
+ */
 final class SluiceProcess {
 
   private final Process process;
@@ -48,6 +53,7 @@ final class SluiceProcess {
       throws IOException {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.add(TestNodes.QUICK_JIT);
     command.addAll(jvmOptions);
     command.add("-jar");
     command.add(jar());
@@ -78,6 +84,7 @@ final class SluiceProcess {
   static Ended run(Path workDir, long seconds, String... args) throws Exception {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.add(TestNodes.QUICK_JIT);
     command.add("-jar");
     command.add(jar());
     command.addAll(List.of(args));

@@ -444,6 +444,51 @@ class TableCopyIT {
     CliRun run = CliRun.of("migrate", job.toString());
 
     assertThat(run.exitCode()).as(run.toString()).isEqualTo(ExitCodes.OK);
+    assertCopied(session, keyspace, source);
+
+    // Without a mapping, a table source copies each column to the column of the same name.
+    session.execute("TRUNCATE " + keyspace.name() + ".orders_copy");
+    Path unmapped =
+        JobFile.write(
+            dir,
+            "orders-unmapped",
+            keyspace,
+            "orders_copy",
+            tableSource(source.keyspace(), "orders", 10),
+            "");
+    CliRun copied = CliRun.of("migrate", unmapped.toString());
+
+    assertThat(copied.exitCode()).as(copied.toString()).isEqualTo(ExitCodes.OK);
+    assertCopied(session, keyspace, source);
+
+    session.execute(
+        "CREATE TABLE "
+            + keyspace.name()
+            + ".orders_narrow (shop text, day date, seq int, \"select\" text, PRIMARY KEY"
+            + " ((shop, day), seq))");
+    Path narrow =
+        JobFile.write(
+            dir,
+            "orders-narrow",
+            keyspace,
+            "orders_narrow",
+            tableSource(source.keyspace(), "orders", 10),
+            "");
+    CliRun refused = CliRun.of("migrate", narrow.toString());
+
+    assertThat(refused.exitCode()).as(refused.toString()).isNotEqualTo(ExitCodes.OK);
+    assertThat(refused.err())
+        .contains("has no column of the same name for the source's")
+        .contains("buyer")
+        .contains("tags")
+        .doesNotContain("select")
+        .contains("sluice plan");
+    assertThat(session.execute("SELECT * FROM " + keyspace.name() + ".orders_narrow").one())
+        .isNull();
+  }
+
+  private static void assertCopied(
+      CqlSession session, TestKeyspace keyspace, SecondCluster source) {
     String cells = "SELECT seq, \"select\", buyer, pair, lines, owner, WRITETIME(\"select\") FROM ";
     List<Row> expected = source.session().execute(cells + "orders").all();
     List<Row> actual = session.execute(cells + keyspace.name() + ".orders_copy").all();

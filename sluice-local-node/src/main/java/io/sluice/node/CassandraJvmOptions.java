@@ -116,6 +116,7 @@ public final class CassandraJvmOptions {
    * @param heapMb the heap size in MiB, used for both {@code -Xms} and {@code -Xmx}
    * @param systemProperties further {@code -D} settings; they replace {@link
    *     #DEFAULT_SYSTEM_PROPERTIES} of the same name
+   * @param jvmOptions further JVM options, after all others but the class path and main class
    */
   public static List<String> command(
       Path java,
@@ -123,7 +124,8 @@ public final class CassandraJvmOptions {
       NodeLayout layout,
       int jmxPort,
       int heapMb,
-      Map<String, String> systemProperties) {
+      Map<String, String> systemProperties,
+      List<String> jvmOptions) {
     List<String> command = new ArrayList<>();
     command.add(java.toString());
     command.add("-javaagent:" + home.jammAgent());
@@ -144,6 +146,7 @@ public final class CassandraJvmOptions {
     Map<String, String> properties = new TreeMap<>(DEFAULT_SYSTEM_PROPERTIES);
     properties.putAll(systemProperties);
     properties.forEach((name, value) -> command.add("-D" + name + "=" + value));
+    command.addAll(jvmOptions);
     command.add("-cp");
     command.add(home.classpath());
     command.add(MAIN_CLASS);

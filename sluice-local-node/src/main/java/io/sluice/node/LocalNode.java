@@ -244,7 +244,13 @@ public final class LocalNode {
             .orElse(NodeOptions.DEFAULT_HEAP_MB);
     List<String> command =
         CassandraJvmOptions.command(
-            java.executable(), home, layout, ports.jmxPort(), heapMb, options.systemProperties());
+            java.executable(),
+            home,
+            layout,
+            ports.jmxPort(),
+            heapMb,
+            options.systemProperties(),
+            options.jvmOptions());
     return new LaunchPlan(home, java, ports, heapMb, command);
   }
 

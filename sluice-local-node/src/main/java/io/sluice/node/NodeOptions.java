@@ -2,9 +2,11 @@ package io.sluice.node;
 
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Collections;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -34,6 +36,7 @@ public final class NodeOptions {
   private final Map<String, Object> cassandraYamlOverrides;
   private final String datacenter;
   private final Map<String, String> systemProperties;
+  private final List<String> jvmOptions;
 
   private NodeOptions(Builder builder) {
     this.cassandraHome = builder.cassandraHome;
@@ -47,6 +50,7 @@ public final class NodeOptions {
     this.datacenter = builder.datacenter;
     this.systemProperties =
         Collections.unmodifiableMap(new LinkedHashMap<>(builder.systemProperties));
+    this.jvmOptions = List.copyOf(builder.jvmOptions);
   }
 
   /** The node's datacenter: {@link NodeStatus#LOCAL_DATACENTER} unless told otherwise. */
@@ -101,6 +105,11 @@ public final class NodeOptions {
     return systemProperties;
   }
 
+  /** Further options of the Cassandra JVM, for this start only. */
+  public List<String> jvmOptions() {
+    return jvmOptions;
+  }
+
   /** Builds {@link NodeOptions}. */
   public static final class Builder {
     private Path cassandraHome;
@@ -112,6 +121,7 @@ public final class NodeOptions {
     private final Map<String, Object> cassandraYamlOverrides = new LinkedHashMap<>();
     private String datacenter = NodeStatus.LOCAL_DATACENTER;
     private final Map<String, String> systemProperties = new LinkedHashMap<>();
+    private final List<String> jvmOptions = new ArrayList<>();
 
     private Builder() {}
 
@@ -196,6 +206,15 @@ public final class NodeOptions {
      */
     public Builder systemProperty(String name, String value) {
       this.systemProperties.put(name, value);
+      return this;
+    }
+
+    /**
+     * Gives the Cassandra JVM a further option, after the ones Cassandra's own scripts give, for
+     * this start only (tests, for one, run their short-lived nodes with the C1 compiler alone).
+     */
+    public Builder jvmOption(String option) {
+      this.jvmOptions.add(option);
       return this;
     }
 

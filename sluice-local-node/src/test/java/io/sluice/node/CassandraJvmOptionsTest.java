@@ -82,12 +82,36 @@ class CassandraJvmOptionsTest {
         .doesNotContain("-Dcassandra.shutdown_announce_in_ms=0");
   }
 
+  @Test
+  void should_put_further_jvm_options_after_cassandras_own_and_before_the_class_path() {
+    List<String> command =
+        CassandraJvmOptions.command(
+            Path.of("/usr/lib/jvm/17/bin/java"),
+            HOME,
+            LAYOUT,
+            17199,
+            2048,
+            Map.of(),
+            List.of("-XX:TieredStopAtLevel=1"));
+
+    assertThat(command.indexOf("-XX:TieredStopAtLevel=1"))
+        .isGreaterThan(command.indexOf("-Xmx2048M"))
+        .isEqualTo(command.indexOf("-cp") - 1);
+    assertThat(command()).doesNotContain("-XX:TieredStopAtLevel=1");
+  }
+
   private static List<String> command() {
     return command(Map.of());
   }
 
   private static List<String> command(Map<String, String> systemProperties) {
     return CassandraJvmOptions.command(
-        Path.of("/usr/lib/jvm/17/bin/java"), HOME, LAYOUT, 17199, 2048, systemProperties);
+        Path.of("/usr/lib/jvm/17/bin/java"),
+        HOME,
+        LAYOUT,
+        17199,
+        2048,
+        systemProperties,
+        List.of());
   }
 }

@@ -208,7 +208,11 @@ class LocalNodeIT {
 
   /** Free ports, and a start-up bound that a node sharing the cores with other work meets. */
   private static NodeOptions.Builder testOptions() {
-    return NodeOptions.builder().pickFreePorts(true).startTimeout(Duration.ofMinutes(5));
+    // The C1 compiler alone, as every test node: a node started for seconds does not repay C2.
+    return NodeOptions.builder()
+        .pickFreePorts(true)
+        .startTimeout(Duration.ofMinutes(5))
+        .jvmOption("-XX:TieredStopAtLevel=1");
   }
 
   private static CqlSession connect(NodeStatus status) {

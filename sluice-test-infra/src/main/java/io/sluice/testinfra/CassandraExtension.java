@@ -12,9 +12,12 @@ import org.junit.jupiter.api.extension.ParameterResolver;
  *
  * <p>The cluster: by default one local node per test JVM, started on free ports with a 1 GiB heap
  * the first time a test class needs it, in {@code <sluice.it.work-dir>/cassandra-<pid>}, and
- * stopped when the test run ends (a shutdown hook kills it if the run is cut short). Set {@code
- * -Dsluice.it.contact-points=host:port[,host:port]} (and {@code -Dsluice.it.local-datacenter},
- * default {@code datacenter1}) to run the same tests against an existing cluster instead.
+ * stopped when the JVM ends (a shutdown hook). It is held for the JVM's life, not in JUnit's root
+ * store: a build that forks several test JVMs feeds each its classes one at a time, each in a run
+ * of its own whose root store closes after the class, and the node would start again for every
+ * class. Set {@code -Dsluice.it.contact-points=host:port[,host:port]} (and {@code
+ * -Dsluice.it.local-datacenter}, default {@code datacenter1}) to run the same tests against an
+ * existing cluster instead.
  *
  * <p>Per test class: a keyspace named after the class ({@code CassandraSinkIT} gets {@code
  * sluice_it_cassandra_sink_it}), SimpleStrategy with replication factor 1, created fresh before the
@@ -32,6 +35,10 @@ public final class CassandraExtension
   private static final ExtensionContext.Namespace NAMESPACE =
       ExtensionContext.Namespace.create(CassandraExtension.class);
 
+  private static final LazyCluster FIRST = new LazyCluster();
+
+  private static final LazyCluster SECOND = new LazySecondCluster();
+
   /** The keyspace and session of one test class. */
   private record ClassKeyspace(TestKeyspace keyspace, CqlSession session) {}
 
@@ -39,7 +46,7 @@ public final class CassandraExtension
    * Starts the shared cluster on first use and remembers a failure, so that the test classes after
    * a failed start fail at once with the same message instead of each trying again.
    */
-  private static class LazyCluster implements AutoCloseable {
+  private static class LazyCluster {
     private SharedCluster cluster;
     private RuntimeException failure;
 
@@ -62,13 +69,6 @@ public final class CassandraExtension
       }
       return cluster;
     }
-
-    @Override
-    public synchronized void close() {
-      if (cluster != null) {
-        cluster.close();
-      }
-    }
   }
 
   /** The second cluster, started only when a test asks for one. */
@@ -81,7 +81,7 @@ public final class CassandraExtension
 
   @Override
   public void beforeAll(ExtensionContext context) {
-    SharedCluster cluster = cluster(context);
+    SharedCluster cluster = FIRST.get();
     String name = KeyspaceNames.forClass(context.getRequiredTestClass());
     TestKeyspace keyspace = cluster.createKeyspace(name);
     CqlSession session = cluster.session(name);
@@ -96,12 +96,12 @@ public final class CassandraExtension
       return;
     }
     classKeyspace.session().close();
-    cluster(context).dropKeyspace(classKeyspace.keyspace().name());
+    FIRST.get().dropKeyspace(classKeyspace.keyspace().name());
     SecondCluster second =
         context.getStore(NAMESPACE).remove(SecondCluster.class, SecondCluster.class);
     if (second != null) {
       second.session().close();
-      secondCluster(context).dropKeyspace(second.keyspace().name());
+      SECOND.get().dropKeyspace(second.keyspace().name());
     }
   }
 
@@ -120,10 +120,10 @@ public final class CassandraExtension
   public Object resolveParameter(ParameterContext parameter, ExtensionContext context) {
     Class<?> type = parameter.getParameter().getType();
     if (type == NodeJmx.class) {
-      return cluster(context).jmx();
+      return FIRST.get().jmx();
     }
     if (type == NodeCompactions.class) {
-      return new NodeCompactions(cluster(context).jmx());
+      return new NodeCompactions(FIRST.get().jmx());
     }
     if (type == OwnNode.class) {
       return classContext(context)
@@ -140,7 +140,7 @@ public final class CassandraExtension
           .getOrComputeIfAbsent(
               SecondCluster.class,
               k -> {
-                SharedCluster second = secondCluster(context);
+                SharedCluster second = SECOND.get();
                 String name = KeyspaceNames.forClass(context.getRequiredTestClass());
                 return new SecondCluster(second.createKeyspace(name), second.session(name));
               },
@@ -159,22 +159,5 @@ public final class CassandraExtension
   /** The context of the test class, from its own or one of its methods'. */
   private static ExtensionContext classContext(ExtensionContext context) {
     return context.getTestMethod().isPresent() ? context.getParent().orElseThrow() : context;
-  }
-
-  private static SharedCluster secondCluster(ExtensionContext context) {
-    return context
-        .getRoot()
-        .getStore(NAMESPACE)
-        .getOrComputeIfAbsent(
-            LazySecondCluster.class, k -> new LazySecondCluster(), LazySecondCluster.class)
-        .get();
-  }
-
-  private static SharedCluster cluster(ExtensionContext context) {
-    return context
-        .getRoot()
-        .getStore(NAMESPACE)
-        .getOrComputeIfAbsent(LazyCluster.class, k -> new LazyCluster(), LazyCluster.class)
-        .get();
   }
 }

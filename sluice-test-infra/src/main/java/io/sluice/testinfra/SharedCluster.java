@@ -21,10 +21,12 @@ import org.slf4j.LoggerFactory;
 /**
  * The cluster all tests of one JVM share: a local node started on first use, or an existing cluster
  * named by {@value #CONTACT_POINTS_PROPERTY} (whose first node's JMX port is {@value
- * #JMX_PORT_PROPERTY}, default 7199). Closed by JUnit at the end of the run (it lives in the root
- * store); a shutdown hook kills the local node should that never happen.
+ * #JMX_PORT_PROPERTY}, default 7199). It lives as long as the JVM: a test JVM that runs many test
+ * classes (one after the other, or fed to it one class at a time by a build that forks several)
+ * starts the node once. A shutdown hook stops the local node when the JVM ends and deletes its data
+ * (logs are kept); should the stop fail, it kills the node.
  */
-final class SharedCluster implements AutoCloseable {
+final class SharedCluster {
 
   static final String CONTACT_POINTS_PROPERTY = "sluice.it.contact-points";
   static final String LOCAL_DATACENTER_PROPERTY = "sluice.it.local-datacenter";
@@ -37,21 +39,13 @@ final class SharedCluster implements AutoCloseable {
   private final List<InetSocketAddress> contactPoints;
   private final String localDatacenter;
   private final int jmxPort;
-  private final LocalNode node;
-  private final Thread killOnExit;
   private final CqlSession adminSession;
 
   private SharedCluster(
-      List<InetSocketAddress> contactPoints,
-      String localDatacenter,
-      int jmxPort,
-      LocalNode node,
-      Thread killOnExit) {
+      List<InetSocketAddress> contactPoints, String localDatacenter, int jmxPort) {
     this.contactPoints = List.copyOf(contactPoints);
     this.localDatacenter = localDatacenter;
     this.jmxPort = jmxPort;
-    this.node = node;
-    this.killOnExit = killOnExit;
     this.adminSession = session(null);
   }
 
@@ -77,7 +71,7 @@ final class SharedCluster implements AutoCloseable {
           Integer.parseInt(
               System.getProperty(JMX_PORT_PROPERTY, String.valueOf(NodePort.JMX.defaultPort())));
       LOG.info("Tests use the existing cluster at {} (datacenter {}).", contactPoints, datacenter);
-      return new SharedCluster(parseContactPoints(contactPoints), datacenter, jmxPort, null, null);
+      return new SharedCluster(parseContactPoints(contactPoints), datacenter, jmxPort);
     }
     return startLocalNode(folderPrefix);
   }
@@ -95,8 +89,8 @@ final class SharedCluster implements AutoCloseable {
     LocalNode node = start.node();
     StartResult started = start.result();
     ProcessHandle process = ProcessHandle.of(started.status().pid().orElseThrow()).orElseThrow();
-    Thread killOnExit = new Thread(() -> kill(process), "sluice-test-node-killer");
-    Runtime.getRuntime().addShutdownHook(killOnExit);
+    Runtime.getRuntime()
+        .addShutdownHook(new Thread(() -> stopAtExit(node, process), "sluice-test-node-stopper"));
     LOG.info(
         "Tests use a local Cassandra node at 127.0.0.1:{} started in {} s; its log is {}.",
         started.status().ports().orElseThrow().nativePort(),
@@ -106,9 +100,7 @@ final class SharedCluster implements AutoCloseable {
       return new SharedCluster(
           List.of(started.status().contactPoint().orElseThrow()),
           NodeStatus.LOCAL_DATACENTER,
-          started.status().ports().orElseThrow().jmxPort(),
-          node,
-          killOnExit);
+          started.status().ports().orElseThrow().jmxPort());
     } catch (RuntimeException e) {
       node.stop();
       throw e;
@@ -161,21 +153,15 @@ final class SharedCluster implements AutoCloseable {
     return TestSessions.connect(resolved(), localDatacenter, keyspace);
   }
 
-  /** Stops the local node, if this run started one, and deletes its data (logs are kept). */
-  @Override
-  public void close() {
-    adminSession.close();
-    if (node == null) {
-      return;
-    }
-    node.stop();
+  /** Stops the node as the JVM ends and deletes its data (logs are kept), or kills it. */
+  private static void stopAtExit(LocalNode node, ProcessHandle process) {
     try {
-      Runtime.getRuntime().removeShutdownHook(killOnExit);
-    } catch (IllegalStateException e) {
-      // The JVM is already shutting down; the hook finds the node gone.
-    }
-    for (Path dir : node.layout().storageDirs()) {
-      deleteRecursively(dir);
+      node.stop();
+      for (Path dir : node.layout().storageDirs()) {
+        deleteRecursively(dir);
+      }
+    } catch (RuntimeException e) {
+      kill(process);
     }
   }
 

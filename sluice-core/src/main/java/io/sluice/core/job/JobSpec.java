@@ -46,6 +46,11 @@ public record JobSpec(
         name, sources, target, mapping, newFlow, maxErrors, stateDir, baseDir, spark);
   }
 
+  public JobSpec withMapping(MappingSpec newMapping) {
+    return new JobSpec(
+        name, sources, target, newMapping, flow, maxErrors, stateDir, baseDir, spark);
+  }
+
   public JobSpec withMaxErrors(ErrorThreshold threshold) {
     return new JobSpec(name, sources, target, mapping, flow, threshold, stateDir, baseDir, spark);
   }

@@ -11,7 +11,6 @@ import io.sluice.core.flow.AnswerObserver;
 import io.sluice.core.flow.BacklogProbe;
 import io.sluice.core.flow.FlowController;
 import io.sluice.core.flow.FlowStats;
-import io.sluice.core.job.JobFileException;
 import io.sluice.core.job.JobSpec;
 import io.sluice.core.mapping.Mapper;
 import io.sluice.core.report.HtmlReport;
@@ -148,7 +147,11 @@ public final class JobRun implements AutoCloseable {
       JobState state,
       Workflow workflow) {
     try {
-      return plan(job, target, sources, clock, fresh, state, workflow);
+      JobSpec mapped =
+          job.mapping() == null
+              ? job.withMapping(SameNameMapping.of(job, target.schema(), sources))
+              : job;
+      return plan(mapped, target, sources, clock, fresh, state, workflow);
     } catch (RuntimeException e) {
       closeQuietly(sources);
       throw e;
@@ -163,9 +166,6 @@ public final class JobRun implements AutoCloseable {
       boolean fresh,
       JobState state,
       Workflow workflow) {
-    if (job.mapping() == null) {
-      throw new JobFileException("The job has no 'mapping:'; run 'sluice plan' to infer one.");
-    }
     List<String> warnings = new ArrayList<>(WriteRuleCheck.check(target.schema()));
     Mapper mapper = Mapper.compile(job.mapping(), target.schema());
     workflow.sourcesKnown(sources);
