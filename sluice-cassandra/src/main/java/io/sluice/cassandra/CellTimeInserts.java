@@ -168,7 +168,7 @@ final class CellTimeInserts {
             .setLong(0, elements.oldestMicros() - 1)
             .setIdempotence(true)
             .build());
-    for (Map.Entry<ElementTimes.Time, Object> group : elements.parts().entrySet()) {
+    for (Map.Entry<CellTime, Object> group : elements.parts().entrySet()) {
       BoundStatementBuilder builder =
           bindWhere(
               row,
@@ -186,7 +186,7 @@ final class CellTimeInserts {
       builder =
           builder
               .setLong(0, group.getKey().writetimeMicros())
-              .setInt(1, group.getKey().ttlSeconds());
+              .setInt(1, group.getKey().ttlSecondsAt(now));
       out.add(column.bind(builder, 2, group.getValue()).setIdempotence(true).build());
     }
     return true;

@@ -9,19 +9,16 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * A set's or map's elements grouped by the (write time, TTL) its source gave each of them, as a
+ * A set's or map's elements grouped by the (write time, expiry) its source gave each of them, as a
  * Cassandra 5.0 source does: what writing it element by element takes, a deletion of the collection
- * just before its oldest element, then each group added to it at its time. The TTL is what each
- * element has left at the moment of the write, and an element expired by then is left out.
+ * just before its oldest element, then each group added to it at its time. An element expired at
+ * the moment of the write is left out.
  *
  * @param oldestMicros the oldest element's write time
- * @param parts each group's elements, a set or a map as the value is, by their time; empty when
- *     every element has expired
+ * @param parts each group's elements, a set or a map as the value is, by their write time and
+ *     expiry (a {@link CellTime} without elements); empty when every element has expired
  */
-record ElementTimes(long oldestMicros, Map<Time, Object> parts) {
-
-  /** The write time and TTL of a group of elements. */
-  record Time(long writetimeMicros, int ttlSeconds) {}
+record ElementTimes(long oldestMicros, Map<CellTime, Object> parts) {
 
   /** Whether {@code value} is a set or map whose every element has a time of its own. */
   static boolean apply(Object value, CellTime time) {
@@ -45,7 +42,7 @@ record ElementTimes(long oldestMicros, Map<Time, Object> parts) {
     } else {
       elements.addAll(((Map<?, ?>) value).entrySet());
     }
-    Map<Time, List<Object>> groups = new LinkedHashMap<>();
+    Map<CellTime, List<Object>> groups = new LinkedHashMap<>();
     long oldest = Long.MAX_VALUE;
     for (int i = 0; i < elements.size(); i++) {
       CellTime element = time.elements().get(i);
@@ -55,11 +52,11 @@ record ElementTimes(long oldestMicros, Map<Time, Object> parts) {
       }
       groups
           .computeIfAbsent(
-              new Time(element.writetimeMicros(), element.ttlSecondsAt(nowMillis)),
+              new CellTime(element.writetimeMicros(), element.expiresAtSecond(), List.of()),
               t -> new ArrayList<>())
           .add(elements.get(i));
     }
-    Map<Time, Object> parts = new LinkedHashMap<>();
+    Map<CellTime, Object> parts = new LinkedHashMap<>();
     groups.forEach(
         (group, members) ->
             parts.put(

@@ -39,12 +39,14 @@ public final class RowCells {
    *
    * @param statement which of {@link #statements} writes it
    * @param timestampMicros its write timestamp
-   * @param ttlSeconds its TTL, or null for the table's default
+   * @param expiresAtSecond the second since the epoch its cells expire at ({@link CellTime#NEVER}
+   *     when they do not), or null for the table's default TTL: the writer turns it into the TTL
+   *     left when it writes the row, which may be well after the row was handed to it
    * @param values one per column of {@link #columns()}: the encoded value, null for a null value
    *     (which deletes the cell), or {@link #UNSET}
    */
   public record Write(
-      int statement, long timestampMicros, Integer ttlSeconds, List<ByteBuffer> values) {}
+      int statement, long timestampMicros, Long expiresAtSecond, List<ByteBuffer> values) {}
 
   /**
    * A statement writes go through, with bind markers only.
@@ -56,7 +58,7 @@ public final class RowCells {
    */
   public record Statement(String cql, List<Integer> markers) {}
 
-  private record Group(long timestampMicros, Integer ttlSeconds) {}
+  private record Group(long timestampMicros, Long expiresAtSecond) {}
 
   private static final int ROW_OVERHEAD = 16;
   private static final int CELL_OVERHEAD = 10;
@@ -219,8 +221,8 @@ public final class RowCells {
   }
 
   /**
-   * The writes that store {@code row}, each TTL what its source cell has left now; none when every
-   * cell of the row that expires has expired since the read, and nothing else is left to write.
+   * The writes that store {@code row}, each with its cells' expiry; none when every cell of the row
+   * that expires has expired since the read, and nothing else is left to write.
    *
    * @throws IllegalArgumentException with a sentence saying why when the row cannot be written so
    *     (a value its column's type cannot encode)
@@ -254,7 +256,7 @@ public final class RowCells {
       Group group =
           time == null
               ? new Group(row.writeTimestampMicros(), null)
-              : new Group(time.writetimeMicros(), time.ttlSecondsAt(now));
+              : new Group(time.writetimeMicros(), time.expiresAtSecond());
       groups.computeIfAbsent(group, g -> new ArrayList<>()).add(i);
     }
     if (groups.isEmpty() && writes.isEmpty() && expired) {
@@ -274,7 +276,7 @@ public final class RowCells {
               new Write(
                   staticOnly ? staticUpdate : INSERT,
                   group.timestampMicros(),
-                  group.ttlSeconds(),
+                  group.expiresAtSecond(),
                   Arrays.asList(values)));
         });
     all.addAll(writes);
@@ -312,7 +314,7 @@ public final class RowCells {
                   new Write(
                       deletion + 1,
                       group.writetimeMicros(),
-                      group.ttlSeconds(),
+                      group.expiresAtSecond(),
                       Arrays.asList(values)));
             });
     return true;

@@ -33,12 +33,12 @@ class ElementTimesTest {
     assertThat(elements.oldestMicros()).isEqualTo(20);
     assertThat(elements.parts())
         .containsExactly(
-            Map.entry(new ElementTimes.Time(20, 0), Set.of("a", "c")),
-            Map.entry(new ElementTimes.Time(30, 60), Set.of("b")));
+            Map.entry(new CellTime(20, CellTime.NEVER, List.of()), Set.of("a", "c")),
+            Map.entry(CellTime.read(30, 60, READ_AT), Set.of("b")));
   }
 
   @Test
-  void counts_each_ttl_down_to_the_write_and_leaves_out_an_element_expired_by_then() {
+  void keeps_each_elements_expiry_and_leaves_out_an_element_expired_at_the_write() {
     Set<String> value = new LinkedHashSet<>(List.of("a", "b", "c"));
     CellTime time =
         CellTime.read(
@@ -55,8 +55,8 @@ class ElementTimesTest {
     assertThat(elements.oldestMicros()).isEqualTo(20);
     assertThat(elements.parts())
         .containsExactly(
-            Map.entry(new ElementTimes.Time(20, 0), Set.of("a")),
-            Map.entry(new ElementTimes.Time(30, 50), Set.of("b")));
+            Map.entry(new CellTime(20, CellTime.NEVER, List.of()), Set.of("a")),
+            Map.entry(CellTime.read(30, 60, READ_AT), Set.of("b")));
   }
 
   @Test
@@ -73,8 +73,8 @@ class ElementTimesTest {
     assertThat(elements.oldestMicros()).isEqualTo(5);
     assertThat(elements.parts())
         .containsExactly(
-            Map.entry(new ElementTimes.Time(9, 0), Map.of("x", 1)),
-            Map.entry(new ElementTimes.Time(5, 0), Map.of("y", 2)));
+            Map.entry(new CellTime(9, CellTime.NEVER, List.of()), Map.of("x", 1)),
+            Map.entry(new CellTime(5, CellTime.NEVER, List.of()), Map.of("y", 2)));
   }
 
   @Test

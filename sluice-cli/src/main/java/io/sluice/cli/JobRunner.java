@@ -60,20 +60,24 @@ final class JobRunner {
                           ? "Job %s already completed (checkpoint of %s, %,d records in %d"
                               + " run(s)); nothing left to load. --fresh loads it again.%n"
                           : "Resuming %s from its checkpoint of %s (%,d records done in %d"
-                              + " earlier run(s), %.1f%% of the work); --fresh starts over.%n",
+                              + " earlier run(s)%s); --fresh starts over.%n",
                       checkpoint.finished()
                           ? job.name()
                           : (checking ? "the validation of job " : "job ") + job.name(),
                       checkpoint.updated(),
                       checkpoint.counts().recordsRead(),
                       checkpoint.runs(),
-                      100.0 * run.workDone() / Math.max(1, run.totalWork())));
+                      run.sizeKnown()
+                          ? String.format(
+                              ", %.1f%% of the work",
+                              100.0 * run.workDone() / Math.max(1, run.totalWork()))
+                          : ""));
       out.printf(
-          "%s %d source(s), %d split(s), %.1f MB %s %s%n",
+          "%s %d source(s), %d split(s), %s %s %s%n",
           checking ? "Checking" : "Loading",
           run.sources().size(),
           run.sources().stream().mapToInt(s -> s.splits().size()).sum(),
-          run.totalWork() / 1e6,
+          run.sizeKnown() ? String.format("%.1f MB", run.totalWork() / 1e6) : "size not known yet",
           checking ? "against" : "into",
           target.schema().qualifiedName());
       if (!checking) {

@@ -127,13 +127,16 @@ final class PlanCommand implements Callable<Integer> {
       SourceSpec sourceSpec = job.sources().get(i);
       List<Split> splits = source.plan();
       long bytes = splits.stream().mapToLong(Split::work).sum();
-      sourceWork += bytes;
+      // A guessed size would scale the sample to an invented output size: none is said then.
+      sourceWork = source.sizeKnown() && sourceWork >= 0 ? sourceWork + bytes : -1;
       out.printf(
-          "Source %s (%s): %d split(s), %.1f MB, write timestamp %s%n",
+          "Source %s (%s): %d split(s), %s, write timestamp %s%n",
           source.name(),
           sourceSpec.type(),
           splits.size(),
-          bytes / 1e6,
+          source.sizeKnown()
+              ? String.format("%.1f MB", bytes / 1e6)
+              : "size not known yet (the cluster has no size estimates for it)",
           describe(sourceSpec, timestamps.get(i)));
       if (sample.size() < sampleSize) {
         sample.addAll(SourceSampler.sample(source, splits, sampleSize - sample.size()));
@@ -253,7 +256,7 @@ final class PlanCommand implements Callable<Integer> {
     if (firstFailure != null) {
       out.println("First rejection: " + firstFailure);
     }
-    double scale = sampledBytes > 0 ? sourceWork / (double) sampledBytes : 0;
+    double scale = sampledBytes > 0 && sourceWork > 0 ? sourceWork / (double) sampledBytes : 0;
     target.planLines(sampleRows, scale).forEach(out::println);
   }
 

@@ -4,6 +4,7 @@ import io.sluice.core.count.Counts;
 import io.sluice.core.run.JobRun;
 import java.io.PrintWriter;
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -27,6 +28,7 @@ final class ProgressDisplay implements AutoCloseable {
   private final ProgressBar bar;
   private final PrintWriter out;
   private final boolean checking;
+  private final boolean sized;
   private final long startNanos = System.nanoTime();
   private final EtaEstimate eta = new EtaEstimate();
 
@@ -41,7 +43,9 @@ final class ProgressDisplay implements AutoCloseable {
               thread.setDaemon(true);
               return thread;
             });
-    long totalMb = Math.max(1, run.totalWork() / 1_000_000);
+    this.sized = run.sizeKnown();
+    // Without a measured size the bar is indeterminate: it shows what was read, not a share.
+    long totalMb = sized ? Math.max(1, run.totalWork() / 1_000_000) : -1;
     this.bar =
         terminal
             ? new ProgressBarBuilder()
@@ -51,7 +55,7 @@ final class ProgressDisplay implements AutoCloseable {
                 .setUnit(" MB", 1)
                 .setStyle(ProgressBarStyle.ASCII)
                 .showSpeed()
-                .setEtaFunction(state -> eta.remaining(run.totalWork()))
+                .setEtaFunction(state -> sized ? eta.remaining(run.totalWork()) : Optional.empty())
                 .setUpdateIntervalMillis(500)
                 .build()
             : null;
@@ -84,12 +88,15 @@ final class ProgressDisplay implements AutoCloseable {
     if (bar != null) {
       bar.stepTo(workDone / 1_000_000);
       bar.setExtraMessage(rates);
-    } else {
+    } else if (sized) {
       long total = Math.max(1, run.totalWork());
       double fraction = Math.min(1.0, workDone / (double) total);
       String left =
           eta.remaining(run.totalWork()).map(ProgressDisplay::formatEta).orElse("unknown");
       out.printf("Progress: %.1f%% read, %s, ETA %s%n", fraction * 100, rates, left);
+      out.flush();
+    } else {
+      out.printf("Progress: %s (size not known yet: no percent or ETA)%n", rates);
       out.flush();
     }
   }

@@ -154,6 +154,11 @@ class CsvIT {
             sources,
             "mapping:\n  columns: { k: col1, v: col2, w: col3 }\n");
 
+    CliRun plan = CliRun.of("plan", job.toString());
+
+    assertThat(plan.exitCode()).as(plan.toString()).isEqualTo(ExitCodes.OK);
+    assertThat(plan.out()).contains("3 sampled record(s) give 3 row(s); 0 filtered, 0 would be");
+
     CliRun load = CliRun.of("migrate", job.toString(), "--max-errors", "0");
 
     assertThat(load.exitCode()).as(load.toString()).isEqualTo(ExitCodes.OK);

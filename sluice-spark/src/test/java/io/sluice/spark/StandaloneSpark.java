@@ -1,6 +1,7 @@
 package io.sluice.spark;
 
 import io.sluice.testinfra.Await;
+import io.sluice.testinfra.TestNodes;
 import java.io.File;
 import java.io.IOException;
 import java.net.ServerSocket;
@@ -107,6 +108,8 @@ final class StandaloneSpark implements AutoCloseable {
             "--conf",
             "spark.executor.memory=512m",
             "--conf",
+            "spark.executor.extraJavaOptions=" + TestNodes.QUICK_JIT,
+            "--conf",
             "spark.cores.max=" + workers.size(),
             jar.toString()));
     command.addAll(List.of(args));
@@ -135,7 +138,8 @@ final class StandaloneSpark implements AutoCloseable {
     Files.createDirectories(work);
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.addAll(List.of("-Xmx512m", "-cp", home.resolve("jars") + "/*", mainClass));
+    command.addAll(
+        List.of("-Xmx512m", TestNodes.QUICK_JIT, "-cp", home.resolve("jars") + "/*", mainClass));
     command.addAll(List.of(args));
     ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
     builder.redirectOutput(work.resolve(name + ".log").toFile());

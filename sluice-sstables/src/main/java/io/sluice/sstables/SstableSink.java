@@ -5,6 +5,7 @@ import io.sluice.core.sink.Row;
 import io.sluice.core.sink.Sink;
 import io.sluice.core.sink.TargetUnavailableException;
 import io.sluice.core.sink.WriteResult;
+import io.sluice.core.source.CellTime;
 import io.sluice.core.source.SourcePosition;
 import io.sluice.core.source.Split;
 import java.nio.ByteBuffer;
@@ -29,6 +30,21 @@ import java.util.function.BiConsumer;
 final class SstableSink implements Sink {
 
   private static final ByteBuffer NO_TTL = RowCells.UNSET;
+
+  /**
+   * What a write's TTL marker gets: unset for the table's default, a TTL of 0 for cells that do not
+   * expire, or their expiry second (8 bytes), which the writer process turns into the TTL left at
+   * the moment it writes the row (a segment's rows are written when the segment closes).
+   */
+  private static ByteBuffer ttlSlot(Long expiresAtSecond) {
+    if (expiresAtSecond == null) {
+      return NO_TTL;
+    }
+    if (expiresAtSecond == CellTime.NEVER) {
+      return ByteBuffer.allocate(4).putInt(0, 0);
+    }
+    return ByteBuffer.allocate(8).putLong(0, expiresAtSecond);
+  }
 
   private final WriterProcess writer;
   private final SegmentFolders folders;
@@ -218,10 +234,7 @@ final class SstableSink implements Sink {
           List<ByteBuffer> values = new ArrayList<>(write.values().size() + 2);
           values.addAll(write.values());
           values.add(ByteBuffer.allocate(8).putLong(0, write.timestampMicros()));
-          values.add(
-              write.ttlSeconds() == null
-                  ? NO_TTL
-                  : ByteBuffer.allocate(4).putInt(0, write.ttlSeconds()));
+          values.add(ttlSlot(write.expiresAtSecond()));
           writer.row(
               segment.id,
               segment.nextWrite(recordIndex, r),

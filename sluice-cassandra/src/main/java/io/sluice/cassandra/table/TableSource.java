@@ -44,6 +44,9 @@ public final class TableSource implements Source {
   private final CqlSession session;
   private final TableScan scan;
 
+  /** Whether the last plan had the nodes' size estimates to size its splits by. */
+  private volatile boolean sized = true;
+
   private TableSource(String name, TableSourceOptions options, CqlSession session, TableScan scan) {
     this.name = name;
     this.options = options;
@@ -107,14 +110,20 @@ public final class TableSource implements Source {
   }
 
   @Override
+  public boolean sizeKnown() {
+    return sized;
+  }
+
+  @Override
   public List<Split> plan() throws IOException {
     List<TokenInterval> ranges = ringRanges();
     List<Sized> estimates = estimates();
+    sized = !estimates.isEmpty();
     if (estimates.isEmpty()) {
       LOG.warn(
           "source '{}': the nodes have no size estimates for {} yet (they are computed every few"
-              + " minutes, from flushed data): one split per token range of the ring, and percent"
-              + " done is a guess",
+              + " minutes, from flushed data): one split per token range of the ring, and progress"
+              + " shows rows read, with no percent done or ETA",
           name,
           scan.resource());
     }
@@ -153,6 +162,7 @@ public final class TableSource implements Source {
               + " --fresh to start over");
     }
     List<Sized> estimates = estimates();
+    sized = !estimates.isEmpty();
     List<Split> splits = new ArrayList<>();
     for (Split split : saved) {
       TokenInterval interval = new TokenInterval(split.start(), split.end());

@@ -238,6 +238,14 @@ public final class JobRun implements AutoCloseable {
     return sources;
   }
 
+  /**
+   * Whether {@link #totalWork()} is measured: false when a source could only guess its size, and
+   * percent done and ETA would be invented.
+   */
+  public boolean sizeKnown() {
+    return sources.stream().allMatch(s -> s.source().sizeKnown());
+  }
+
   /** The work of all splits, in their sources' units, for percent done and ETA. */
   public long totalWork() {
     return sources.stream().flatMap(s -> s.splits().stream()).mapToLong(Split::work).sum();

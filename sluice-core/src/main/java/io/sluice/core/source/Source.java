@@ -109,6 +109,16 @@ public interface Source extends AutoCloseable {
   }
 
   /**
+   * Whether the work of the splits planned last ({@link Split#work()}) is measured (file sizes, a
+   * cluster's size estimates) rather than guessed: a table whose nodes have no size estimates yet
+   * is planned with a guess for each split, and progress then shows rows and rates, with no percent
+   * done or ETA.
+   */
+  default boolean sizeKnown() {
+    return true;
+  }
+
+  /**
    * Whether each split's records come in the order of a Cassandra-family table's keys (the token of
    * the partition key, then the clustering order), with the split's start and end as Murmur3
    * tokens: true for a table source, whose validation can then read the target along each split.

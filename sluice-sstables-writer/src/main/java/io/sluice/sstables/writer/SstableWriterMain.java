@@ -318,7 +318,7 @@ public final class SstableWriterMain {
             writers[s] = writer(statement.cql());
           }
           try {
-            writers[s].rawAddRow(statement.bind(rows.values(row)));
+            writers[s].rawAddRow(statement.bind(withTtlLeft(rows.values(row))));
           } catch (InvalidRequestException e) {
             answerRefused(id, rows.rowNumber(row), describe(e));
           }
@@ -348,6 +348,22 @@ public final class SstableWriterMain {
       }
       return builder.forTable(createTable).using(statement).sorted().build();
     }
+  }
+
+  /**
+   * A row's values with its TTL slot, the last, turned from an expiry second (8 bytes) into the
+   * seconds left now (at least 1), so that the row's cells expire when their source cells do
+   * however long the row waited in its segment; a TTL (4 bytes) or an unset slot stays as it is.
+   */
+  static List<ByteBuffer> withTtlLeft(List<ByteBuffer> values) {
+    int last = values.size() - 1;
+    ByteBuffer slot = values.get(last);
+    if (slot == null || slot.remaining() != 8) {
+      return values;
+    }
+    long left = slot.getLong(slot.position()) - System.currentTimeMillis() / 1000;
+    values.set(last, ByteBuffer.allocate(4).putInt(0, (int) Math.max(1, left)));
+    return values;
   }
 
   /**
