@@ -18,10 +18,12 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * {@code sluice proxy} and {@code sluice proxy status} run as a user runs them, each a process of
- * its own: the status command prints the serving cluster, the nodes up, the replay backlog and the
- * shadow reads' table, and exits 0. Both clusters of the proxy are the shared node, which takes
- * each write twice with one timestamp: the commands' output is under test, not the dual write.
+ * {@code sluice proxy}, {@code sluice proxy status} and {@code sluice proxy switch} run as a user
+ * runs them, each a process of its own: the status command prints the serving cluster, the nodes
+ * up, the replay backlog and the shadow reads' table, and exits 0; the switch moves reads to the
+ * other cluster, which the next status says. Both clusters of the proxy are the shared node, which
+ * takes each write twice with one timestamp: the commands' output is under test, not the dual
+ * write.
  */
 @RealCassandra
 class ProxyStatusProcessIT {
@@ -99,6 +101,17 @@ class ProxyStatusProcessIT {
           .containsPattern("status_rows\\s+20\\s+20\\s+0\\s+0\\s+0");
       assertThat(status.stderr()).as(status.toString()).doesNotContain("Error");
       assertThat(status.toString()).doesNotContain("status-token-7f1");
+
+      SluiceProcess.Ended switched =
+          SluiceProcess.run(
+              dir, 120, "proxy", "switch", "--primary", "secondary", proxyFile.toString());
+
+      assertThat(switched.exitCode()).as(switched.toString()).isZero();
+      assertThat(switched.stdout())
+          .as(switched.toString())
+          .contains("Reads now go to the secondary cluster; writes still go to both.");
+      SluiceProcess.Ended after = status(proxyFile);
+      assertThat(after.stdout()).as(after.toString()).contains("Reads served by: secondary");
     } finally {
       proxy.terminate();
       proxy.waitFor(120);
