@@ -58,8 +58,12 @@ class PasswordLoginIT {
   static void startNodeWithLogins(OwnNode own) throws Exception {
     contactPoint =
         own.start(
-            TestNodes.options().cassandraYaml("authenticator", "PasswordAuthenticator").build());
-    // The default superuser is created a few seconds after the node starts answering.
+            TestNodes.options()
+                .cassandraYaml("authenticator", "PasswordAuthenticator")
+                // Cassandra waits 10 s before creating the default superuser, for peers to join.
+                .systemProperty("cassandra.superuser_setup_delay_ms", "0")
+                .build());
+    // The default superuser is created a moment after the node starts answering.
     Await.until(
         "the default superuser to log in",
         Duration.ofMinutes(3),

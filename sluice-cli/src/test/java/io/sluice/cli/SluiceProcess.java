@@ -1,6 +1,7 @@
 package io.sluice.cli;
 
 import io.sluice.node.CassandraHome;
+import io.sluice.node.LocalNode;
 import io.sluice.testinfra.Await;
 import io.sluice.testinfra.TestNodes;
 import java.io.IOException;
@@ -15,8 +16,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The packaged {@code sluice} jar run as a process of its own, so a test can kill it. It runs with
- * the quick JIT of test nodes ({@link TestNodes#QUICK_JIT}), which changes no behaviour, only how
- * much CPU a short run spends compiling.
+ * the quick JIT of test nodes ({@link TestNodes#QUICK_JIT}), and so do the local nodes it starts
+ * (through {@code JVM_EXTRA_OPTS}, as Cassandra's own scripts read it), which changes no behaviour,
+ * only how much CPU a short run spends compiling.
  */
 final class SluiceProcess {
 
@@ -60,12 +62,13 @@ final class SluiceProcess {
     command.addAll(List.of(args));
     Path output = Files.createTempFile(workDir, "sluice-", ".out");
     FileTime started = FileTime.from(Instant.now());
-    Process process =
+    ProcessBuilder builder =
         new ProcessBuilder(command)
             .directory(workDir.toFile())
             .redirectErrorStream(true)
-            .redirectOutput(output.toFile())
-            .start();
+            .redirectOutput(output.toFile());
+    builder.environment().put(LocalNode.EXTRA_OPTIONS_VARIABLE, TestNodes.QUICK_JIT);
+    Process process = builder.start();
     return new SluiceProcess(process, output, started);
   }
 
@@ -90,13 +93,14 @@ final class SluiceProcess {
     command.addAll(List.of(args));
     Path out = Files.createTempFile(workDir, "sluice-", ".stdout");
     Path err = Files.createTempFile(workDir, "sluice-", ".stderr");
-    Process process =
+    ProcessBuilder builder =
         new ProcessBuilder(command)
             .directory(workDir.toFile())
             .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
             .redirectOutput(out.toFile())
-            .redirectError(err.toFile())
-            .start();
+            .redirectError(err.toFile());
+    builder.environment().put(LocalNode.EXTRA_OPTIONS_VARIABLE, TestNodes.QUICK_JIT);
+    Process process = builder.start();
     if (!process.waitFor(seconds, TimeUnit.SECONDS)) {
       process.destroyForcibly();
       process.waitFor(30, TimeUnit.SECONDS);

@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.OptionalLong;
@@ -250,7 +251,7 @@ public final class LocalNode {
             ports.jmxPort(),
             heapMb,
             options.systemProperties(),
-            options.jvmOptions());
+            jvmOptions(options, System.getenv(EXTRA_OPTIONS_VARIABLE)));
     return new LaunchPlan(home, java, ports, heapMb, command);
   }
 
@@ -365,5 +366,20 @@ public final class LocalNode {
 
   private static Duration since(long began) {
     return Duration.ofNanos(System.nanoTime() - began);
+  }
+
+  /**
+   * The environment variable whose options the Cassandra JVM gets too, after Sluice's own: the one
+   * Cassandra's own start scripts read ({@code cassandra-env.sh} appends it).
+   */
+  public static final String EXTRA_OPTIONS_VARIABLE = "JVM_EXTRA_OPTS";
+
+  /** A start's JVM options: the options' own, then those of {@code extra}, split at blanks. */
+  static List<String> jvmOptions(NodeOptions options, String extra) {
+    List<String> all = new ArrayList<>(options.jvmOptions());
+    if (extra != null && !extra.isBlank()) {
+      all.addAll(List.of(extra.trim().split("\\s+")));
+    }
+    return all;
   }
 }

@@ -100,6 +100,16 @@ class CassandraJvmOptionsTest {
     assertThat(command()).doesNotContain("-XX:TieredStopAtLevel=1");
   }
 
+  @Test
+  void should_add_the_options_of_jvm_extra_opts_after_the_starts_own() {
+    NodeOptions options = NodeOptions.builder().jvmOption("-XX:TieredStopAtLevel=1").build();
+
+    assertThat(LocalNode.jvmOptions(options, "  -Dfoo=1   -XX:+UseSerialGC "))
+        .containsExactly("-XX:TieredStopAtLevel=1", "-Dfoo=1", "-XX:+UseSerialGC");
+    assertThat(LocalNode.jvmOptions(options, null)).containsExactly("-XX:TieredStopAtLevel=1");
+    assertThat(LocalNode.jvmOptions(NodeOptions.defaults(), " ")).isEmpty();
+  }
+
   private static List<String> command() {
     return command(Map.of());
   }
