@@ -6,6 +6,7 @@ import com.datastax.oss.driver.api.core.cql.ColumnDefinition;
 import com.datastax.oss.driver.api.core.cql.ColumnDefinitions;
 import com.datastax.oss.driver.api.core.data.GettableByIndex;
 import com.datastax.oss.driver.api.core.type.codec.TypeCodec;
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -33,8 +34,13 @@ public final class ColumnDecoders {
     return new ColumnDecoders(List.copyOf(codecs), session.getContext().getProtocolVersion());
   }
 
-  /** The value of column {@code i} of the row, as {@code row.getObject(i)} gives it. */
+  /**
+   * The value of column {@code i} of the row, as {@code row.getObject(i)} gives it, but null where
+   * the row holds none: the driver's collection codecs read none as an empty collection, which a
+   * frozen collection column tells apart from none (an empty frozen list is a value).
+   */
   public Object decode(GettableByIndex row, int i) {
-    return codecs.get(i).decode(row.getBytesUnsafe(i), version);
+    ByteBuffer bytes = row.getBytesUnsafe(i);
+    return bytes == null ? null : codecs.get(i).decode(bytes, version);
   }
 }

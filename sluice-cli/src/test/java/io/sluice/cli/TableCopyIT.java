@@ -528,11 +528,14 @@ class TableCopyIT {
       CqlSession session, TestKeyspace keyspace) throws Exception {
     String table =
         " (id int, n int, v text, note text static, s set<text>, l list<int>,"
-            + " PRIMARY KEY (id, n))";
+            + " fl frozen<list<int>>, PRIMARY KEY (id, n))";
     session.execute("CREATE TABLE statics_src" + table);
     session.execute("CREATE TABLE statics_dst" + table);
     session.execute(
-        "INSERT INTO statics_src (id, n, v, note, s, l) VALUES (1, 1, 'a', 'first', {'x'}, [7])");
+        "INSERT INTO statics_src (id, n, v, note, s, l, fl) VALUES (1, 1, 'a', 'first', {'x'},"
+            + " [7], [])");
+    // A frozen list is a value even when empty, and none when the row lacks it: the two differ.
+    session.execute("INSERT INTO statics_src (id, n, v) VALUES (1, 2, 'b')");
     session.execute("UPDATE statics_src USING TIMESTAMP 5000 SET note = 'alone' WHERE id = 2");
     Path job =
         JobFile.write(
@@ -541,7 +544,7 @@ class TableCopyIT {
             keyspace,
             "statics_dst",
             tableSource(keyspace, "statics_src", 10),
-            "mapping:\n  columns: { id: id, n: n, v: v, note: note, s: s, l: l }\n"
+            "mapping:\n  columns: { id: id, n: n, v: v, note: note, s: s, l: l, fl: fl }\n"
                 + "max-errors: 0\n");
 
     CliRun run = CliRun.of("migrate", job.toString());
@@ -555,9 +558,15 @@ class TableCopyIT {
     Row collections = session.execute("SELECT s, l FROM statics_dst WHERE id = 1 AND n = 1").one();
     assertThat(collections.getSet(0, String.class)).containsExactly("x");
     assertThat(collections.getList(1, Integer.class)).containsExactly(7);
+    Row empty = session.execute("SELECT fl FROM statics_dst WHERE id = 1 AND n = 1").one();
+    assertThat(empty.isNull(0)).as("an empty frozen list is copied as one").isFalse();
+    assertThat(empty.getList(0, Integer.class)).isEmpty();
+    Row none = session.execute("SELECT v, fl FROM statics_dst WHERE id = 1 AND n = 2").one();
+    assertThat(none.getString(0)).isEqualTo("b");
+    assertThat(none.isNull(1)).as("a frozen list the row lacks stays none").isTrue();
     JsonNode counts = CliRun.report(dir.resolve("state-statics"));
-    assertThat(counts.get("records-read").asLong()).isEqualTo(2);
-    assertThat(counts.get("rows-written").asLong()).isEqualTo(2);
+    assertThat(counts.get("records-read").asLong()).isEqualTo(3);
+    assertThat(counts.get("rows-written").asLong()).isEqualTo(3);
 
     // The static-only row is checked by its partition key alone.
     CliRun check = CliRun.of("validate", job.toString());
