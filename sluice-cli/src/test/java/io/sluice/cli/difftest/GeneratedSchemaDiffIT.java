@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Random;
 import java.util.stream.LongStream;
@@ -31,7 +32,8 @@ import org.junit.jupiter.api.io.TempDir;
  *
  * <p>The build runs {@value #BUILD_SEEDS} seeds from {@value #FIRST_SEED}; {@code
  * -Dsluice.diff.seeds=N} runs N seeds from {@code -Dsluice.diff.first-seed} (default {@value
- * #FIRST_SEED}), and {@code -Dsluice.diff.seed=S} the one seed a failure printed.
+ * #FIRST_SEED}), and {@code -Dsluice.diff.seed=S} the one seed a failure printed (or several,
+ * {@code S1,S2}).
  */
 @RealCassandra
 class GeneratedSchemaDiffIT {
@@ -53,9 +55,9 @@ class GeneratedSchemaDiffIT {
   }
 
   private static LongStream seeds() {
-    String one = System.getProperty("sluice.diff.seed");
-    if (one != null && !one.isBlank()) {
-      return LongStream.of(Long.parseUnsignedLong(one.trim()));
+    String some = System.getProperty("sluice.diff.seed");
+    if (some != null && !some.isBlank()) {
+      return Arrays.stream(some.split(",")).mapToLong(s -> Long.parseUnsignedLong(s.trim()));
     }
     long first = Long.getLong("sluice.diff.first-seed", FIRST_SEED);
     int count = Integer.getInteger("sluice.diff.seeds", BUILD_SEEDS);

@@ -83,6 +83,26 @@ final class WriteGenerator {
 
   private void fillRow(String partition, KeyValues key) {
     String row = key.where();
+    if (KnownBugs.keepsRowsAlive(table)) {
+      // Bug 5 (KnownBugs): a regular cell newer than every deletion, so that no row is its key
+      // alone beside static sets or maps.
+      Column first =
+          table.regulars().stream()
+              .filter(c -> !c.type().multiCell())
+              .findFirst()
+              .orElse(table.regulars().get(0));
+      statements.add(
+          "UPDATE "
+              + table.name()
+              + " USING TIMESTAMP "
+              + (BASE_MICROS + 20_000_000)
+              + " SET "
+              + first.name()
+              + " = "
+              + liveValue(first.type())
+              + " WHERE "
+              + row);
+    }
     switch (TableGenerator.pick(random, 45, 35, 20)) {
       case 0 -> insert(key, subset(withStatics(table.regulars())));
       case 1 -> writeCells(row, table.regulars());
@@ -97,6 +117,19 @@ final class WriteGenerator {
         default -> deleteCell(row, partition);
       }
     }
+  }
+
+  /** A value that leaves at least one live cell: not an empty collection, a field set. */
+  private String liveValue(ColumnType type) {
+    if (type.kind() == ColumnType.Kind.UDT) {
+      UserType.Field field = type.udt().fields().get(0);
+      return "{" + field.name() + ": " + literals.of(field.type(), true) + "}";
+    }
+    String value = literals.of(type, true);
+    for (int attempt = 0; attempt < 50 && (value.equals("[]") || value.equals("{}")); attempt++) {
+      value = literals.of(type, true);
+    }
+    return value;
   }
 
   /** The regular columns and, a third of the time, the static ones: an insert may set both. */
@@ -296,7 +329,7 @@ final class WriteGenerator {
     List<String> values = new ArrayList<>();
     for (Column column : columns) {
       names.add(column.name());
-      values.add(literals.of(column.type(), partition));
+      values.add(partition ? literals.of(column.type(), true) : literals.clustering(column.type()));
     }
     return new KeyValues(names, values);
   }
