@@ -10,8 +10,10 @@ import com.datastax.oss.driver.api.core.cql.Statement;
 import com.datastax.oss.driver.api.core.metadata.schema.ColumnMetadata;
 import com.datastax.oss.driver.api.core.metadata.schema.TableMetadata;
 import com.datastax.oss.driver.api.core.type.DataType;
+import com.datastax.oss.driver.api.core.type.ListType;
 import com.datastax.oss.driver.api.core.type.MapType;
 import com.datastax.oss.driver.api.core.type.SetType;
+import com.datastax.oss.driver.api.core.type.UserDefinedType;
 import io.sluice.core.schema.CqlIdentifiers;
 import io.sluice.core.sink.Row;
 import io.sluice.core.source.CellTime;
@@ -36,12 +38,14 @@ import java.util.stream.Collectors;
  * such row through): it is inserted by its partition key only, which CQL allows for static columns.
  * The sink sends such rows here even when they carry no cell times.
  *
- * <p>A non-frozen set or map whose cell time carries each element's time (a Cassandra 5.0 source)
- * is written element by element instead, so that every element keeps its own time and TTL: a
- * deletion of the collection just before its oldest element (as a whole-collection write makes one
- * just before its own time), then one {@code UPDATE ... SET c = c + ?} per (write time, TTL) of its
- * elements. A list is written whole at its newest element's time: appending elements one by one
- * would duplicate them when a write is retried.
+ * <p>A non-frozen set, map or list whose cell time carries each element's time (a Cassandra 5.0
+ * source) is written element by element instead, so that every element keeps its own time and TTL:
+ * a deletion of the collection just before its oldest element (as a whole-collection write makes
+ * one just before its own time), then one {@code UPDATE ... SET c = c + ?} per (write time, TTL) of
+ * its elements; a list's elements are appended in runs of one time, in its order, in the same
+ * batch. (A list's elements are appended whatever the write: a list written again, whole or so,
+ * holds its elements twice, CASSANDRA-11368.) A non-frozen user-defined type is written field by
+ * field likewise, after the same deletion: {@code UPDATE ... SET c.f = ?} at each field's time.
  *
  * <p>A TTL is what the source cell has left at the moment the statement is made, so that the copy
  * expires when the source cell does however long after the read it is written; a cell expired by
@@ -85,6 +89,7 @@ final class CellTimeInserts {
     long now = System.currentTimeMillis();
     Map<Group, List<BoundColumn>> groups = new LinkedHashMap<>();
     List<BoundStatement> elementWrites = new ArrayList<>();
+    boolean rowCellUpdated = false;
     List<BoundColumn> rowKey = staticOnly(row) ? partitionKey : key;
     boolean expired = false;
     for (BoundColumn column : regular) {
@@ -93,15 +98,24 @@ final class CellTimeInserts {
         continue;
       }
       CellTime time = row.cellTimes().get(column.name);
-      if (time != null && elementWise(column, value, time)) {
-        expired |=
-            !writeElements(
-                row,
-                column,
-                time,
-                column.metadata.isStatic() ? partitionKey : rowKey,
-                now,
-                elementWrites);
+      List<BoundColumn> where = column.metadata.isStatic() ? partitionKey : rowKey;
+      if (time != null && value != null && elementWise(column, value, time)) {
+        boolean written = writeElements(row, column, time, where, now, elementWrites);
+        expired |= !written;
+        rowCellUpdated |= written && !column.metadata.isStatic();
+        continue;
+      }
+      if (time != null
+          && value != null
+          && column.metadata.getType() instanceof UserDefinedType udt
+          && FieldTimes.apply(udt, time)) {
+        FieldTimes fields = FieldTimes.of(udt, value, time, now);
+        if (fields.fields().isEmpty()) {
+          expired |= fields.someExpired();
+        } else {
+          writeFields(row, column, fields, where, now, elementWrites);
+          rowCellUpdated |= !column.metadata.isStatic();
+        }
         continue;
       }
       if (time != null && time.expiredAt(now)) {
@@ -117,7 +131,9 @@ final class CellTimeInserts {
     if (groups.isEmpty() && elementWrites.isEmpty() && expired) {
       return null;
     }
-    if (groups.isEmpty() && elementWrites.isEmpty()) {
+    if (groups.isEmpty() && (elementWrites.isEmpty() || !rowCellUpdated && !staticOnly(row))) {
+      // Updates make no row: a row whose only cells are static ones written so needs its key
+      // inserted too, as a row without cells of its own is.
       groups.put(new Group(row.writeTimestampMicros(), null), List.of());
     }
     List<BoundStatement> inserts = new ArrayList<>(groups.size() + elementWrites.size());
@@ -129,18 +145,21 @@ final class CellTimeInserts {
     return BatchStatement.newInstance(BatchType.UNLOGGED).addAll(inserts).setIdempotent(true);
   }
 
-  /** Whether a set or map value is written element by element, each at the time the source gave. */
+  /**
+   * Whether a non-frozen set, map or list value is written element by element, each at the time the
+   * source gave.
+   */
   private static boolean elementWise(BoundColumn column, Object value, CellTime time) {
     DataType type = column.metadata.getType();
     return DriverValues.multiCell(type)
-        && (type instanceof SetType || type instanceof MapType)
+        && (type instanceof SetType || type instanceof MapType || type instanceof ListType)
         && ElementTimes.apply(value, time);
   }
 
   /**
-   * The deletion of the collection just before its oldest element, then its elements grouped by
-   * (write time, TTL), each group added to it at its time; nothing when every element has expired
-   * at {@code now}, which returns false.
+   * The deletion of the collection just before its oldest element, then its elements part by part
+   * (grouped by write time and TTL; for a list, runs of one time in its order), each added to it at
+   * its time; nothing when every element has expired at {@code now}, which returns false.
    */
   private boolean writeElements(
       Row row,
@@ -153,22 +172,8 @@ final class CellTimeInserts {
     if (elements.parts().isEmpty()) {
       return false;
     }
-    out.add(
-        bindWhere(
-                row,
-                where,
-                prepared(
-                    "UPDATE "
-                        + tableName
-                        + " USING TIMESTAMP ? SET "
-                        + quoted(column)
-                        + " = null WHERE "
-                        + conditions(where)),
-                1)
-            .setLong(0, elements.oldestMicros() - 1)
-            .setIdempotence(true)
-            .build());
-    for (Map.Entry<CellTime, Object> group : elements.parts().entrySet()) {
+    out.add(deletion(row, column, where, elements.oldestMicros() - 1));
+    for (ElementTimes.Part part : elements.parts()) {
       BoundStatementBuilder builder =
           bindWhere(
               row,
@@ -185,11 +190,68 @@ final class CellTimeInserts {
               3);
       builder =
           builder
-              .setLong(0, group.getKey().writetimeMicros())
-              .setInt(1, group.getKey().ttlSecondsAt(now));
-      out.add(column.bind(builder, 2, group.getValue()).setIdempotence(true).build());
+              .setLong(0, part.time().writetimeMicros())
+              .setInt(1, part.time().ttlSecondsAt(now));
+      out.add(column.bind(builder, 2, part.value()).setIdempotence(true).build());
     }
     return true;
+  }
+
+  /**
+   * The deletion of a user-defined type's value just before its oldest field, then each field set
+   * at its own time and TTL.
+   */
+  private void writeFields(
+      Row row,
+      BoundColumn column,
+      FieldTimes fields,
+      List<BoundColumn> where,
+      long now,
+      List<BoundStatement> out) {
+    UserDefinedType type = (UserDefinedType) column.metadata.getType();
+    out.add(deletion(row, column, where, fields.oldestMicros() - 1));
+    for (FieldTimes.Field field : fields.fields()) {
+      BoundStatementBuilder builder =
+          bindWhere(
+              row,
+              where,
+              prepared(
+                  "UPDATE "
+                      + tableName
+                      + " USING TIMESTAMP ? AND TTL ? SET "
+                      + quoted(column)
+                      + "."
+                      + type.getFieldNames().get(field.index()).asCql(true)
+                      + " = ? WHERE "
+                      + conditions(where)),
+              3);
+      out.add(
+          builder
+              .setLong(0, field.time().writetimeMicros())
+              .setInt(1, field.time().ttlSecondsAt(now))
+              .setBytesUnsafe(2, field.value())
+              .setIdempotence(true)
+              .build());
+    }
+  }
+
+  /** The deletion of a whole multi-cell value at {@code timestampMicros}. */
+  private BoundStatement deletion(
+      Row row, BoundColumn column, List<BoundColumn> where, long timestampMicros) {
+    return bindWhere(
+            row,
+            where,
+            prepared(
+                "UPDATE "
+                    + tableName
+                    + " USING TIMESTAMP ? SET "
+                    + quoted(column)
+                    + " = null WHERE "
+                    + conditions(where)),
+            1)
+        .setLong(0, timestampMicros)
+        .setIdempotence(true)
+        .build();
   }
 
   /** Binds the key columns of {@code where} after the statement's first {@code from} values. */

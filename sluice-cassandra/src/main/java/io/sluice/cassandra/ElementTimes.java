@@ -2,6 +2,7 @@ package io.sluice.cassandra;
 
 import io.sluice.core.source.CellTime;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -9,59 +10,96 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * A set's or map's elements grouped by the (write time, expiry) its source gave each of them, as a
+ * A non-frozen collection's elements by the (write time, expiry) its source gave each of them, as a
  * Cassandra 5.0 source does: what writing it element by element takes, a deletion of the collection
- * just before its oldest element, then each group added to it at its time. An element expired at
- * the moment of the write is left out.
+ * just before its oldest element, then each part added to it at its time. A set's or map's elements
+ * are grouped by time, one part each; a list's are cut where the time changes, so that the parts,
+ * appended in order, keep the list's order. An element expired at the moment of the write is left
+ * out.
  *
  * @param oldestMicros the oldest element's write time
- * @param parts each group's elements, a set or a map as the value is, by their write time and
- *     expiry (a {@link CellTime} without elements); empty when every element has expired
+ * @param parts the elements, a set, map or list as the value is, each part at one write time and
+ *     expiry; empty when every element has expired
  */
-record ElementTimes(long oldestMicros, Map<CellTime, Object> parts) {
+record ElementTimes(long oldestMicros, List<Part> parts) {
 
-  /** Whether {@code value} is a set or map whose every element has a time of its own. */
+  /**
+   * Elements written together.
+   *
+   * @param time their write time and expiry (a {@link CellTime} without elements)
+   * @param value a set, map or list of them
+   */
+  record Part(CellTime time, Object value) {}
+
+  /** Whether {@code value} is a set, map or list whose every element has a time of its own. */
   static boolean apply(Object value, CellTime time) {
-    if (time.elements().isEmpty()) {
+    int count = time.elements().size();
+    if (count == 0) {
       return false;
     }
     if (value instanceof Set<?> set) {
-      return set.size() == time.elements().size();
+      return set.size() == count;
     }
-    return value instanceof Map<?, ?> map && map.size() == time.elements().size();
+    if (value instanceof List<?> list) {
+      return list.size() == count;
+    }
+    return value instanceof Map<?, ?> map && map.size() == count;
   }
 
   /**
-   * The groups of {@code value}, a set or map that {@link #apply} accepted, for a write made at
-   * {@code nowMillis}.
+   * The parts of {@code value}, a set, map or list that {@link #apply} accepted, for a write made
+   * at {@code nowMillis}.
    */
   static ElementTimes of(Object value, CellTime time, long nowMillis) {
     List<Object> elements = new ArrayList<>();
-    if (value instanceof Set<?> set) {
-      elements.addAll(set);
+    if (value instanceof Map<?, ?> map) {
+      elements.addAll(map.entrySet());
     } else {
-      elements.addAll(((Map<?, ?>) value).entrySet());
+      elements.addAll((Collection<?>) value);
+    }
+    long oldest = Long.MAX_VALUE;
+    for (CellTime element : time.elements()) {
+      oldest = Math.min(oldest, element.writetimeMicros());
+    }
+    List<Part> parts = new ArrayList<>();
+    if (value instanceof List<?>) {
+      List<Object> run = new ArrayList<>();
+      CellTime runTime = null;
+      for (int i = 0; i < elements.size(); i++) {
+        CellTime element = time.elements().get(i);
+        if (element.expiredAt(nowMillis)) {
+          continue;
+        }
+        CellTime at = timeOf(element);
+        if (!at.equals(runTime) && !run.isEmpty()) {
+          parts.add(new Part(runTime, List.copyOf(run)));
+          run.clear();
+        }
+        runTime = at;
+        run.add(elements.get(i));
+      }
+      if (!run.isEmpty()) {
+        parts.add(new Part(runTime, List.copyOf(run)));
+      }
+      return new ElementTimes(oldest, parts);
     }
     Map<CellTime, List<Object>> groups = new LinkedHashMap<>();
-    long oldest = Long.MAX_VALUE;
     for (int i = 0; i < elements.size(); i++) {
       CellTime element = time.elements().get(i);
-      oldest = Math.min(oldest, element.writetimeMicros());
-      if (element.expiredAt(nowMillis)) {
-        continue;
+      if (!element.expiredAt(nowMillis)) {
+        groups.computeIfAbsent(timeOf(element), t -> new ArrayList<>()).add(elements.get(i));
       }
-      groups
-          .computeIfAbsent(
-              new CellTime(element.writetimeMicros(), element.expiresAtSecond(), List.of()),
-              t -> new ArrayList<>())
-          .add(elements.get(i));
     }
-    Map<CellTime, Object> parts = new LinkedHashMap<>();
     groups.forEach(
         (group, members) ->
-            parts.put(
-                group, value instanceof Set<?> ? new LinkedHashSet<>(members) : map(members)));
+            parts.add(
+                new Part(
+                    group, value instanceof Set<?> ? new LinkedHashSet<>(members) : map(members))));
     return new ElementTimes(oldest, parts);
+  }
+
+  private static CellTime timeOf(CellTime element) {
+    return new CellTime(element.writetimeMicros(), element.expiresAtSecond(), List.of());
   }
 
   private static Map<Object, Object> map(List<Object> entries) {

@@ -1,10 +1,10 @@
 package io.sluice.cassandra;
 
+import com.datastax.oss.driver.api.core.CqlIdentifier;
 import com.datastax.oss.driver.api.core.metadata.schema.ColumnMetadata;
 import com.datastax.oss.driver.api.core.metadata.schema.TableMetadata;
 import com.datastax.oss.driver.api.core.type.DataType;
-import com.datastax.oss.driver.api.core.type.MapType;
-import com.datastax.oss.driver.api.core.type.SetType;
+import com.datastax.oss.driver.api.core.type.UserDefinedType;
 import io.sluice.core.sink.Row;
 import io.sluice.core.source.CellTime;
 import java.nio.ByteBuffer;
@@ -21,10 +21,11 @@ import java.util.Set;
  * (the SSTable writer), and the statements that write them: the row's cells grouped by (write time,
  * TTL) as {@link CellTimeInserts} groups them, each group one insert of the primary key and the
  * group's columns, every other column left unset. The other cases are written as over CQL too: a
- * partition's static cells alone by an update of its partition key, and a non-frozen set or map
+ * partition's static cells alone by an update of its partition key; a non-frozen set, map or list
  * whose source gives each element's time element by element (a deletion of the collection just
- * before its oldest element, then an addition per (write time, TTL) of its elements). A list is
- * written whole at its newest element's time.
+ * before its oldest element, then an addition per (write time, TTL) of its elements, a list's in
+ * runs in its order); a non-frozen user-defined type field by field (the same deletion, then each
+ * field set at its time).
  */
 public final class RowCells {
 
@@ -76,9 +77,16 @@ public final class RowCells {
   private final int staticUpdate;
 
   /**
-   * For each non-frozen set or map, by column index: its deletion's statement; the addition's next.
+   * For each non-frozen set, map or list, by column index: its deletion's statement; the addition's
+   * next.
    */
   private final Map<Integer, Integer> elementStatements = new LinkedHashMap<>();
+
+  /**
+   * For each non-frozen user-defined type, by column index: its deletion's statement; the setting
+   * of each of its fields next, in the type's order.
+   */
+  private final Map<Integer, Integer> fieldStatements = new LinkedHashMap<>();
 
   /**
    * @param qualifiedTable the table's name as the statements give it
@@ -145,18 +153,19 @@ public final class RowCells {
   }
 
   /**
-   * Adds, for each non-frozen set or map, the deletion of the whole collection and the addition of
-   * elements to it, by the key of its row (of its partition, for a static one).
+   * Adds, for each non-frozen collection or user-defined type, the deletion of the whole value,
+   * then the addition of elements to it (a set, map or list) or the setting of each field (a type),
+   * by the key of its row (of its partition, for a static one).
    */
   private void addElementStatements(String qualifiedTable) {
     for (int i = keyCount; i < columns.size(); i++) {
       DataType type = columns.get(i).metadata.getType();
-      if (!DriverValues.multiCell(type) || !(type instanceof SetType || type instanceof MapType)) {
+      if (!DriverValues.multiCell(type)) {
         continue;
       }
       List<Integer> key =
           range(0, columns.get(i).metadata.isStatic() ? partitionKeyCount : keyCount);
-      elementStatements.put(i, statements.size());
+      int deletionStatement = statements.size();
       List<Integer> deletion = new ArrayList<>(List.of(timestamp()));
       deletion.addAll(key);
       statements.add(
@@ -168,6 +177,26 @@ public final class RowCells {
                   + " = null"
                   + where(key),
               deletion));
+      if (type instanceof UserDefinedType udt) {
+        fieldStatements.put(i, deletionStatement);
+        for (CqlIdentifier field : udt.getFieldNames()) {
+          List<Integer> setter = new ArrayList<>(List.of(timestamp(), ttl(), i));
+          setter.addAll(key);
+          statements.add(
+              new Statement(
+                  "UPDATE "
+                      + qualifiedTable
+                      + " USING TIMESTAMP ? AND TTL ? SET "
+                      + quoted(i)
+                      + "."
+                      + field.asCql(true)
+                      + " = ?"
+                      + where(key),
+                  setter));
+        }
+        continue;
+      }
+      elementStatements.put(i, deletionStatement);
       List<Integer> addition = new ArrayList<>(List.of(timestamp(), ttl(), i));
       addition.addAll(key);
       statements.add(
@@ -238,6 +267,7 @@ public final class RowCells {
     Map<Group, List<Integer>> groups = new LinkedHashMap<>();
     List<Write> writes = new ArrayList<>();
     boolean expired = false;
+    boolean rowCellUpdated = false;
     for (int i = keyCount; i < columns.size(); i++) {
       BoundColumn column = columns.get(i);
       Object value = row.values().get(column.name);
@@ -246,7 +276,23 @@ public final class RowCells {
       }
       CellTime time = row.cellTimes().get(column.name);
       if (time != null && elementStatements.containsKey(i) && ElementTimes.apply(value, time)) {
-        expired |= !writeElements(i, value, time, key, now, writes);
+        boolean written = writeElements(i, value, time, key, now, writes);
+        expired |= !written;
+        rowCellUpdated |= written && !column.metadata.isStatic();
+        continue;
+      }
+      if (time != null
+          && value != null
+          && fieldStatements.containsKey(i)
+          && FieldTimes.apply((UserDefinedType) column.metadata.getType(), time)) {
+        FieldTimes fields =
+            FieldTimes.of((UserDefinedType) column.metadata.getType(), value, time, now);
+        if (fields.fields().isEmpty()) {
+          expired |= fields.someExpired();
+        } else {
+          writeFields(i, fields, key, writes);
+          rowCellUpdated |= !column.metadata.isStatic();
+        }
         continue;
       }
       if (time != null && time.expiredAt(now)) {
@@ -262,7 +308,8 @@ public final class RowCells {
     if (groups.isEmpty() && writes.isEmpty() && expired) {
       return List.of();
     }
-    if (groups.isEmpty() && writes.isEmpty()) {
+    if (groups.isEmpty() && (writes.isEmpty() || !rowCellUpdated && !staticOnly)) {
+      // Updates make no row: see CellTimeInserts.
       groups.put(new Group(row.writeTimestampMicros(), null), List.of());
     }
     List<Write> all = new ArrayList<>(groups.size() + writes.size());
@@ -304,20 +351,36 @@ public final class RowCells {
     }
     int deletion = elementStatements.get(column);
     out.add(new Write(deletion, elements.oldestMicros() - 1, null, Arrays.asList(keyed(key))));
-    elements
-        .parts()
-        .forEach(
-            (group, part) -> {
-              ByteBuffer[] values = keyed(key);
-              values[column] = encode(columns.get(column), part);
-              out.add(
-                  new Write(
-                      deletion + 1,
-                      group.writetimeMicros(),
-                      group.expiresAtSecond(),
-                      Arrays.asList(values)));
-            });
+    for (ElementTimes.Part part : elements.parts()) {
+      ByteBuffer[] values = keyed(key);
+      values[column] = encode(columns.get(column), part.value());
+      out.add(
+          new Write(
+              deletion + 1,
+              part.time().writetimeMicros(),
+              part.time().expiresAtSecond(),
+              Arrays.asList(values)));
+    }
     return true;
+  }
+
+  /**
+   * The deletion of a user-defined type's value just before its oldest field, then each field set
+   * at its own time and TTL, as {@link CellTimeInserts} writes them.
+   */
+  private void writeFields(int column, FieldTimes fields, ByteBuffer[] key, List<Write> out) {
+    int deletion = fieldStatements.get(column);
+    out.add(new Write(deletion, fields.oldestMicros() - 1, null, Arrays.asList(keyed(key))));
+    for (FieldTimes.Field field : fields.fields()) {
+      ByteBuffer[] values = keyed(key);
+      values[column] = field.value();
+      out.add(
+          new Write(
+              deletion + 1 + field.index(),
+              field.time().writetimeMicros(),
+              field.time().expiresAtSecond(),
+              Arrays.asList(values)));
+    }
   }
 
   /**

@@ -33,8 +33,8 @@ class ElementTimesTest {
     assertThat(elements.oldestMicros()).isEqualTo(20);
     assertThat(elements.parts())
         .containsExactly(
-            Map.entry(new CellTime(20, CellTime.NEVER, List.of()), Set.of("a", "c")),
-            Map.entry(CellTime.read(30, 60, READ_AT), Set.of("b")));
+            new ElementTimes.Part(new CellTime(20, CellTime.NEVER, List.of()), Set.of("a", "c")),
+            new ElementTimes.Part(CellTime.read(30, 60, READ_AT), Set.of("b")));
   }
 
   @Test
@@ -55,8 +55,8 @@ class ElementTimesTest {
     assertThat(elements.oldestMicros()).isEqualTo(20);
     assertThat(elements.parts())
         .containsExactly(
-            Map.entry(new CellTime(20, CellTime.NEVER, List.of()), Set.of("a")),
-            Map.entry(CellTime.read(30, 60, READ_AT), Set.of("b")));
+            new ElementTimes.Part(new CellTime(20, CellTime.NEVER, List.of()), Set.of("a")),
+            new ElementTimes.Part(CellTime.read(30, 60, READ_AT), Set.of("b")));
   }
 
   @Test
@@ -73,8 +73,8 @@ class ElementTimesTest {
     assertThat(elements.oldestMicros()).isEqualTo(5);
     assertThat(elements.parts())
         .containsExactly(
-            Map.entry(new CellTime(9, CellTime.NEVER, List.of()), Map.of("x", 1)),
-            Map.entry(new CellTime(5, CellTime.NEVER, List.of()), Map.of("y", 2)));
+            new ElementTimes.Part(new CellTime(9, CellTime.NEVER, List.of()), Map.of("x", 1)),
+            new ElementTimes.Part(new CellTime(5, CellTime.NEVER, List.of()), Map.of("y", 2)));
   }
 
   @Test
@@ -86,6 +86,37 @@ class ElementTimesTest {
     assertThat(ElementTimes.apply(Set.of("a", "b"), two)).isTrue();
     assertThat(ElementTimes.apply(Set.of("a"), two)).isFalse();
     assertThat(ElementTimes.apply(Set.of("a", "b"), CellTime.read(9, 0, READ_AT))).isFalse();
-    assertThat(ElementTimes.apply(List.of(1, 2), two)).as("a list is written whole").isFalse();
+    assertThat(ElementTimes.apply(List.of(1, 2), two)).isTrue();
+    assertThat(ElementTimes.apply(List.of(1, 2, 3), two)).isFalse();
+  }
+
+  @Test
+  void cuts_a_list_where_the_time_changes_so_that_appending_the_parts_keeps_its_order() {
+    List<Integer> value = List.of(1, 2, 3, 4, 5);
+    CellTime time =
+        CellTime.read(
+            30,
+            0,
+            READ_AT,
+            List.of(
+                CellTime.read(20, 0, READ_AT),
+                CellTime.read(20, 0, READ_AT),
+                CellTime.read(30, 0, READ_AT),
+                CellTime.read(20, 0, READ_AT),
+                CellTime.read(10, 5, READ_AT)));
+
+    ElementTimes elements = ElementTimes.of(value, time, READ_AT);
+
+    assertThat(elements.oldestMicros()).isEqualTo(10);
+    assertThat(elements.parts())
+        .containsExactly(
+            new ElementTimes.Part(new CellTime(20, CellTime.NEVER, List.of()), List.of(1, 2)),
+            new ElementTimes.Part(new CellTime(30, CellTime.NEVER, List.of()), List.of(3)),
+            new ElementTimes.Part(new CellTime(20, CellTime.NEVER, List.of()), List.of(4)),
+            new ElementTimes.Part(CellTime.read(10, 5, READ_AT), List.of(5)));
+    // Expired at the write, the last element is left out; the others keep their order.
+    assertThat(ElementTimes.of(value, time, READ_AT + 10_000).parts())
+        .extracting(ElementTimes.Part::value)
+        .containsExactly(List.of(1, 2), List.of(3), List.of(4));
   }
 }

@@ -75,7 +75,7 @@ class CsvDamageIT {
     assertThat(notANumber.get("stage").asText()).isEqualTo("mapping");
     assertThat(notANumber.get("reason").asText())
         .isEqualTo(
-            "Column 'n' (field 'n'): cannot convert string to int, not an integer (value"
+            "line 4: Column 'n' (field 'n'): cannot convert string to int, not an integer (value"
                 + " \"abc\").");
   }
 

@@ -83,7 +83,7 @@ class NdjsonDamageIT {
     assertThat(notANumber.get("id").asText()).isEqualTo("g5");
     assertThat(notANumber.get("reason").asText())
         .isEqualTo(
-            "Column 'n' (field 'n'): cannot convert string to int, not an integer (value"
+            "line 7: Column 'n' (field 'n'): cannot convert string to int, not an integer (value"
                 + " \"abc\").");
   }
 

@@ -430,7 +430,7 @@ class TableCopyIT {
         .contains("  owner text STATIC,")
         .contains("PRIMARY KEY ((shop, day), seq)")
         .contains("WITH CLUSTERING ORDER BY (seq DESC)")
-        .contains("notes: a list, written whole at its newest element's write time")
+        .contains("notes: a list, each element at its own write time and with its own TTL")
         .contains("tags: each element at its own write time");
     for (String statement : Files.readString(dir.resolve("orders.cql")).split(";")) {
       if (!statement.isBlank()) {

@@ -43,10 +43,11 @@ import org.junit.jupiter.api.io.TempDir;
 /**
  * The issue's fixture, copied between two clusters: a column of every CQL type a table source
  * copies, cells of one row written at different times, TTL'd cells, non-frozen collections whose
- * elements were written at different times, a static column, deleted rows and cells, and a
- * partition of 200,000 rows. Every cell arrives with its value, write time and (within seconds)
- * TTL, and the report's counts add up. (Columns of type {@code duration} and {@code vector} are
- * refused with a sentence: {@link TableSourceRefusalIT}.)
+ * elements and a non-frozen user-defined type whose fields were written at different times, each
+ * kept (a list's in its order), a static column, deleted rows and cells, and a partition of 200,000
+ * rows. Every cell arrives with its value, write time and (within seconds) TTL, and the report's
+ * counts add up. (Columns of type {@code duration} and {@code vector} are refused with a sentence:
+ * {@link TableSourceRefusalIT}.)
  */
 @RealCassandra
 class TableCopyTypesIT {
@@ -61,7 +62,7 @@ class TableCopyTypesIT {
           + " f float, i inet, n int, si smallint, t text, tm time, ts timestamp, ti tinyint,"
           + " u uuid, vc varchar, vi varint, l list<int>, s set<text>, m map<text, int>,"
           + " fs frozen<set<int>>, fm frozen<map<text, text>>, tu tuple<int, text>,"
-          + " ad frozen<address>, st text static, PRIMARY KEY (k, c)";
+          + " ad frozen<address>, na address, st text static, PRIMARY KEY (k, c)";
 
   /** The regular and static columns whose cells have one write time each. */
   private static final List<String> SINGLE_CELLS =
@@ -69,7 +70,8 @@ class TableCopyTypesIT {
           "a", "bi", "b", "bo", "d", "de", "db", "f", "i", "n", "si", "t", "tm", "ts", "ti", "u",
           "vc", "vi", "fs", "fm", "tu", "ad", "st");
 
-  private static final List<String> COLLECTIONS = List.of("l", "s", "m");
+  /** The columns of a cell per element or field, each with its own write time and TTL. */
+  private static final List<String> COLLECTIONS = List.of("l", "s", "m", "na");
 
   @TempDir Path dir;
 
@@ -86,7 +88,7 @@ class TableCopyTypesIT {
     String mapping =
         "mapping:\n  columns: { k: k, c: c, "
             + SINGLE_CELLS.stream().map(c -> c + ": " + c).collect(Collectors.joining(", "))
-            + ", l: l, s: s, m: m }\nmax-errors: 0\n";
+            + ", l: l, s: s, m: m, na: na }\nmax-errors: 0\n";
     String sources = TableSourceYaml.of("every", source.keyspace(), "every");
     Path job = JobFile.write(dir, "every", keyspace, "every", sources, mapping);
 
@@ -130,32 +132,31 @@ class TableCopyTypesIT {
       String name = expected.getColumnDefinitions().get(i).getName().asInternal();
       String what = name + " of row " + c;
       if (name.startsWith("ttl(")) {
-        // What was left when the source was read; the copy outlives it by at most the copy's time.
-        if (expected.isNull(i)) {
-          assertThat(actual.isNull(i)).as(what).isTrue();
-        } else {
-          assertThat(actual.getInt(i))
-              .as(what)
-              .isBetween(expected.getInt(i) - 5, expected.getInt(i) + 600);
-        }
-      } else if (name.equals("writetime(l)")) {
-        // A list is written whole at its newest element's time (docs/table-source.md); set and
-        // map elements each keep their own, compared with the other values below.
-        if (expected.isNull(i)) {
-          assertThat(actual.isNull(i)).as(what).isTrue();
-          continue;
-        }
-        List<Long> times = expected.getList(i, Long.class);
-        long newest = times.stream().mapToLong(Long::longValue).max().orElseThrow();
-        assertThat(actual.getList(i, Long.class))
-            .as(what)
-            .hasSize(times.size())
-            .containsOnly(newest);
+        // What was left when the source was read, the copy's read just after: within seconds.
+        assertSameTtl(expected.getObject(i), actual.getObject(i), what);
       } else {
         assertThat(comparable(actual.getObject(i)))
             .as(what)
             .isEqualTo(comparable(expected.getObject(i)));
       }
+    }
+  }
+
+  /** A TTL, or the TTLs of a value's elements or fields, within seconds of the source's. */
+  private static void assertSameTtl(Object expected, Object actual, String what) {
+    if (expected instanceof List<?> ttls) {
+      assertThat(actual).as(what).isInstanceOf(List.class);
+      List<?> copied = (List<?>) actual;
+      assertThat(copied).as(what).hasSameSizeAs(ttls);
+      for (int e = 0; e < ttls.size(); e++) {
+        assertSameTtl(ttls.get(e), copied.get(e), what + " [" + e + "]");
+      }
+    } else if (expected == null) {
+      assertThat(actual).as(what).isNull();
+    } else {
+      assertThat((Integer) actual)
+          .as(what)
+          .isBetween((Integer) expected - 5, (Integer) expected + 1);
     }
   }
 
@@ -180,7 +181,7 @@ class TableCopyTypesIT {
       selected.add(column);
       selected.add("WRITETIME(" + column + ")");
     }
-    selected.addAll(List.of("TTL(t)", "TTL(n)", "TTL(ad)"));
+    selected.addAll(List.of("TTL(t)", "TTL(n)", "TTL(ad)", "TTL(l)", "TTL(na)"));
     return "SELECT " + String.join(", ", selected) + " FROM every";
   }
 
@@ -200,8 +201,14 @@ class TableCopyTypesIT {
                 + " = ?");
     PreparedStatement elements =
         session.prepare(
-            "UPDATE every USING TIMESTAMP ? SET l = l + ?, s = s + ?, m = m + ? WHERE k = 'narrow'"
-                + " AND c = ?");
+            "UPDATE every USING TIMESTAMP ? AND TTL ? SET l = l + ?, s = s + ?, m = m + ? WHERE k"
+                + " = 'narrow' AND c = ?");
+    PreparedStatement street =
+        session.prepare(
+            "UPDATE every USING TIMESTAMP ? SET na.street = ? WHERE k = 'narrow' AND c = ?");
+    PreparedStatement zip =
+        session.prepare(
+            "UPDATE every USING TIMESTAMP ? AND TTL ? SET na.zip = ? WHERE k = 'narrow' AND c = ?");
     UserDefinedType address =
         session
             .getMetadata()
@@ -249,12 +256,21 @@ class TableCopyTypesIT {
               "rewritten-" + r,
               address.newValue("moved " + r, 2000 + r),
               c));
-      // Elements of each collection added at three different times.
+      // Elements of each collection added at three different times, the last to expire; two list
+      // elements at each time, in an order their times do not follow.
       for (int e = 0; e < 3; e++) {
         session.execute(
             elements.bind(
-                at + 5_000 + e * 100, List.of(e), Set.of("e" + e), Map.of("e" + e, e * r), c));
+                at + 5_000 + e * 100,
+                e == 2 ? 86_400 : 0,
+                List.of(10 * e + 1, 10 * e),
+                Set.of("e" + e),
+                Map.of("e" + e, e * r),
+                c));
       }
+      // The fields of a non-frozen type set one by one, at times of their own.
+      session.execute(street.bind(at + 6_000, "field " + r, c));
+      session.execute(zip.bind(at + 6_100, r % 2 == 0 ? 86_400 : 0, 3000 + r, c));
     }
     session.execute(
         "INSERT INTO every (k, st) VALUES ('narrow', 'static') USING TIMESTAMP "

@@ -10,7 +10,6 @@ import java.net.InetAddress;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -19,8 +18,10 @@ import java.util.Map;
  * Turns values the driver read into Sluice's value model ({@link io.sluice.core.value.Values}), so
  * that a table row maps like any other record: smallint and tinyint become int32, float a double
  * (exactly), varint a decimal, blob binary, inet its address text, sets and lists arrays, tuples
- * arrays of their components, user-defined types documents, and a map a document keyed by each
- * key's text (which the mapper reads back as the key type).
+ * arrays of their components, user-defined types documents, and a map a map of the same model, keys
+ * included: its keys keep their kind (a blob key stays binary, a float key the double it equals, a
+ * frozen collection or tuple key an array), so the mapper converts each back to the key type
+ * exactly, as it would read it from text for a document's keys.
  */
 final class RowValues {
 
@@ -54,9 +55,9 @@ final class RowValues {
       return address.getHostAddress();
     }
     if (value instanceof Map<?, ?> map) {
-      Map<String, Object> document = new LinkedHashMap<>();
-      map.forEach((key, element) -> document.put(keyText(key), toValue(element)));
-      return document;
+      Map<Object, Object> entries = new LinkedHashMap<>();
+      map.forEach((key, element) -> entries.put(toValue(key), toValue(element)));
+      return entries;
     }
     if (value instanceof Collection<?> elements) {
       List<Object> array = new ArrayList<>(elements.size());
@@ -66,14 +67,16 @@ final class RowValues {
     if (value instanceof TupleValue tuple) {
       List<Object> array = new ArrayList<>(tuple.size());
       for (int i = 0; i < tuple.size(); i++) {
-        array.add(toValue(tuple.getObject(i)));
+        array.add(tuple.isNull(i) ? null : toValue(tuple.getObject(i)));
       }
       return array;
     }
     if (value instanceof UdtValue udt) {
       Map<String, Object> document = new LinkedHashMap<>();
       for (int i = 0; i < udt.size(); i++) {
-        document.put(udt.getType().getFieldNames().get(i).asInternal(), toValue(udt.getObject(i)));
+        document.put(
+            udt.getType().getFieldNames().get(i).asInternal(),
+            udt.isNull(i) ? null : toValue(udt.getObject(i)));
       }
       return document;
     }
@@ -83,18 +86,5 @@ final class RowValues {
       return array;
     }
     return value;
-  }
-
-  /**
-   * A map key as document key: the text the mapper converts back to the key's type. Keys without a
-   * text form the mapper reads back (a blob, a tuple) still get one, so that the record is read and
-   * the mapping, not the reader, says why it cannot be written.
-   */
-  private static String keyText(Object key) {
-    Object value = toValue(key);
-    if (value instanceof BinaryValue binary) {
-      return "0x" + HexFormat.of().formatHex(binary.data());
-    }
-    return String.valueOf(value);
   }
 }

@@ -6,6 +6,8 @@ import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
+import com.datastax.oss.driver.api.core.data.TupleValue;
+import com.datastax.oss.driver.api.core.data.UdtValue;
 import com.datastax.oss.driver.api.core.metadata.schema.ColumnMetadata;
 import com.datastax.oss.driver.api.core.metadata.schema.TableMetadata;
 import com.datastax.oss.driver.api.core.type.DataType;
@@ -36,8 +38,8 @@ import java.util.stream.Collectors;
  * times. Every selected column that is not part of the primary key is read as {@code c,
  * WRITETIME(c), TTL(c)}. For a non-frozen collection Cassandra 5.0 gives one write time and TTL per
  * element (CASSANDRA-8877): the cell time carries them all, in the collection's order, and the
- * newest as the collection's own (the sink writes set and map elements each at its own time, and a
- * list whole at the newest).
+ * newest as the collection's own (the sink writes each element, or field of a user-defined type, at
+ * its own time).
  */
 final class TableScan {
 
@@ -194,12 +196,10 @@ final class TableScan {
       } else if (type instanceof ListType list && !list.isFrozen()) {
         rules.add(
             name
-                + ": a list, written whole at its newest element's write time and with that"
-                + " element's TTL (appending elements one by one would duplicate them on a"
-                + " retry)");
+                + ": a list, each element at its own write time and with its own TTL, appended"
+                + " in order (a list written again holds its elements twice)");
       } else if (type instanceof UserDefinedType udt && !udt.isFrozen()) {
-        rules.add(
-            name + ": a user-defined type, written whole at its newest field's write time and TTL");
+        rules.add(name + ": each field at its own write time and with its own TTL");
       }
     }
     return rules;
@@ -339,7 +339,14 @@ final class TableScan {
     ColumnDecoders decoders = this.decoders;
     List<String> parts = new ArrayList<>();
     for (int i = 0; i < key.size(); i++) {
-      parts.add(key.get(i).getName().asInternal() + "=" + decoders.decode(row, i));
+      Object value = decoders.decode(row, i);
+      String text =
+          value instanceof UdtValue udt
+              ? udt.getFormattedContents()
+              : value instanceof TupleValue tuple
+                  ? tuple.getFormattedContents()
+                  : String.valueOf(value);
+      parts.add(key.get(i).getName().asInternal() + "=" + text);
     }
     return String.join(", ", parts);
   }

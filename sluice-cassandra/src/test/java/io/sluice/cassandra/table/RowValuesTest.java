@@ -2,11 +2,15 @@ package io.sluice.cassandra.table;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.datastax.oss.driver.api.core.data.TupleValue;
+import com.datastax.oss.driver.api.core.type.DataTypes;
+import com.datastax.oss.driver.api.core.type.TupleType;
 import io.sluice.core.value.BinaryValue;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.net.InetAddress;
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -31,12 +35,36 @@ class RowValuesTest {
   }
 
   @Test
-  void should_key_maps_by_text_the_mapper_reads_back() {
+  void should_keep_the_kind_of_map_keys_so_that_the_mapper_converts_them_exactly() {
     UUID id = UUID.fromString("c7b0e0a6-1a4c-4f5e-9d3b-2f6b8c9d0e1f");
     Map<Object, Object> map = new LinkedHashMap<>();
     map.put(id, 1);
     map.put(ByteBuffer.wrap(new byte[] {(byte) 0xAB}), 2);
+    map.put(0.1f, 3);
+    map.put(-0.0d, 4);
+    map.put(List.of((short) 5), 5);
 
-    assertThat(RowValues.toValue(map)).isEqualTo(Map.of(id.toString(), 1, "0xab", 2));
+    @SuppressWarnings("unchecked")
+    Map<Object, Object> value = (Map<Object, Object>) RowValues.toValue(map);
+
+    assertThat(value.keySet())
+        .containsExactly(
+            id,
+            new BinaryValue((byte) 0, new byte[] {(byte) 0xAB}),
+            (double) 0.1f,
+            -0.0d,
+            List.of(5));
+    assertThat(value.values()).containsExactly(1, 2, 3, 4, 5);
+  }
+
+  @Test
+  void should_read_a_missing_frozen_collection_inside_a_tuple_or_type_as_none_not_empty() {
+    TupleType type =
+        DataTypes.tupleOf(DataTypes.INT, DataTypes.frozenListOf(DataTypes.INT), DataTypes.TEXT);
+    TupleValue tuple = type.newValue(1, null, null);
+    TupleValue empty = type.newValue(1, List.of(), "");
+
+    assertThat(RowValues.toValue(tuple)).isEqualTo(Arrays.asList(1, null, null));
+    assertThat(RowValues.toValue(empty)).isEqualTo(List.of(1, List.of(), ""));
   }
 }

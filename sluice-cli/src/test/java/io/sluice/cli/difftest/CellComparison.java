@@ -3,7 +3,6 @@ package io.sluice.cli.difftest;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
-import io.sluice.cli.difftest.ColumnType.Kind;
 import io.sluice.cli.difftest.GeneratedTable.Column;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -22,9 +21,8 @@ import java.util.TreeSet;
  *
  * <ul>
  *   <li>a cell keeps its write time exactly;
- *   <li>a set or map keeps each element's write time and TTL;
- *   <li>a non-frozen list, and a non-frozen user-defined type, are written whole at their newest
- *       element's (field's) write time, with that element's TTL;
+ *   <li>a non-frozen list, set or map keeps each element's write time and TTL, and a non-frozen
+ *       user-defined type each field's;
  *   <li>a TTL keeps the source's expiry instant to within a second: read on both sides one after
  *       the other, the copy's may be 2 s lower to 1 s higher, and lower still by the seconds the
  *       two reads took.
@@ -56,7 +54,6 @@ final class CellComparison {
   private final GeneratedTable table;
   private final Scope scope;
   private final Map<String, List<String>> differences = new LinkedHashMap<>();
-  private final List<String> tolerated = new ArrayList<>();
 
   private CellComparison(CqlSession source, CqlSession target, GeneratedTable table, Scope scope) {
     this.source = source;
@@ -82,18 +79,16 @@ final class CellComparison {
     Map<String, Row> actual = comparison.read(target, targetTable);
     int readSeconds = (int) Math.ceil((System.nanoTime() - start) / 1e9);
     comparison.compare(expected, actual, readSeconds);
-    return new Differences(comparison.differences, comparison.tolerated, expected.size());
+    return new Differences(comparison.differences, expected.size());
   }
 
   /**
-   * The differences found, by row key ({@code p0=1, k1='a'}), the {@link KnownBugs} tolerated, and
-   * how many rows the source holds.
+   * The differences found, by row key ({@code p0=1, k1='a'}), and how many rows the source holds.
    */
-  record Differences(Map<String, List<String>> byRow, List<String> tolerated, int sourceRows) {
+  record Differences(Map<String, List<String>> byRow, int sourceRows) {
 
     Differences {
       byRow = Map.copyOf(byRow);
-      tolerated = List.copyOf(tolerated);
     }
 
     /** The rows of the source that the copy lacks or holds otherwise. */
@@ -179,19 +174,14 @@ final class CellComparison {
       if (scope != Scope.COPY && sameForValidate(value, copied)) {
         return; // validate: an empty collection equals none, inside a value too
       }
-      String known = KnownBugs.of(column.type(), value, copied);
-      if (known != null) {
-        tolerated.add(known + " (" + where + ")");
-      } else {
-        add(
-            key,
-            where
-                + ": value "
-                + value.strict()
-                + " in the source, "
-                + copied.strict()
-                + " in the copy");
-      }
+      add(
+          key,
+          where
+              + ": value "
+              + value.strict()
+              + " in the source, "
+              + copied.strict()
+              + " in the copy");
       return;
     }
     if (scope == Scope.VALUES) {
@@ -214,38 +204,8 @@ final class CellComparison {
             + ", TTL "
             + copiedTtls
             + " in the copy";
-    ColumnType type = column.type();
-    boolean whole = type.multiCell() && (type.kind() == Kind.LIST || type.kind() == Kind.UDT);
-    if (times instanceof List<?> elements && whole) {
-      // Written whole at the newest element's time, with that element's TTL (any of the newest,
-      // should several share its time).
-      long newest =
-          elements.stream().filter(Objects::nonNull).mapToLong(t -> (Long) t).max().orElse(0);
-      List<Integer> newestTtls = new ArrayList<>();
-      for (int e = 0; e < elements.size(); e++) {
-        if (elements.get(e) instanceof Long t && t == newest) {
-          newestTtls.add(element(ttls, e) instanceof Integer ttl ? ttl : null);
-        }
-      }
-      if (!(copiedTimes instanceof List<?> copiedElements)
-          || copiedElements.size() != elements.size()) {
-        add(key, seen + " (expected every element at " + newest + ")");
-        return;
-      }
-      for (int e = 0; e < elements.size(); e++) {
-        boolean present = elements.get(e) != null;
-        Object copiedTime = copiedElements.get(e);
-        Object copiedTtl = element(copiedTtls, e);
-        if (present != (copiedTime != null)
-            || present
-                && (!copiedTime.equals(newest)
-                    || !ttlMatchesAny(newestTtls, copiedTtl, readSeconds))) {
-          add(key, seen + " (expected every element at " + newest + ", TTL " + newestTtls + ")");
-          return;
-        }
-      }
-    } else if (times instanceof List<?> elements) {
-      // A set or map: each element at its own time, with its own TTL.
+    if (times instanceof List<?> elements) {
+      // A list, set, map or non-frozen type: each element or field at its own time and TTL.
       if (!elements.equals(copiedTimes)
           || !ttlsMatch(elements.size(), ttls, copiedTtls, readSeconds)) {
         add(key, seen);
@@ -276,10 +236,6 @@ final class CellComparison {
   /** Element {@code e} of the TTLs a multi-cell column reads as; none when it reads as null. */
   private static Object element(Object list, int e) {
     return list instanceof List<?> elements && e < elements.size() ? elements.get(e) : null;
-  }
-
-  private static boolean ttlMatchesAny(List<Integer> ttls, Object copied, int readSeconds) {
-    return ttls.stream().anyMatch(ttl -> ttlMatches(ttl, copied, readSeconds));
   }
 
   /**

@@ -28,7 +28,7 @@ final class TableGenerator {
     List<Column> clustering = new ArrayList<>();
     List<Boolean> descending = new ArrayList<>();
     for (int i = 0; i < clusteringColumns; i++) {
-      ColumnType type = staticColumns > 0 ? types.clusteringBesideStatics() : types.key();
+      ColumnType type = types.key();
       clustering.add(new Column(names.next("k"), type));
       descending.add(random.nextInt(3) == 0);
     }

@@ -106,33 +106,11 @@ final class TypeGenerator {
     return complex(depth, true);
   }
 
-  /** A map's key type, of those a copy can handle ({@link KnownBugs#mapKeyAllowed}). */
-  private ColumnType mapKey(int depth) {
-    for (int attempt = 0; attempt < 20; attempt++) {
-      ColumnType type = nested(depth);
-      if (KnownBugs.mapKeyAllowed(type)) {
-        return type;
-      }
-    }
-    return ColumnType.scalar("int");
-  }
-
-  /** A clustering column's type, with static columns in the table: see {@link KnownBugs}. */
-  ColumnType clusteringBesideStatics() {
-    for (int attempt = 0; attempt < 20; attempt++) {
-      ColumnType type = key();
-      if (KnownBugs.staticTableClusteringAllowed(type)) {
-        return type;
-      }
-    }
-    return scalar();
-  }
-
   private ColumnType complex(int depth, boolean frozen) {
     Kind kind = Kind.values()[1 + random.nextInt(Kind.values().length - 1)];
     return switch (kind) {
       case LIST, SET -> ColumnType.of(kind, List.of(nested(depth + 1)), frozen);
-      case MAP -> ColumnType.of(kind, List.of(mapKey(depth + 1), nested(depth + 1)), frozen);
+      case MAP -> ColumnType.of(kind, List.of(nested(depth + 1), nested(depth + 1)), frozen);
       case TUPLE -> {
         List<ColumnType> parts = new ArrayList<>();
         int count = 1 + random.nextInt(3);

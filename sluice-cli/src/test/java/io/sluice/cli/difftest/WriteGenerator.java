@@ -83,26 +83,6 @@ final class WriteGenerator {
 
   private void fillRow(String partition, KeyValues key) {
     String row = key.where();
-    if (KnownBugs.keepsRowsAlive(table)) {
-      // Bug 5 (KnownBugs): a regular cell newer than every deletion, so that no row is its key
-      // alone beside static sets or maps.
-      Column first =
-          table.regulars().stream()
-              .filter(c -> !c.type().multiCell())
-              .findFirst()
-              .orElse(table.regulars().get(0));
-      statements.add(
-          "UPDATE "
-              + table.name()
-              + " USING TIMESTAMP "
-              + (BASE_MICROS + 20_000_000)
-              + " SET "
-              + first.name()
-              + " = "
-              + liveValue(first.type())
-              + " WHERE "
-              + row);
-    }
     switch (TableGenerator.pick(random, 45, 35, 20)) {
       case 0 -> insert(key, subset(withStatics(table.regulars())));
       case 1 -> writeCells(row, table.regulars());

@@ -9,14 +9,16 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Pattern;
 
 /**
  * Groups the lines of a reject file by stage and reason, for the report: the most frequent reasons
  * with their counts and a few source positions each. A reason's quoted excerpt of a value ({@code
- * (value "...")}) is taken out, so reasons group and no record's value reaches the report; the
- * positions name the file and offset only, never a record's id. Memory and time stay bounded
- * whatever the file's length: past {@link #MAX_DISTINCT} distinct reasons the others are counted
- * together, and past {@link #MAX_GROUPED_LINES} lines the rest are only counted.
+ * (value "...")}) is taken out, so reasons group and no record's value reaches the report; the line
+ * number a reason starts with is taken out too. The positions name the file and offset only, never
+ * a record's id. Memory and time stay bounded whatever the file's length: past {@link
+ * #MAX_DISTINCT} distinct reasons the others are counted together, and past {@link
+ * #MAX_GROUPED_LINES} lines the rest are only counted.
  */
 public final class RejectReasons {
 
@@ -35,6 +37,9 @@ public final class RejectReasons {
 
   /** Where a reason starts quoting a value: everything after it goes, whatever the value holds. */
   private static final String VALUE_EXCERPT = " (value ";
+
+  /** The line a reason of a text file's record starts with: reasons group without it. */
+  private static final Pattern LINE_NUMBER = Pattern.compile("^line \\d+: ");
 
   private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -102,7 +107,7 @@ public final class RejectReasons {
    * reason's sentence, so everything from it on goes, even a value that holds quotes or brackets.
    */
   static String reasonOf(JsonNode line) {
-    String reason = line.path("reason").asText("");
+    String reason = LINE_NUMBER.matcher(line.path("reason").asText("")).replaceFirst("");
     int excerpt = reason.indexOf(VALUE_EXCERPT);
     if (excerpt >= 0) {
       reason = reason.substring(0, excerpt) + (reason.endsWith(".") ? "." : "");

@@ -21,6 +21,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
@@ -372,7 +373,24 @@ public final class SplitRunner {
       SourcePosition position,
       RejectStage stage,
       String reason) {
-    outcome.add(RejectLine.reject(source.source().name(), position, stage, reason));
+    outcome.add(
+        RejectLine.reject(
+            source.source().name(),
+            position,
+            stage,
+            stage == RejectStage.DECODE ? reason : withLine(source, position, reason)));
     control.rejected();
+  }
+
+  /**
+   * The reason of a record refused after it was decoded, starting {@code line N:} where its source
+   * has lines, as the reader's own (decode) rejects do.
+   */
+  private static String withLine(PlannedSource source, SourcePosition position, String reason) {
+    if (position == null) {
+      return reason;
+    }
+    OptionalLong line = source.source().lineOf(position);
+    return line.isPresent() ? "line " + line.getAsLong() + ": " + reason : reason;
   }
 }

@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 
 /**
@@ -149,6 +150,16 @@ public interface Source extends AutoCloseable {
    */
   default Optional<Path> file(String resource) {
     return Optional.empty();
+  }
+
+  /**
+   * The 1-based line of a text file where the record at {@code position} starts, for reject lines
+   * of records that were read but not written (a mapping or the target refused them): the reader's
+   * own rejects already name it. Empty for sources without lines, and where finding it would mean
+   * reading a compressed file again.
+   */
+  default OptionalLong lineOf(SourcePosition position) {
+    return OptionalLong.empty();
   }
 
   @Override

@@ -15,13 +15,15 @@ class RejectReasonsTest {
   }
 
   @Test
-  void should_group_by_stage_and_reason_without_the_values_quoted() throws IOException {
+  void should_group_by_stage_and_reason_without_the_values_quoted_or_line_numbers()
+      throws IOException {
     String lines =
         """
         {"source":"people","resource":"a.csv","offset":10,"id":"u-1","stage":"mapping","reason":"Column 'age' (field 'age'): cannot convert text to int (value \\"secret-ish 1\\")."}
-        {"source":"people","resource":"a.csv","offset":20,"stage":"mapping","reason":"Column 'age' (field 'age'): cannot convert text to int (value \\"x\\\") y\\")."}
+        {"source":"people","resource":"a.csv","offset":20,"stage":"mapping","reason":"line 3: Column 'age' (field 'age'): cannot convert text to int (value \\"x\\\") y\\")."}
         {"source":"people","resource":"a.csv","offset":30,"stage":"mapping","reason":"Column 'age' (field 'age'): cannot convert text to int (value 3.5)."}
-        {"source":"people","resource":"a.csv","offset":40,"stage":"decode","reason":"Malformed CSV line."}
+        {"source":"people","resource":"a.csv","offset":40,"stage":"decode","reason":"line 4: Malformed CSV line."}
+        {"source":"people","resource":"a.csv","offset":50,"stage":"decode","reason":"line 12: Malformed CSV line."}
         not json
         """;
 
@@ -34,7 +36,7 @@ class RejectReasonsTest {
                 "Column 'age' (field 'age'): cannot convert text to int.",
                 3,
                 List.of("a.csv:10", "a.csv:20", "a.csv:30")),
-            new ReasonCount("decode", "Malformed CSV line.", 1, List.of("a.csv:40")));
+            new ReasonCount("decode", "Malformed CSV line.", 2, List.of("a.csv:40", "a.csv:50")));
     assertThat(reasons.toString()).doesNotContain("secret-ish", "u-1", "3.5", ") y");
   }
 

@@ -2,6 +2,7 @@ package io.sluice.formats.text;
 
 import io.sluice.core.source.Source;
 import io.sluice.core.source.SourcePaths;
+import io.sluice.core.source.SourcePosition;
 import io.sluice.core.source.Split;
 import io.sluice.core.source.SplitReader;
 import java.io.IOException;
@@ -12,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 
 /**
@@ -102,6 +104,19 @@ abstract class TextFileSource implements Source {
   @Override
   public Optional<Path> file(String resource) {
     return Optional.ofNullable(filesByResource.get(resource)).map(TextFile::path);
+  }
+
+  @Override
+  public OptionalLong lineOf(SourcePosition position) {
+    TextFile file = filesByResource.get(position.resource());
+    if (file == null || !file.seekable()) {
+      return OptionalLong.empty();
+    }
+    try {
+      return OptionalLong.of(lineIndex.linesBefore(file.path(), position.offset()) + 1);
+    } catch (IOException e) {
+      return OptionalLong.empty();
+    }
   }
 
   @Override

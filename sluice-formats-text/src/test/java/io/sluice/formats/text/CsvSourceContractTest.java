@@ -1,13 +1,21 @@
 package io.sluice.formats.text;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.sluice.core.source.Record;
+import io.sluice.core.source.Source;
+import io.sluice.core.source.SourceItem;
 import io.sluice.core.source.SourceProvider;
 import io.sluice.core.source.SourceSpec;
+import io.sluice.core.source.Split;
+import io.sluice.core.source.SplitReader;
 import io.sluice.testinfra.SourceContract;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import org.junit.jupiter.api.Test;
 
 /** The CSV source keeps the contract every source keeps, split into several byte ranges. */
 class CsvSourceContractTest extends SourceContract {
@@ -38,6 +46,28 @@ class CsvSourceContractTest extends SourceContract {
       text.append(row(i));
     }
     return spec(TextFixtures.write(dir.resolve("records.csv"), text.toString()));
+  }
+
+  @Test
+  void should_find_the_file_line_of_every_record_of_every_split() throws IOException {
+    try (Source source = provider().create(writeRecords(dir, RECORDS), dir)) {
+      List<Split> splits = source.plan();
+      assertThat(splits).hasSizeGreaterThan(3);
+      int records = 0;
+      for (Split split : splits) {
+        try (SplitReader reader = source.open(split)) {
+          SourceItem item;
+          while ((item = reader.next()) != null) {
+            Record record = (Record) item;
+            int index = Integer.parseInt(((String) record.fields().get("id")).substring(1));
+            // the header is line 1
+            assertThat(source.lineOf(record.position())).hasValue(index + 2L);
+            records++;
+          }
+        }
+      }
+      assertThat(records).isEqualTo(RECORDS);
+    }
   }
 
   @Override

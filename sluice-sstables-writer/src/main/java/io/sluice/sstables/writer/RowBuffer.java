@@ -86,8 +86,9 @@ final class RowBuffer {
 
   /**
    * The rows' indexes in the order a partitioner-ordered file holds them: by token, then by key
-   * bytes (as Cassandra orders decorated keys), so a partition's rows are next to each other. The
-   * tokens are sorted as primitives; only rows that share a token are compared by key.
+   * bytes (as Cassandra orders decorated keys), so a partition's rows are next to each other, in
+   * the order they came. The tokens are sorted as primitives; only rows that share a token are
+   * compared by key.
    */
   int[] ringOrder() {
     int[] order = new int[count];
@@ -100,6 +101,9 @@ final class RowBuffer {
     for (int i = 1; i <= count; i++) {
       if (i == count || sorted[i] != sorted[from]) {
         if (i - from > 1) {
+          // Rows of one token in the order they came (the sort by token is not stable), as the
+          // appends to a list must be; then by key, stably.
+          Arrays.sort(order, from, i);
           sortByKey(order, from, i);
         }
         from = i;

@@ -56,7 +56,7 @@ class RowBufferTest {
           .thenComparing(Expected::key, ByteBufferUtil::compareUnsigned);
 
   @Test
-  void ordersRowsByTokenThenKeyWithEachPartitionTogether() throws IOException {
+  void ordersRowsByTokenThenKeyWithEachPartitionTogetherInTheOrderItsRowsCame() throws IOException {
     Random random = new Random(17);
     RowBuffer buffer = new RowBuffer(1);
     List<Expected> expected = new ArrayList<>();
@@ -78,6 +78,8 @@ class RowBufferTest {
       Expected want = expected.get(i);
       ByteBuffer key = buffer.values(order[i]).get(0);
       assertThat(key).isEqualTo(want.key());
+      // expected is sorted stably: a partition's rows in the order they were added
+      assertThat(buffer.rowNumber(order[i])).isEqualTo(want.number());
       if (!key.equals(previousKey)) {
         partitionsSeen.add(want.token());
         previousKey = key;
