@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.Row;
+import com.datastax.oss.driver.api.core.data.UdtValue;
 import io.sluice.core.job.ErrorThreshold;
 import io.sluice.core.job.FlowSpec;
 import io.sluice.core.job.JobSpec;
@@ -54,7 +55,8 @@ class SstablesCellTimesIT {
   private static final CellTime EXPIRED_SINCE_THE_READ = CellTime.read(NEW, 60, READ_AT - 200_000);
 
   private static final int RECORDS = 40;
-  private static final List<String> ELEMENT_COLUMNS = List.of("k", "c", "n", "st", "s", "m", "l");
+  private static final List<String> ELEMENT_COLUMNS =
+      List.of("k", "c", "n", "st", "s", "m", "l", "u");
 
   @TempDir Path dir;
 
@@ -124,17 +126,18 @@ class SstablesCellTimesIT {
   }
 
   /**
-   * A partition's static cells alone, and non-frozen sets and maps whose elements carry their own
-   * times (as a Cassandra 5.0 source gives them), arrive through the files as they do over CQL: the
-   * same records written both ways give the same values, write times (element by element for sets
-   * and maps; a list whole at its newest element's) and TTLs.
+   * A partition's static cells alone, and non-frozen sets, maps, lists and user-defined types whose
+   * elements (fields) carry their own times (as a Cassandra 5.0 source gives them), arrive through
+   * the files as they do over CQL: the same records written both ways give the same values, write
+   * times, element by element and field by field (a list's in its order), and TTLs.
    */
   @Test
   void should_write_static_only_rows_and_each_elements_time_as_over_cql(
       CqlSession session, TestKeyspace keyspace) throws Exception {
+    session.execute("CREATE TYPE IF NOT EXISTS addr (street text, zip int)");
     String columns =
         " (k text, c int, n int, st text static, s set<text>, m map<text, int>, l list<int>,"
-            + " PRIMARY KEY (k, c))";
+            + " u addr, PRIMARY KEY (k, c))";
     session.execute("CREATE TABLE elements_files" + columns);
     session.execute("CREATE TABLE elements_cql" + columns);
     List<SourceItem> records = new ArrayList<>();
@@ -149,7 +152,11 @@ class SstablesCellTimesIT {
       fields.put("s", List.of("a" + i, "b" + i));
       Map<String, Integer> m = new TreeMap<>(Map.of("x", i, "y", i + 1));
       fields.put("m", m);
-      fields.put("l", List.of(i, i + 1));
+      fields.put("l", List.of(i, i + 1, i + 2));
+      Map<String, Object> u = new LinkedHashMap<>();
+      u.put("street", "street " + i);
+      u.put("zip", i);
+      fields.put("u", u);
       records.add(
           new Record(
               new SourcePosition("elements", i, k + "/" + i),
@@ -179,7 +186,17 @@ class SstablesCellTimesIT {
                           0,
                           READ_AT,
                           List.of(
-                              CellTime.read(OLD, 0, READ_AT), CellTime.read(NEW, 0, READ_AT))))));
+                              CellTime.read(OLD, 0, READ_AT),
+                              CellTime.read(NEW, 0, READ_AT),
+                              CellTime.read(OLD, 0, READ_AT))),
+                  "u",
+                      CellTime.read(
+                          NEW,
+                          86_400,
+                          READ_AT,
+                          List.of(
+                              CellTime.read(OLD + i, 0, READ_AT),
+                              CellTime.read(NEW, 86_400, READ_AT))))));
     }
     Map<String, Object> alone = new LinkedHashMap<>();
     alone.put("k", "alone");
@@ -202,21 +219,25 @@ class SstablesCellTimesIT {
     assertThat(files.counts().rowsWritten()).isEqualTo(RECORDS + 1);
     assertThat(cql.counts().rowsWritten()).isEqualTo(RECORDS + 1);
     String cells =
-        "SELECT k, c, n, st, s, m, l, writetime(n), writetime(st), writetime(s), writetime(m),"
-            + " writetime(l), ttl(s) FROM ";
+        "SELECT k, c, n, st, s, m, l, u, writetime(n), writetime(st), writetime(s),"
+            + " writetime(m), writetime(l), writetime(u), ttl(s), ttl(u) FROM ";
     List<String> expected = rows(session.execute(cells + "elements_cql").all());
     assertThat(expected).hasSize(RECORDS + 1);
     assertThat(rows(session.execute(cells + "elements_files").all())).isEqualTo(expected);
     Row one =
         session
             .execute(
-                "SELECT writetime(s), ttl(s), writetime(l), st FROM elements_files WHERE k = 'p1'"
-                    + " AND c = 5")
+                "SELECT writetime(s), ttl(s), writetime(l), l, writetime(u), ttl(u) FROM"
+                    + " elements_files WHERE k = 'p1' AND c = 5")
             .one();
     assertThat(one.getList(0, Long.class)).containsExactly(OLD, NEW);
     assertThat(one.getList(1, Integer.class).get(0)).isNull();
     assertThat(one.getList(1, Integer.class).get(1)).isBetween(86_000, 86_400);
-    assertThat(one.getList(2, Long.class)).containsExactly(NEW, NEW);
+    assertThat(one.getList(2, Long.class)).containsExactly(OLD, NEW, OLD);
+    assertThat(one.getList(3, Integer.class)).containsExactly(5, 6, 7);
+    assertThat(one.getList(4, Long.class)).containsExactly(OLD + 5, NEW);
+    assertThat(one.getList(5, Integer.class).get(0)).isNull();
+    assertThat(one.getList(5, Integer.class).get(1)).isBetween(86_000, 86_400);
     assertThat(
             session
                 .execute("SELECT st, writetime(st) FROM elements_files WHERE k = 'alone'")
@@ -232,18 +253,22 @@ class SstablesCellTimesIT {
   private static List<String> rows(List<Row> rows) {
     List<String> texts = new ArrayList<>();
     for (Row row : rows) {
-      List<Object> ttls = null;
-      if (!row.isNull(12)) {
-        ttls = new ArrayList<>();
-        for (Integer ttl : row.getList(12, Integer.class)) {
-          ttls.add(ttl == null ? null : ttl > 86_000 && ttl <= 86_400 ? "a day" : ttl);
-        }
-      }
       List<String> cells = new ArrayList<>();
-      for (int i = 0; i < 12; i++) {
-        cells.add(String.valueOf(row.getObject(i)));
+      for (int i = 0; i < 14; i++) {
+        Object value = row.getObject(i);
+        cells.add(
+            value instanceof UdtValue udt ? udt.getFormattedContents() : String.valueOf(value));
       }
-      cells.add(String.valueOf(ttls));
+      for (int i = 14; i < 16; i++) {
+        List<Object> ttls = null;
+        if (!row.isNull(i)) {
+          ttls = new ArrayList<>();
+          for (Integer ttl : row.getList(i, Integer.class)) {
+            ttls.add(ttl == null ? null : ttl > 86_000 && ttl <= 86_400 ? "a day" : ttl);
+          }
+        }
+        cells.add(String.valueOf(ttls));
+      }
       texts.add(String.join("|", cells));
     }
     texts.sort(null);
