@@ -173,25 +173,9 @@ final class CellTimeInserts {
       return false;
     }
     out.add(deletion(row, column, where, elements.oldestMicros() - 1));
+    String addition = quoted(column) + " = " + quoted(column) + " + ?";
     for (ElementTimes.Part part : elements.parts()) {
-      BoundStatementBuilder builder =
-          bindWhere(
-              row,
-              where,
-              prepared(
-                  "UPDATE "
-                      + tableName
-                      + " USING TIMESTAMP ? AND TTL ? SET "
-                      + quoted(column)
-                      + " = "
-                      + quoted(column)
-                      + " + ? WHERE "
-                      + conditions(where)),
-              3);
-      builder =
-          builder
-              .setLong(0, part.time().writetimeMicros())
-              .setInt(1, part.time().ttlSecondsAt(now));
+      BoundStatementBuilder builder = timedUpdate(row, where, addition, part.time(), now);
       out.add(column.bind(builder, 2, part.value()).setIdempotence(true).build());
     }
     return true;
@@ -211,28 +195,35 @@ final class CellTimeInserts {
     UserDefinedType type = (UserDefinedType) column.metadata.getType();
     out.add(deletion(row, column, where, fields.oldestMicros() - 1));
     for (FieldTimes.Field field : fields.fields()) {
-      BoundStatementBuilder builder =
-          bindWhere(
-              row,
-              where,
-              prepared(
-                  "UPDATE "
-                      + tableName
-                      + " USING TIMESTAMP ? AND TTL ? SET "
-                      + quoted(column)
-                      + "."
-                      + type.getFieldNames().get(field.index()).asCql(true)
-                      + " = ? WHERE "
-                      + conditions(where)),
-              3);
+      String setter =
+          quoted(column) + "." + type.getFieldNames().get(field.index()).asCql(true) + " = ?";
       out.add(
-          builder
-              .setLong(0, field.time().writetimeMicros())
-              .setInt(1, field.time().ttlSecondsAt(now))
+          timedUpdate(row, where, setter, field.time(), now)
               .setBytesUnsafe(2, field.value())
               .setIdempotence(true)
               .build());
     }
+  }
+
+  /**
+   * An update of the row (or partition) {@code where} names, at {@code time}'s write time and with
+   * the TTL it has left at {@code now}, of one {@code assignment} whose value is bound third.
+   */
+  private BoundStatementBuilder timedUpdate(
+      Row row, List<BoundColumn> where, String assignment, CellTime time, long now) {
+    return bindWhere(
+            row,
+            where,
+            prepared(
+                "UPDATE "
+                    + tableName
+                    + " USING TIMESTAMP ? AND TTL ? SET "
+                    + assignment
+                    + " WHERE "
+                    + conditions(where)),
+            3)
+        .setLong(0, time.writetimeMicros())
+        .setInt(1, time.ttlSecondsAt(now));
   }
 
   /** The deletion of a whole multi-cell value at {@code timestampMicros}. */

@@ -180,37 +180,27 @@ public final class RowCells {
       if (type instanceof UserDefinedType udt) {
         fieldStatements.put(i, deletionStatement);
         for (CqlIdentifier field : udt.getFieldNames()) {
-          List<Integer> setter = new ArrayList<>(List.of(timestamp(), ttl(), i));
-          setter.addAll(key);
           statements.add(
-              new Statement(
-                  "UPDATE "
-                      + qualifiedTable
-                      + " USING TIMESTAMP ? AND TTL ? SET "
-                      + quoted(i)
-                      + "."
-                      + field.asCql(true)
-                      + " = ?"
-                      + where(key),
-                  setter));
+              timedUpdate(qualifiedTable, quoted(i) + "." + field.asCql(true) + " = ?", i, key));
         }
         continue;
       }
       elementStatements.put(i, deletionStatement);
-      List<Integer> addition = new ArrayList<>(List.of(timestamp(), ttl(), i));
-      addition.addAll(key);
-      statements.add(
-          new Statement(
-              "UPDATE "
-                  + qualifiedTable
-                  + " USING TIMESTAMP ? AND TTL ? SET "
-                  + quoted(i)
-                  + " = "
-                  + quoted(i)
-                  + " + ?"
-                  + where(key),
-              addition));
+      statements.add(timedUpdate(qualifiedTable, quoted(i) + " = " + quoted(i) + " + ?", i, key));
     }
+  }
+
+  /**
+   * An update at a write's timestamp and TTL of one {@code assignment}, whose value is the write's
+   * value {@code column}, of the row (or partition) {@code key} names.
+   */
+  private Statement timedUpdate(
+      String qualifiedTable, String assignment, int column, List<Integer> key) {
+    List<Integer> markers = new ArrayList<>(List.of(timestamp(), ttl(), column));
+    markers.addAll(key);
+    return new Statement(
+        "UPDATE " + qualifiedTable + " USING TIMESTAMP ? AND TTL ? SET " + assignment + where(key),
+        markers);
   }
 
   /** The marker value that is a write's timestamp. */
