@@ -94,7 +94,12 @@ final class CellTimeInserts {
     boolean expired = false;
     for (BoundColumn column : regular) {
       Object value = row.values().get(column.name);
-      if (value == null && !(writeNulls && row.values().containsKey(column.name))) {
+      // A static column's null is never written: a table source gives a partition's static
+      // lists with its first row only (TableScan), and null in the others.
+      if (value == null
+          && !(writeNulls
+              && row.values().containsKey(column.name)
+              && !column.metadata.isStatic())) {
         continue;
       }
       CellTime time = row.cellTimes().get(column.name);

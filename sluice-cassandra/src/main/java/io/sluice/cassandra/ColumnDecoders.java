@@ -5,6 +5,7 @@ import com.datastax.oss.driver.api.core.ProtocolVersion;
 import com.datastax.oss.driver.api.core.cql.ColumnDefinition;
 import com.datastax.oss.driver.api.core.cql.ColumnDefinitions;
 import com.datastax.oss.driver.api.core.data.GettableByIndex;
+import com.datastax.oss.driver.api.core.type.DataType;
 import com.datastax.oss.driver.api.core.type.codec.TypeCodec;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
@@ -13,7 +14,8 @@ import java.util.List;
 /**
  * Decodes the columns of a prepared query's rows with codecs found once, for the query: the
  * driver's {@code getObject} gives the same values but looks the codec and the protocol version up
- * again for every cell, which shows when every cell of millions of rows is read.
+ * again for every cell, which shows when every cell of millions of rows is read. The codecs are the
+ * driver's, except that addresses keep their bytes ({@link ExactInetCodec}).
  */
 public final class ColumnDecoders {
 
@@ -29,7 +31,7 @@ public final class ColumnDecoders {
   public static ColumnDecoders of(CqlSession session, ColumnDefinitions columns) {
     List<TypeCodec<Object>> codecs = new ArrayList<>(columns.size());
     for (ColumnDefinition column : columns) {
-      codecs.add(session.getContext().getCodecRegistry().codecFor(column.getType()));
+      codecs.add(DriverValues.codec(column.getType()));
     }
     return new ColumnDecoders(List.copyOf(codecs), session.getContext().getProtocolVersion());
   }
@@ -42,5 +44,14 @@ public final class ColumnDecoders {
   public Object decode(GettableByIndex row, int i) {
     ByteBuffer bytes = row.getBytesUnsafe(i);
     return bytes == null ? null : codecs.get(i).decode(bytes, version);
+  }
+
+  /**
+   * Component {@code i} of a tuple or user-defined type value, of {@code type}, decoded as a column
+   * is: null where the value holds none, and addresses with their own bytes.
+   */
+  public static Object component(GettableByIndex value, int i, DataType type) {
+    ByteBuffer bytes = value.getBytesUnsafe(i);
+    return bytes == null ? null : DriverValues.codec(type).decode(bytes, ProtocolVersion.DEFAULT);
   }
 }

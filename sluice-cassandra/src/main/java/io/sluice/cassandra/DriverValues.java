@@ -4,12 +4,14 @@ import com.datastax.oss.driver.api.core.CqlIdentifier;
 import com.datastax.oss.driver.api.core.data.TupleValue;
 import com.datastax.oss.driver.api.core.data.UdtValue;
 import com.datastax.oss.driver.api.core.type.DataType;
+import com.datastax.oss.driver.api.core.type.DataTypes;
 import com.datastax.oss.driver.api.core.type.ListType;
 import com.datastax.oss.driver.api.core.type.MapType;
 import com.datastax.oss.driver.api.core.type.SetType;
 import com.datastax.oss.driver.api.core.type.TupleType;
 import com.datastax.oss.driver.api.core.type.UserDefinedType;
 import com.datastax.oss.driver.api.core.type.codec.TypeCodec;
+import com.datastax.oss.driver.api.core.type.codec.TypeCodecs;
 import com.datastax.oss.driver.api.core.type.codec.registry.CodecRegistry;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -138,7 +140,41 @@ final class DriverValues {
         || type instanceof UserDefinedType udt && !udt.isFrozen();
   }
 
+  /**
+   * The codec of {@code type}: the driver's, except that addresses, also inside collections, keep
+   * their bytes ({@link ExactInetCodec}); a tuple's or user-defined type's components are decoded
+   * through this method again, by whoever reads them.
+   */
+  @SuppressWarnings("unchecked")
   static TypeCodec<Object> codec(DataType type) {
-    return CodecRegistry.DEFAULT.codecFor(type);
+    if (!holdsInet(type)) {
+      return CodecRegistry.DEFAULT.codecFor(type);
+    }
+    TypeCodec<?> codec;
+    if (type.equals(DataTypes.INET)) {
+      codec = ExactInetCodec.INSTANCE;
+    } else if (type instanceof ListType list) {
+      codec = TypeCodecs.listOf(codec(list.getElementType()));
+    } else if (type instanceof SetType set) {
+      codec = TypeCodecs.setOf(codec(set.getElementType()));
+    } else {
+      MapType map = (MapType) type;
+      codec = TypeCodecs.mapOf(codec(map.getKeyType()), codec(map.getValueType()));
+    }
+    return (TypeCodec<Object>) codec;
+  }
+
+  /** Whether values of {@code type} hold addresses outside a tuple or user-defined type. */
+  private static boolean holdsInet(DataType type) {
+    if (type instanceof ListType list) {
+      return holdsInet(list.getElementType());
+    }
+    if (type instanceof SetType set) {
+      return holdsInet(set.getElementType());
+    }
+    if (type instanceof MapType map) {
+      return holdsInet(map.getKeyType()) || holdsInet(map.getValueType());
+    }
+    return type.equals(DataTypes.INET);
   }
 }

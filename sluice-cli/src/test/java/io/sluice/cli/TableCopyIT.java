@@ -583,4 +583,55 @@ class TableCopyIT {
     assertThat(summary.at("/findings/0/kind").asText()).isEqualTo("mismatch");
     assertThat(summary.at("/findings/0/key").asText()).contains("id=2");
   }
+
+  /**
+   * A static non-frozen list goes with its partition's first row only: written again with each row,
+   * its elements would be appended once a row. An IPv4-mapped IPv6 address keeps its 16 bytes, in a
+   * key and in a tuple, where the driver would read an IPv4 address.
+   */
+  @Test
+  void should_copy_a_static_list_once_and_an_ipv4_mapped_address_with_its_bytes(
+      CqlSession session, TestKeyspace keyspace) throws Exception {
+    String table =
+        " (id int, a inet, sl list<int> static, t tuple<int, inet>, PRIMARY KEY (id, a))";
+    session.execute("CREATE TABLE lists_src" + table);
+    session.execute("CREATE TABLE lists_dst" + table);
+    String mapped = "blobAsInet(0x00000000000000000000ffff0a000001)";
+    session.execute("UPDATE lists_src USING TIMESTAMP 1000 SET sl = [7, 8] WHERE id = 1");
+    session.execute(
+        "UPDATE lists_src USING TIMESTAMP 2000 SET sl = sl + [9], t = (1, "
+            + mapped
+            + ") WHERE id = 1 AND a = "
+            + mapped);
+    for (int row = 1; row <= 3; row++) {
+      session.execute(
+          "INSERT INTO lists_src (id, a) VALUES (1, '10.0.0." + row + "') USING TIMESTAMP 3000");
+    }
+    Path job =
+        JobFile.write(
+            dir,
+            "lists",
+            keyspace,
+            "lists_dst",
+            tableSource(keyspace, "lists_src", 2),
+            "mapping:\n  columns: { id: id, a: a, sl: sl, t: t }\n" + "max-errors: 0\n");
+
+    CliRun run = CliRun.of("migrate", job.toString());
+
+    assertThat(run.exitCode()).as(run.toString()).isEqualTo(ExitCodes.OK);
+    String cells =
+        "SELECT sl, WRITETIME(sl), inetAsBlob(a), t FROM %s WHERE id = 1 AND a = " + mapped;
+    Row source = session.execute(String.format(cells, "lists_src")).one();
+    Row copy = session.execute(String.format(cells, "lists_dst")).one();
+    assertThat(copy).as("the row keyed by the mapped address").isNotNull();
+    assertThat(copy.getList(0, Integer.class)).containsExactly(7, 8, 9);
+    assertThat(copy.getList(1, Long.class)).isEqualTo(source.getList(1, Long.class));
+    assertThat(copy.getByteBuffer(2)).isEqualTo(source.getByteBuffer(2));
+    // the tuple as stored: the driver would read its address as an IPv4 one
+    assertThat(copy.getBytesUnsafe(3)).isEqualTo(source.getBytesUnsafe(3));
+    assertThat(copy.getBytesUnsafe(3).remaining()).isEqualTo(4 + 4 + 4 + 16);
+    assertThat(session.execute("SELECT count(*) FROM lists_dst").one().getLong(0)).isEqualTo(4);
+    CliRun check = CliRun.of("validate", job.toString());
+    assertThat(check.exitCode()).as(check.toString()).isEqualTo(ExitCodes.OK);
+  }
 }

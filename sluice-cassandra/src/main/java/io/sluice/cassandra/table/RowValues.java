@@ -3,10 +3,10 @@ package io.sluice.cassandra.table;
 import com.datastax.oss.driver.api.core.data.CqlVector;
 import com.datastax.oss.driver.api.core.data.TupleValue;
 import com.datastax.oss.driver.api.core.data.UdtValue;
+import io.sluice.cassandra.ColumnDecoders;
 import io.sluice.core.value.BinaryValue;
 import java.math.BigDecimal;
 import java.math.BigInteger;
-import java.net.InetAddress;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -17,11 +17,14 @@ import java.util.Map;
 /**
  * Turns values the driver read into Sluice's value model ({@link io.sluice.core.value.Values}), so
  * that a table row maps like any other record: smallint and tinyint become int32, float a double
- * (exactly), varint a decimal, blob binary, inet its address text, sets and lists arrays, tuples
- * arrays of their components, user-defined types documents, and a map a map of the same model, keys
- * included: its keys keep their kind (a blob key stays binary, a float key the double it equals, a
- * frozen collection or tuple key an array), so the mapper converts each back to the key type
- * exactly, as it would read it from text for a document's keys.
+ * (exactly), varint a decimal, blob binary, sets and lists arrays, tuples arrays of their
+ * components, user-defined types documents, and a map a map of the same model, keys included: its
+ * keys keep their kind (a blob key stays binary, a float key the double it equals, a frozen
+ * collection or tuple key an array), so that the mapper converts each back to the key type exactly.
+ * A component or field that holds nothing is null, also where the driver would read an empty
+ * collection: a frozen collection is a value even when empty, so none and empty differ. An address
+ * stays an {@link java.net.InetAddress} with its own bytes (an IPv4-mapped IPv6 address is not an
+ * IPv4 one), which the mapper takes as it is.
  */
 final class RowValues {
 
@@ -51,9 +54,6 @@ final class RowValues {
       bytes.duplicate().get(copy);
       return new BinaryValue((byte) 0, copy);
     }
-    if (value instanceof InetAddress address) {
-      return address.getHostAddress();
-    }
     if (value instanceof Map<?, ?> map) {
       Map<Object, Object> entries = new LinkedHashMap<>();
       map.forEach((key, element) -> entries.put(toValue(key), toValue(element)));
@@ -67,7 +67,9 @@ final class RowValues {
     if (value instanceof TupleValue tuple) {
       List<Object> array = new ArrayList<>(tuple.size());
       for (int i = 0; i < tuple.size(); i++) {
-        array.add(tuple.isNull(i) ? null : toValue(tuple.getObject(i)));
+        array.add(
+            toValue(
+                ColumnDecoders.component(tuple, i, tuple.getType().getComponentTypes().get(i))));
       }
       return array;
     }
@@ -76,7 +78,7 @@ final class RowValues {
       for (int i = 0; i < udt.size(); i++) {
         document.put(
             udt.getType().getFieldNames().get(i).asInternal(),
-            udt.isNull(i) ? null : toValue(udt.getObject(i)));
+            toValue(ColumnDecoders.component(udt, i, udt.getType().getFieldTypes().get(i))));
       }
       return document;
     }

@@ -22,6 +22,7 @@ import io.sluice.cassandra.TableKeys;
 import io.sluice.core.flow.TokenBucket;
 import io.sluice.core.source.CellTime;
 import io.sluice.core.source.KeyColumn;
+import java.net.InetAddress;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -49,6 +50,7 @@ final class TableScan {
   private final String table;
   private final List<ColumnMetadata> key;
   private final List<ColumnMetadata> timed;
+  private final int partitionKeySize;
   private final String partitionToken;
   private final String consistency;
   private final int fetchSize;
@@ -70,6 +72,7 @@ final class TableScan {
     this.resource = metadata.getKeyspace().asInternal() + "." + metadata.getName().asInternal();
     this.key = key;
     this.timed = timed;
+    this.partitionKeySize = metadata.getPartitionKey().size();
     this.partitionToken =
         "token("
             + metadata.getPartitionKey().stream()
@@ -266,8 +269,13 @@ final class TableScan {
         + " <= ?";
   }
 
-  /** The record's fields: the key's values and each copied column's value, by name. */
-  Map<String, Object> fields(Row row) {
+  /**
+   * The record's fields: the key's values and each copied column's value, by name. A partition's
+   * static non-frozen lists come with its first row only ({@code partitionContinues} false): a
+   * list's elements are appended whatever the write, so a list written again with each row of its
+   * partition would hold its elements once a row.
+   */
+  Map<String, Object> fields(Row row, boolean partitionContinues) {
     ColumnDecoders decoders = this.decoders;
     Map<String, Object> fields = new LinkedHashMap<>();
     int i = 0;
@@ -275,10 +283,30 @@ final class TableScan {
       fields.put(column.getName().asInternal(), RowValues.toValue(decoders.decode(row, i++)));
     }
     for (ColumnMetadata column : timed) {
-      fields.put(column.getName().asInternal(), RowValues.toValue(decoders.decode(row, i)));
+      if (!(partitionContinues && staticList(column))) {
+        fields.put(column.getName().asInternal(), RowValues.toValue(decoders.decode(row, i)));
+      }
       i += 3;
     }
     return fields;
+  }
+
+  /** Whether the table has a static non-frozen list among the columns read. */
+  boolean readsStaticLists() {
+    return timed.stream().anyMatch(TableScan::staticList);
+  }
+
+  private static boolean staticList(ColumnMetadata column) {
+    return column.isStatic() && column.getType() instanceof ListType list && !list.isFrozen();
+  }
+
+  /** The raw values of the row's partition key, which tell one partition from the next. */
+  List<ByteBuffer> partitionKey(Row row) {
+    List<ByteBuffer> values = new ArrayList<>(partitionKeySize);
+    for (int i = 0; i < partitionKeySize; i++) {
+      values.add(row.getBytesUnsafe(i));
+    }
+    return values;
   }
 
   /**
@@ -345,7 +373,9 @@ final class TableScan {
               ? udt.getFormattedContents()
               : value instanceof TupleValue tuple
                   ? tuple.getFormattedContents()
-                  : String.valueOf(value);
+                  : value instanceof InetAddress address
+                      ? address.getHostAddress()
+                      : String.valueOf(value);
       parts.add(key.get(i).getName().asInternal() + "=" + text);
     }
     return String.join(", ", parts);

@@ -17,6 +17,7 @@ import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.util.HexFormat;
 import java.util.Iterator;
+import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import org.slf4j.Logger;
@@ -48,6 +49,11 @@ final class TableSplitReader implements SplitReader {
 
   private final CqlSession session;
   private final TableScan scan;
+  private final boolean readsStaticLists;
+
+  /** The partition key of the row read last, when the table has static lists to give once. */
+  private List<ByteBuffer> lastPartition;
+
   private final Split split;
 
   /** The paging state that fetched the current page, as a position writes it: once per page. */
@@ -75,6 +81,7 @@ final class TableSplitReader implements SplitReader {
   private TableSplitReader(CqlSession session, TableScan scan, Split split) {
     this.session = session;
     this.scan = scan;
+    this.readsStaticLists = scan.readsStaticLists();
     this.split = split;
   }
 
@@ -119,6 +126,10 @@ final class TableSplitReader implements SplitReader {
       reader.rowsLeftInPage--;
       reader.rowsIntoPage++;
       reader.readAgain++;
+    }
+    if (reader.skipped != null && reader.readsStaticLists) {
+      // The partition's static lists went with its first row, which the earlier run wrote.
+      reader.lastPartition = scan.partitionKey(reader.skipped);
     }
     return reader;
   }
@@ -287,9 +298,15 @@ final class TableSplitReader implements SplitReader {
     long size = TableScan.bytesOf(row);
     workDone += size;
     long number = rowsBeforePage + rowsIntoPage - 1;
+    boolean partitionContinues = false;
+    if (readsStaticLists) {
+      List<ByteBuffer> partition = scan.partitionKey(row);
+      partitionContinues = partition.equals(lastPartition);
+      lastPartition = partition;
+    }
     return new Record(
         new SourcePosition(split.resource(), number, scan.keyText(row)),
-        scan.fields(row),
+        scan.fields(row, partitionContinues),
         size,
         number + 1,
         scan.cellTimes(row, pageAskedAtMillis),
@@ -316,7 +333,7 @@ final class TableSplitReader implements SplitReader {
     return new Record(
         new SourcePosition(
             split.resource(), rowsBeforePage + rowsIntoPage - 1, scan.keyText(skipped)),
-        scan.fields(skipped),
+        scan.fields(skipped, false),
         TableScan.bytesOf(skipped),
         rowsBeforePage + rowsIntoPage,
         scan.cellTimes(skipped, pageAskedAtMillis),

@@ -11,6 +11,7 @@ import java.math.BigInteger;
 import java.net.InetAddress;
 import java.nio.ByteBuffer;
 import java.util.Arrays;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -30,7 +31,8 @@ class RowValuesTest {
         .isEqualTo(new BigDecimal(BigInteger.TEN.pow(30)));
     assertThat(RowValues.toValue(ByteBuffer.wrap(new byte[] {1, 2})))
         .isEqualTo(new BinaryValue((byte) 0, new byte[] {1, 2}));
-    assertThat(RowValues.toValue(InetAddress.getByName("10.0.0.1"))).isEqualTo("10.0.0.1");
+    assertThat(RowValues.toValue(InetAddress.getByName("10.0.0.1")))
+        .isEqualTo(InetAddress.getByName("10.0.0.1"));
     assertThat(RowValues.toValue(Set.of((short) 1))).isEqualTo(List.of(1));
   }
 
@@ -66,5 +68,16 @@ class RowValuesTest {
 
     assertThat(RowValues.toValue(tuple)).isEqualTo(Arrays.asList(1, null, null));
     assertThat(RowValues.toValue(empty)).isEqualTo(List.of(1, List.of(), ""));
+  }
+
+  @Test
+  void should_keep_an_ipv4_mapped_address_inside_a_tuple_with_its_bytes() throws Exception {
+    byte[] mapped = HexFormat.of().parseHex("00000000000000000000ffff0a000001");
+    TupleType type = DataTypes.tupleOf(DataTypes.INET);
+    TupleValue tuple = type.newValue().setBytesUnsafe(0, ByteBuffer.wrap(mapped));
+
+    List<?> value = (List<?>) RowValues.toValue(tuple);
+
+    assertThat(((InetAddress) value.get(0)).getAddress()).isEqualTo(mapped);
   }
 }

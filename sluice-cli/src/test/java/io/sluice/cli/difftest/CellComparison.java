@@ -55,6 +55,9 @@ final class CellComparison {
   private final Scope scope;
   private final Map<String, List<String>> differences = new LinkedHashMap<>();
 
+  /** Each row key's partition key, as text. */
+  private final Map<String, String> partitions = new LinkedHashMap<>();
+
   private CellComparison(CqlSession source, CqlSession target, GeneratedTable table, Scope scope) {
     this.source = source;
     this.target = target;
@@ -79,16 +82,52 @@ final class CellComparison {
     Map<String, Row> actual = comparison.read(target, targetTable);
     int readSeconds = (int) Math.ceil((System.nanoTime() - start) / 1e9);
     comparison.compare(expected, actual, readSeconds);
-    return new Differences(comparison.differences, expected.size());
+    return new Differences(
+        comparison.differences, comparison.partitions, staticNames(table), expected.size());
   }
 
   /**
-   * The differences found, by row key ({@code p0=1, k1='a'}), and how many rows the source holds.
+   * The differences found, by row key ({@code p0=1, k1='a'}), each row's partition key, the table's
+   * static columns, and how many rows the source holds.
    */
-  record Differences(Map<String, List<String>> byRow, int sourceRows) {
+  record Differences(
+      Map<String, List<String>> byRow,
+      Map<String, String> partitions,
+      Set<String> statics,
+      int sourceRows) {
 
     Differences {
       byRow = Map.copyOf(byRow);
+      partitions = Map.copyOf(partitions);
+      statics = Set.copyOf(statics);
+    }
+
+    /**
+     * The fewest of {@link #sourceRowsDiffering} that {@code validate --repair} finds: the rows of
+     * a partition that differ in its static cells alone are found until one of the partition's rows
+     * is repaired, which repairs them all, so that a partition may count once.
+     */
+    int fewestFoundByRepair() {
+      Set<String> rows = sourceRowsDiffering();
+      Set<String> staticOnly = new TreeSet<>();
+      Set<String> partitionsRepairedOtherwise = new TreeSet<>();
+      for (String row : rows) {
+        List<String> lines = byRow.get(row);
+        boolean anyStatic = lines.stream().anyMatch(this::isStatic);
+        if (anyStatic && lines.stream().allMatch(this::isStatic)) {
+          staticOnly.add(row);
+        } else if (anyStatic) {
+          partitionsRepairedOtherwise.add(partitions.get(row));
+        }
+      }
+      Set<String> staticPartitions = new TreeSet<>();
+      staticOnly.forEach(row -> staticPartitions.add(partitions.get(row)));
+      staticPartitions.removeAll(partitionsRepairedOtherwise);
+      return rows.size() - staticOnly.size() + staticPartitions.size();
+    }
+
+    private boolean isStatic(String line) {
+      return statics.stream().anyMatch(name -> line.contains(", column " + name + ": "));
     }
 
     /** The rows of the source that the copy lacks or holds otherwise. */
@@ -122,6 +161,12 @@ final class CellComparison {
     }
   }
 
+  private static Set<String> staticNames(GeneratedTable table) {
+    Set<String> names = new TreeSet<>();
+    table.statics().forEach(column -> names.add(column.name()));
+    return names;
+  }
+
   private Map<String, Row> read(CqlSession session, String name) {
     List<String> selected = new ArrayList<>();
     table.key().forEach(c -> selected.add(c.name()));
@@ -137,11 +182,11 @@ final class CellComparison {
       List<String> key = new ArrayList<>();
       for (int i = 0; i < table.key().size(); i++) {
         CellText text = CellText.of(session, row, i);
-        // A key holding a missing frozen collection is copied with an empty one (KnownBugs).
-        key.add(
-            table.key().get(i).name() + "=" + (KnownBugs.STRICT ? text.strict() : text.lenient()));
+        key.add(table.key().get(i).name() + "=" + text.strict());
       }
-      rows.put(String.join(", ", key), row);
+      String rowKey = String.join(", ", key);
+      rows.put(rowKey, row);
+      partitions.put(rowKey, String.join(", ", key.subList(0, table.partitionKey().size())));
     }
     return rows;
   }

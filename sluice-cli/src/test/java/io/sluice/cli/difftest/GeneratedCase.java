@@ -48,7 +48,6 @@ public record GeneratedCase(
             .append(Long.toUnsignedString(seed))
             .append(" (rerun: -Dsluice.diff.seed=")
             .append(Long.toUnsignedString(seed))
-            .append(KnownBugs.STRICT ? " -Dsluice.diff.strict=true" : "")
             .append("), fetch-size ")
             .append(fetchSize)
             .append(", workers ")

@@ -131,6 +131,7 @@ class GeneratedSchemaDiffIT {
           CellComparison.of(
               source.session(), table.name(), target, damaged, table, Scope.VALIDATION);
       int expected = differing.sourceRowsDiffering().size();
+      int fewest = differing.fewestFoundByRepair();
       DiffJobs.Run repair =
           DiffJobs.sluice(
               "validate", job(damaged).toString(), "--repair", "--repair-timestamp", "now");
@@ -138,14 +139,15 @@ class GeneratedSchemaDiffIT {
       assertThat(repair.exitCode())
           .as("validate --repair of the damaged %s:\n%s\n%s", damaged, differing, repair)
           .isEqualTo(expected == 0 ? ExitCodes.OK : ExitCodes.COMPLETED_WITH_ERRORS);
-      assertThat(totals.get("differences").asInt())
+      int found = totals.get("differences").asInt();
+      assertThat(found)
           .as(
               "differences validate --repair found in %s, where these rows were damaged:\n%s\n%s",
               damaged, differing, DiffJobs.validation(jobs, damaged).get("findings"))
-          .isEqualTo(expected);
+          .isBetween(fewest, expected);
       assertThat(totals.get("repaired").asInt())
           .as("rows repaired in %s: %s", damaged, DiffJobs.validation(jobs, damaged))
-          .isEqualTo(expected);
+          .isEqualTo(found);
       validateClean(damaged);
       CellComparison.Differences repaired =
           CellComparison.of(source.session(), table.name(), target, damaged, table, Scope.VALUES);

@@ -34,7 +34,7 @@ final class TableGenerator {
     }
     List<Column> statics = new ArrayList<>();
     for (int i = 0; i < staticColumns; i++) {
-      statics.add(new Column(names.next("s"), types.staticCell()));
+      statics.add(new Column(names.next("s"), types.cell()));
     }
     List<Column> regulars = new ArrayList<>();
     int count = 1 + random.nextInt(7);

@@ -79,17 +79,6 @@ final class TypeGenerator {
     return complex(0, random.nextBoolean());
   }
 
-  /** A static column: as {@link #cell}, of a type a copy can handle ({@link KnownBugs}). */
-  ColumnType staticCell() {
-    for (int attempt = 0; attempt < 20; attempt++) {
-      ColumnType type = cell();
-      if (KnownBugs.staticAllowed(type)) {
-        return type;
-      }
-    }
-    return scalar();
-  }
-
   /** A primary key column: mostly scalars, sometimes a frozen collection, tuple or type. */
   ColumnType key() {
     if (random.nextInt(100) < 80) {

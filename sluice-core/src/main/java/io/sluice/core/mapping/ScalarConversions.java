@@ -95,6 +95,9 @@ final class ScalarConversions {
   }
 
   static Object inet(Object value) throws ConversionException {
+    if (value instanceof InetAddress address) {
+      return address; // a table source's, with its own bytes
+    }
     if (value instanceof String text
         && (IPV4.matcher(text).matches() || (text.contains(":") && IPV6.matcher(text).matches()))) {
       try {

@@ -51,7 +51,7 @@ import java.util.Map;
  *   <tr><td>blob</td><td>ByteBuffer</td><td>binary (any subtype), ObjectId (12 bytes), UUID (16
  *       bytes, big-endian)</td></tr>
  *   <tr><td>inet</td><td>InetAddress</td><td>IPv4 or IPv6 address text (never a host
- *       name)</td></tr>
+ *       name), or a table source's address as it is</td></tr>
  *   <tr><td>list&lt;X&gt;</td><td>List</td><td>array, each element converted to X; null elements
  *       fail</td></tr>
  *   <tr><td>set&lt;X&gt;</td><td>Set (LinkedHashSet, array order)</td><td>array; null elements
