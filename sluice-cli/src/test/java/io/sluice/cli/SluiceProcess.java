@@ -16,9 +16,10 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The packaged {@code sluice} jar run as a process of its own, so a test can kill it. It runs with
- * the quick JIT of test nodes ({@link TestNodes#QUICK_JIT}), and so do the local nodes it starts
- * (through {@code JVM_EXTRA_OPTS}, as Cassandra's own scripts read it), which changes no behaviour,
- * only how much CPU a short run spends compiling.
+ * the quick JIT of test nodes ({@link TestNodes#QUICK_JIT}), and so do the local nodes it starts,
+ * with the heap of test nodes (through {@code JVM_EXTRA_OPTS}, as Cassandra's own scripts read it):
+ * neither changes behaviour, only how much CPU a short run spends compiling and how much memory the
+ * suite takes.
  */
 final class SluiceProcess {
 
@@ -67,7 +68,7 @@ final class SluiceProcess {
             .directory(workDir.toFile())
             .redirectErrorStream(true)
             .redirectOutput(output.toFile());
-    builder.environment().put(LocalNode.EXTRA_OPTIONS_VARIABLE, TestNodes.QUICK_JIT);
+    builder.environment().put(LocalNode.EXTRA_OPTIONS_VARIABLE, TestNodes.EXTRA_NODE_OPTIONS);
     Process process = builder.start();
     return new SluiceProcess(process, output, started);
   }
@@ -99,7 +100,7 @@ final class SluiceProcess {
             .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
             .redirectOutput(out.toFile())
             .redirectError(err.toFile());
-    builder.environment().put(LocalNode.EXTRA_OPTIONS_VARIABLE, TestNodes.QUICK_JIT);
+    builder.environment().put(LocalNode.EXTRA_OPTIONS_VARIABLE, TestNodes.EXTRA_NODE_OPTIONS);
     Process process = builder.start();
     if (!process.waitFor(seconds, TimeUnit.SECONDS)) {
       process.destroyForcibly();

@@ -34,7 +34,6 @@ final class SharedCluster {
   static final String JMX_PORT_PROPERTY = "sluice.it.jmx-port";
 
   private static final Logger LOG = LoggerFactory.getLogger(SharedCluster.class);
-  private static final int TEST_NODE_HEAP_MB = 1024;
 
   private final List<InetSocketAddress> contactPoints;
   private final String localDatacenter;
@@ -81,8 +80,7 @@ final class SharedCluster {
     try {
       start =
           TestNodes.startOnFreePorts(
-              folderPrefix + ProcessHandle.current().pid() + "-",
-              TestNodes.options().heapMb(TEST_NODE_HEAP_MB).build());
+              folderPrefix + ProcessHandle.current().pid() + "-", TestNodes.options().build());
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot make the test node's folder: " + e.getMessage(), e);
     }
