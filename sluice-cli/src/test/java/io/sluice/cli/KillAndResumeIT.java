@@ -27,10 +27,10 @@ import org.junit.jupiter.api.io.TempDir;
 @RealCassandra
 class KillAndResumeIT {
 
-  private static final int DOCUMENTS = 120_000;
+  private static final int DOCUMENTS = 60_000;
   private static final String MAPPING =
       "mapping:\n  columns:\n    id: _id\n    n: n\n    name: name\n"
-          + "flow: { workers: 2, rows-per-second: 3000 }\nmax-errors: 0\n";
+          + "flow: { workers: 2, rows-per-second: 1200 }\nmax-errors: 0\n";
 
   @TempDir static Path dir;
 

@@ -31,7 +31,7 @@ import org.junit.jupiter.api.io.TempDir;
 @RealCassandra
 class NodeOutageIT {
 
-  private static final int DOCUMENTS = 60_000;
+  private static final int DOCUMENTS = 30_000;
 
   @TempDir static Path dir;
 
@@ -103,7 +103,7 @@ class NodeOutageIT {
 
   @Test
   void should_wait_for_the_target_and_complete_when_it_returns() throws Exception {
-    Path job = job("outage", "{ outage-patience: 10m, rows-per-second: 3000 }");
+    Path job = job("outage", "{ outage-patience: 10m, rows-per-second: 1500 }");
 
     try (LogWatch log = LogWatch.start()) {
       RunningCli migration = RunningCli.start("migrate", job.toString());
@@ -129,7 +129,7 @@ class NodeOutageIT {
   @Test
   void should_stop_with_progress_saved_when_the_target_stays_away_past_the_patience()
       throws Exception {
-    Path job = job("impatient", "{ outage-patience: 5s, rows-per-second: 3000 }");
+    Path job = job("impatient", "{ outage-patience: 5s, rows-per-second: 1500 }");
 
     RunningCli migration = RunningCli.start("migrate", job.toString());
     awaitLoading(migration, "impatient");

@@ -26,11 +26,15 @@ import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInfo;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 
 /**
  * Starts and stops real Cassandra processes from the distribution the build lays out. Each test
- * uses its own folder under {@code sluice.it.work-dir} and free ports, and stops what it started.
+ * uses its own folder under {@code sluice.it.work-dir} and free ports, and stops what it started;
+ * so the tests run at the same time (the build waits for this module before most others).
  */
+@Execution(ExecutionMode.CONCURRENT)
 class LocalNodeIT {
 
   private final List<LocalNode> started = new ArrayList<>();
@@ -206,12 +210,16 @@ class LocalNodeIT {
     return node;
   }
 
-  /** Free ports, and a start-up bound that a node sharing the cores with other work meets. */
+  /**
+   * Free ports, a start-up bound that a node sharing the cores with other work meets, and the heap
+   * and JIT of every test node.
+   */
   private static NodeOptions.Builder testOptions() {
     // The C1 compiler alone, as every test node: a node started for seconds does not repay C2.
     return NodeOptions.builder()
         .pickFreePorts(true)
         .startTimeout(Duration.ofMinutes(5))
+        .heapMb(512)
         .jvmOption("-XX:TieredStopAtLevel=1");
   }
 
