@@ -10,14 +10,18 @@ import org.junit.jupiter.api.extension.ParameterResolver;
 /**
  * Gives integration tests a real Cassandra; use it through {@link RealCassandra}.
  *
- * <p>The cluster: by default one local node per test JVM, started on free ports with a 1 GiB heap
- * the first time a test class needs it, in {@code <sluice.it.work-dir>/cassandra-<pid>}, and
- * stopped when the JVM ends (a shutdown hook). It is held for the JVM's life, not in JUnit's root
- * store: a build that forks several test JVMs feeds each its classes one at a time, each in a run
- * of its own whose root store closes after the class, and the node would start again for every
- * class. Set {@code -Dsluice.it.contact-points=host:port[,host:port]} (and {@code
- * -Dsluice.it.local-datacenter}, default {@code datacenter1}) to run the same tests against an
- * existing cluster instead.
+ * <p>The cluster: by default one local node per build module, started on free ports with a 512 MiB
+ * heap ({@link TestNodes#HEAP_MB}) the first time a test class needs it, in {@code
+ * <sluice.it.work-dir>/cassandra-*}, and shared by every test JVM the module's build forks; the
+ * last JVM to end stops it ({@link ModuleNodes}). Each JVM holds it for its life, not in JUnit's
+ * root store: a build that forks several test JVMs feeds each its classes one at a time, each in a
+ * run of its own whose root store closes after the class. Set {@code
+ * -Dsluice.it.contact-points=host:port[,host:port]} (and {@code -Dsluice.it.local-datacenter},
+ * default {@code datacenter1}) to run the same tests against an existing cluster instead.
+ *
+ * <p>Tests of one module run against that node at the same time, from different JVMs: a test that
+ * changes something node-wide (compaction throughput) puts it back, and no test asserts on the
+ * node-wide load of others.
  *
  * <p>Per test class: a keyspace named after the class ({@code CassandraSinkIT} gets {@code
  * sluice_it_cassandra_sink_it}), SimpleStrategy with replication factor 1, created fresh before the

@@ -1,30 +1,20 @@
 package io.sluice.testinfra;
 
 import com.datastax.oss.driver.api.core.CqlSession;
-import io.sluice.node.LocalNode;
 import io.sluice.node.NodePort;
 import io.sluice.node.NodeStatus;
-import io.sluice.node.StartResult;
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.InetSocketAddress;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import java.util.stream.Stream;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * The cluster all tests of one JVM share: a local node started on first use, or an existing cluster
+ * The cluster the tests share: the module's local node ({@link ModuleNodes}: started by the first
+ * test JVM that needs it, joined by the others, stopped by the last to end), or an existing cluster
  * named by {@value #CONTACT_POINTS_PROPERTY} (whose first node's JMX port is {@value
- * #JMX_PORT_PROPERTY}, default 7199). It lives as long as the JVM: a test JVM that runs many test
- * classes (one after the other, or fed to it one class at a time by a build that forks several)
- * starts the node once. A shutdown hook stops the local node when the JVM ends and deletes its data
- * (logs are kept); should the stop fail, it kills the node.
+ * #JMX_PORT_PROPERTY}, default 7199). A test JVM that runs many test classes (one after the other,
+ * or fed to it one class at a time by a build that forks several) connects once.
  */
 final class SharedCluster {
 
@@ -53,15 +43,15 @@ final class SharedCluster {
 
   /** The cluster named by the system properties, or a freshly started local node. */
   static SharedCluster fromSystemProperties() {
-    return fromSystemProperties(CONTACT_POINTS_PROPERTY, "cassandra-");
+    return fromSystemProperties(CONTACT_POINTS_PROPERTY, "cassandra");
   }
 
   /** A second cluster, independent of the first: named by its own property, or a local node. */
   static SharedCluster secondFromSystemProperties() {
-    return fromSystemProperties(SECOND_CONTACT_POINTS_PROPERTY, "cassandra-second-");
+    return fromSystemProperties(SECOND_CONTACT_POINTS_PROPERTY, "cassandra-second");
   }
 
-  private static SharedCluster fromSystemProperties(String property, String folderPrefix) {
+  private static SharedCluster fromSystemProperties(String property, String nodeName) {
     String contactPoints = System.getProperty(property, "");
     if (!contactPoints.isBlank()) {
       String datacenter =
@@ -72,37 +62,15 @@ final class SharedCluster {
       LOG.info("Tests use the existing cluster at {} (datacenter {}).", contactPoints, datacenter);
       return new SharedCluster(parseContactPoints(contactPoints), datacenter, jmxPort);
     }
-    return startLocalNode(folderPrefix);
+    return moduleNode(nodeName);
   }
 
-  private static SharedCluster startLocalNode(String folderPrefix) {
-    TestNodes.Started start;
-    try {
-      start =
-          TestNodes.startOnFreePorts(
-              folderPrefix + ProcessHandle.current().pid() + "-", TestNodes.options().build());
-    } catch (IOException e) {
-      throw new UncheckedIOException("Cannot make the test node's folder: " + e.getMessage(), e);
-    }
-    LocalNode node = start.node();
-    StartResult started = start.result();
-    ProcessHandle process = ProcessHandle.of(started.status().pid().orElseThrow()).orElseThrow();
-    Runtime.getRuntime()
-        .addShutdownHook(new Thread(() -> stopAtExit(node, process), "sluice-test-node-stopper"));
-    LOG.info(
-        "Tests use a local Cassandra node at 127.0.0.1:{} started in {} s; its log is {}.",
-        started.status().ports().orElseThrow().nativePort(),
-        started.elapsed().toSeconds(),
-        started.status().systemLog());
-    try {
-      return new SharedCluster(
-          List.of(started.status().contactPoint().orElseThrow()),
-          NodeStatus.LOCAL_DATACENTER,
-          started.status().ports().orElseThrow().jmxPort());
-    } catch (RuntimeException e) {
-      node.stop();
-      throw e;
-    }
+  private static SharedCluster moduleNode(String name) {
+    NodeStatus status = ModuleNodes.join(TestNodes.workDir(), name);
+    return new SharedCluster(
+        List.of(status.contactPoint().orElseThrow()),
+        NodeStatus.LOCAL_DATACENTER,
+        status.ports().orElseThrow().jmxPort());
   }
 
   /** Parses {@code host[:port],host[:port]}; the port defaults to 9042. */
@@ -151,46 +119,9 @@ final class SharedCluster {
     return TestSessions.connect(resolved(), localDatacenter, keyspace);
   }
 
-  /** Stops the node as the JVM ends and deletes its data (logs are kept), or kills it. */
-  private static void stopAtExit(LocalNode node, ProcessHandle process) {
-    try {
-      node.stop();
-      for (Path dir : node.layout().storageDirs()) {
-        deleteRecursively(dir);
-      }
-    } catch (RuntimeException e) {
-      kill(process);
-    }
-  }
-
   private List<InetSocketAddress> resolved() {
     return contactPoints.stream()
         .map(a -> a.isUnresolved() ? new InetSocketAddress(a.getHostString(), a.getPort()) : a)
         .toList();
-  }
-
-  private static void kill(ProcessHandle process) {
-    if (!process.isAlive()) {
-      return;
-    }
-    process.destroy();
-    try {
-      process.onExit().get(15, TimeUnit.SECONDS);
-    } catch (Exception e) {
-      process.destroyForcibly();
-    }
-  }
-
-  private static void deleteRecursively(Path dir) {
-    if (!Files.exists(dir)) {
-      return;
-    }
-    try (Stream<Path> files = Files.walk(dir)) {
-      for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
-        Files.deleteIfExists(file);
-      }
-    } catch (IOException e) {
-      LOG.debug("Cannot delete {}: {}", dir, e.toString());
-    }
   }
 }

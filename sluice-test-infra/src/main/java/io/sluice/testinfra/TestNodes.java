@@ -62,9 +62,14 @@ public final class TestNodes {
     }
   }
 
+  /** Where test nodes get their folders: {@code sluice.it.work-dir}, set by the build. */
+  static Path workDir() {
+    return Path.of(System.getProperty(SharedCluster.WORK_DIR_PROPERTY, "target/it-work"));
+  }
+
   /** A node in a new folder named after {@code prefix}; not started. */
   public static LocalNode create(String prefix) throws IOException {
-    Path workDir = Path.of(System.getProperty(SharedCluster.WORK_DIR_PROPERTY, "target/it-work"));
+    Path workDir = workDir();
     Files.createDirectories(workDir);
     return new LocalNode(Files.createTempDirectory(workDir, prefix));
   }

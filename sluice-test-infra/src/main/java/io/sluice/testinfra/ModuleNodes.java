@@ -1,0 +1,154 @@
+package io.sluice.testinfra;
+
+import io.sluice.node.LocalNode;
+import io.sluice.node.NodeStatus;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Optional;
+import java.util.stream.Stream;
+import org.slf4j.Logger;
+import org.slf4j.LoggerFactory;
+
+/**
+ * The local nodes that all test JVMs of one build module share, one per name: the first JVM that
+ * needs a node starts it, the others join it, and the last one to end stops it and deletes its data
+ * (logs are kept). A build that forks three test JVMs thus starts one node, not three: a start
+ * costs some six seconds of CPU, and each node a gigabyte of memory while it lives.
+ *
+ * <p>The JVMs meet in {@code <work-dir>/shared-nodes}: {@code <name>.lock} serializes them, {@code
+ * <name>.folder} names the running node's folder, {@code <name>.users/<pid>} lists the JVMs using
+ * it. A JVM that was killed never removes its entry; it counts as gone once its process is. A node
+ * left running by a killed build is joined by the next one.
+ */
+final class ModuleNodes {
+
+  private static final Logger LOG = LoggerFactory.getLogger(ModuleNodes.class);
+
+  private final Path dir;
+  private final String name;
+
+  private ModuleNodes(Path dir, String name) {
+    this.dir = dir;
+    this.name = name;
+  }
+
+  /** The module's node called {@code name}, running: joined if one runs, else started. */
+  static NodeStatus join(Path workDir, String name) {
+    ModuleNodes nodes = new ModuleNodes(workDir.resolve("shared-nodes"), name);
+    try {
+      Files.createDirectories(nodes.users());
+      return nodes.joinLocked();
+    } catch (IOException e) {
+      throw new UncheckedIOException(
+          "Cannot share the test node through " + nodes.dir + ": " + e.getMessage(), e);
+    }
+  }
+
+  private NodeStatus joinLocked() throws IOException {
+    try (FileChannel channel = lockFile();
+        FileLock lock = channel.lock()) {
+      Optional<NodeStatus> running = running();
+      NodeStatus status;
+      if (running.isPresent()) {
+        status = running.get();
+        LOG.info("Tests join the module's node {} in {}.", name, status.folder());
+      } else {
+        status = start();
+      }
+      Files.writeString(users().resolve(String.valueOf(ProcessHandle.current().pid())), "");
+      Runtime.getRuntime().addShutdownHook(new Thread(this::leave, "sluice-test-node-" + name));
+      return status;
+    }
+  }
+
+  private NodeStatus start() throws IOException {
+    TestNodes.Started started = TestNodes.startOnFreePorts(name + "-", TestNodes.options().build());
+    NodeStatus status = started.result().status();
+    Files.writeString(folderFile(), started.node().folder().toAbsolutePath().toString());
+    LOG.info(
+        "Tests use a local Cassandra node at 127.0.0.1:{} started in {} s; its log is {}.",
+        status.ports().orElseThrow().nativePort(),
+        started.result().elapsed().toSeconds(),
+        status.systemLog());
+    return status;
+  }
+
+  /** The node named in the folder file, if it runs. */
+  private Optional<NodeStatus> running() throws IOException {
+    if (!Files.exists(folderFile())) {
+      return Optional.empty();
+    }
+    NodeStatus status = new LocalNode(Path.of(Files.readString(folderFile()).trim())).status();
+    return status.running() ? Optional.of(status) : Optional.empty();
+  }
+
+  /** This JVM leaves; the last one out stops the node. Runs as the JVM ends. */
+  private void leave() {
+    try (FileChannel channel = lockFile();
+        FileLock lock = channel.lock()) {
+      Files.deleteIfExists(users().resolve(String.valueOf(ProcessHandle.current().pid())));
+      if (othersAlive() || !Files.exists(folderFile())) {
+        return;
+      }
+      LocalNode node = new LocalNode(Path.of(Files.readString(folderFile()).trim()));
+      node.stop();
+      Files.delete(folderFile());
+      for (Path storage : node.layout().storageDirs()) {
+        deleteRecursively(storage);
+      }
+    } catch (IOException | RuntimeException e) {
+      LOG.warn("Could not stop the module's node {}: {}", name, e.toString());
+    }
+  }
+
+  /** Whether another JVM still uses the node; entries of JVMs that are gone are removed. */
+  private boolean othersAlive() throws IOException {
+    boolean alive = false;
+    List<Path> entries;
+    try (Stream<Path> listed = Files.list(users())) {
+      entries = listed.toList();
+    }
+    for (Path entry : entries) {
+      long pid = Long.parseLong(entry.getFileName().toString());
+      if (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+        alive = true;
+      } else {
+        Files.deleteIfExists(entry);
+      }
+    }
+    return alive;
+  }
+
+  private FileChannel lockFile() throws IOException {
+    return FileChannel.open(
+        dir.resolve(name + ".lock"), StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+  }
+
+  private Path folderFile() {
+    return dir.resolve(name + ".folder");
+  }
+
+  private Path users() {
+    return dir.resolve(name + ".users");
+  }
+
+  private static void deleteRecursively(Path dir) {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (Stream<Path> files = Files.walk(dir)) {
+      for (Path file : files.sorted(Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(file);
+      }
+    } catch (IOException e) {
+      LOG.debug("Cannot delete {}: {}", dir, e.toString());
+    }
+  }
+}
