@@ -22,6 +22,12 @@ import java.util.zip.CRC32;
  */
 final class CassandraJvm {
 
+  /**
+   * The environment variable whose options (separated by spaces) every writer and loader JVM takes
+   * after Sluice's own, so that an {@code -Xmx} there wins.
+   */
+  static final String JAVA_OPTIONS_VARIABLE = "SLUICE_SSTABLES_JAVA_OPTS";
+
   static final String WRITER_MAIN = "io.sluice.sstables.writer.SstableWriterMain";
   static final String LOADER_MAIN = "io.sluice.sstables.writer.SstableLoaderMain";
   private static final String WRITER_JAR = "sluice-sstables-writer.jar";
@@ -42,6 +48,7 @@ final class CassandraJvm {
     // The JVM's own warnings go to standard error: standard output carries the answers.
     command.add("-XX:+DisplayVMOutputToStderr");
     command.addAll(moduleAccess());
+    command.addAll(userOptions(System.getenv(JAVA_OPTIONS_VARIABLE)));
     command.add("-cp");
     List<Path> classPath = new ArrayList<>();
     classPath.add(writerJar());
@@ -53,6 +60,14 @@ final class CassandraJvm {
     command.add(mainClass);
     command.addAll(args);
     return command;
+  }
+
+  /** The options of {@link #JAVA_OPTIONS_VARIABLE}'s value, none when it is unset or blank. */
+  static List<String> userOptions(String value) {
+    if (value == null || value.isBlank()) {
+      return List.of();
+    }
+    return List.of(value.trim().split("\\s+"));
   }
 
   /** The {@code --add-exports}, {@code --add-opens} and Netty settings of Cassandra's own list. */
