@@ -26,15 +26,19 @@ import java.util.Random;
 import java.util.UUID;
 import java.util.function.Function;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.parallel.Execution;
+import org.junit.jupiter.api.parallel.ExecutionMode;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 /**
  * {@link KeyOrder} against the real thing: the order in which a real node returns clustering values
  * of each type, and whole tables by token, is the order KeyOrder gives, and the token it computes
- * for a key is the node's own.
+ * for a key is the node's own. Its cases run at the same time: each waits mostly for the node's
+ * schema change and its many single-row round trips, not for a core.
  */
 @RealCassandra
+@Execution(ExecutionMode.CONCURRENT)
 class KeyOrderIT {
 
   private static final int VALUES = 150;

@@ -74,9 +74,7 @@ class CqlshIT {
         PreparedStatement insert =
             client.prepare(
                 "INSERT INTO " + primary.name() + "." + table + " (id, n, v) VALUES (?, ?, ?)");
-        for (int i = 0; i < ROWS; i++) {
-          client.execute(insert.bind(100 + i % 20, i, "row " + i));
-        }
+        BoundedWrites.send(client, ROWS, i -> insert.bind(100 + i % 20, i, "row " + i));
       }
       String pages =
           cqlsh.execute(

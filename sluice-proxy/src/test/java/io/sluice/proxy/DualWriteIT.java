@@ -5,7 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.config.DefaultDriverOption;
 import com.datastax.oss.driver.api.core.config.DriverConfigLoader;
-import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
 import com.datastax.oss.driver.api.core.cql.BatchStatement;
 import com.datastax.oss.driver.api.core.cql.BatchType;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
@@ -31,9 +30,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.concurrent.CompletionStage;
-import java.util.concurrent.Semaphore;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -109,7 +105,9 @@ class DualWriteIT {
                           + table
                           + " SET stamp = toTimestamp(now()) WHERE id = 6 AND n = 4")));
 
-      writeRows(client, insert);
+      // Rows enough for many pages.
+      BoundedWrites.send(
+          client, PAGED_ROWS, i -> insert.bind(100 + i % 50, i, "row " + i, (double) i));
       String metrics = scrape(proxy);
       assertThat(
               count(
@@ -206,24 +204,6 @@ class DualWriteIT {
       }
     }
     return sum;
-  }
-
-  /** Rows enough for many pages, written by prepared statements, a bounded number at a time. */
-  private static void writeRows(CqlSession client, PreparedStatement insert) throws Exception {
-    Semaphore inFlight = new Semaphore(64);
-    List<CompletionStage<AsyncResultSet>> writes = new ArrayList<>();
-    for (int i = 0; i < PAGED_ROWS; i++) {
-      if (!inFlight.tryAcquire(60, TimeUnit.SECONDS)) {
-        throw new AssertionError("A write through the proxy took over a minute");
-      }
-      CompletionStage<AsyncResultSet> write =
-          client.executeAsync(insert.bind(100 + i % 50, i, "row " + i, (double) i));
-      write.whenComplete((done, error) -> inFlight.release());
-      writes.add(write);
-    }
-    for (CompletionStage<AsyncResultSet> write : writes) {
-      write.toCompletableFuture().get(60, TimeUnit.SECONDS);
-    }
   }
 
   /** Every cell of the table with its write time and whether it has a TTL, in key order. */
