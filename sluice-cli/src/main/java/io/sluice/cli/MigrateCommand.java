@@ -4,6 +4,7 @@ import io.sluice.core.job.JobSpec;
 import io.sluice.core.report.HtmlReport;
 import io.sluice.core.run.Migration;
 import io.sluice.core.run.RunReport;
+import io.sluice.flags.LocalFlags;
 import java.io.PrintWriter;
 import java.time.Clock;
 import java.util.concurrent.Callable;
@@ -19,12 +20,7 @@ import picocli.CommandLine.Spec;
     description = "Load the job's sources into its target table, with progress, rate and ETA.")
 final class MigrateCommand implements Callable<Integer> {
 
-  @Mixin JobOptions options;
-
-  @Option(
-      names = "--fresh",
-      description = "Start over, discarding the job's saved progress (otherwise a run resumes).")
-  boolean fresh;
+  @Mixin LocalFlags options;
 
   @Option(
       names = "--force",
@@ -37,7 +33,7 @@ final class MigrateCommand implements Callable<Integer> {
   public Integer call() {
     JobSpec job = options.load();
     PrintWriter out = spec.commandLine().getOut();
-    RunReport report = run(job, fresh, options.metricsPort, force, out);
+    RunReport report = run(job, options.job().fresh(), options.metricsPort(), force, out);
     return exitCode(report);
   }
 

@@ -55,7 +55,8 @@ final class PlanCommand implements Callable<Integer> {
   Path jobFile;
 
   @Option(
-      names = "--sample",
+      names = "--sample-records",
+      paramLabel = "N",
       defaultValue = "1000",
       description = "Records read to infer or check the mapping (default ${DEFAULT-VALUE}).")
   int sampleSize;

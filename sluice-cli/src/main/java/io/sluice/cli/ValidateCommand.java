@@ -6,16 +6,14 @@ import io.sluice.core.run.RunReport;
 import io.sluice.core.validate.Validation;
 import io.sluice.core.validate.ValidationReport;
 import io.sluice.core.validate.ValidationSpec;
-import io.sluice.core.validate.ValidationSpec.RepairTimestamp;
+import io.sluice.flags.LocalFlags;
+import io.sluice.flags.ValidationFlags;
 import java.io.PrintWriter;
 import java.time.Clock;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.ParameterException;
 import picocli.CommandLine.Spec;
 
 /**
@@ -32,51 +30,18 @@ import picocli.CommandLine.Spec;
     })
 final class ValidateCommand implements Callable<Integer> {
 
-  @Mixin JobOptions options;
+  @Mixin LocalFlags options;
 
-  @Option(
-      names = "--sample",
-      paramLabel = "PERCENT",
-      description =
-          "Check only this share of the records, such as 10 or 0.5; the same records every run.")
-  Double sample;
-
-  @Option(names = "--repair", description = "Rewrite missing and mismatched rows from the source.")
-  boolean repair;
-
-  @Option(
-      names = "--repair-timestamp",
-      paramLabel = "source|now",
-      description =
-          "Timestamp of rewritten rows: 'source' (default) never overwrites a newer write, but cannot"
-              + " undo a deletion or change at or after it; 'now' makes the source win over"
-              + " everything, deletions included: only once the application no longer writes.")
-  String repairTimestamp;
-
-  @Option(
-      names = "--extra",
-      description = "Also find rows in the target that no source record gives (not with --sample).")
-  boolean extra;
-
-  @Option(
-      names = "--delete-extra",
-      description = "Delete the extra rows found, at the current time (needs --extra).")
-  boolean deleteExtra;
-
-  @Option(
-      names = "--fresh",
-      description =
-          "Start over, discarding an unfinished validation's progress (otherwise it resumes).")
-  boolean fresh;
+  @Mixin ValidationFlags validation;
 
   @Spec CommandSpec spec;
 
   @Override
   public Integer call() {
-    ValidationSpec validation = validationSpec();
+    ValidationSpec checks = validation.spec();
     JobSpec job = options.load();
     PrintWriter out = spec.commandLine().getOut();
-    RunReport report = run(job, validation, fresh, options.metricsPort, out);
+    RunReport report = run(job, checks, options.job().fresh(), options.metricsPort(), out);
     return JobRunner.exitCode(report.outcome());
   }
 
@@ -100,31 +65,5 @@ final class ValidateCommand implements Callable<Integer> {
           out.println("  Summary saved to " + summary);
           out.println("  Charts over time: " + Validation.state(job).location(HtmlReport.DOCUMENT));
         });
-  }
-
-  private ValidationSpec validationSpec() {
-    if (repairTimestamp != null && !repair) {
-      throw new ParameterException(spec.commandLine(), "--repair-timestamp needs --repair.");
-    }
-    try {
-      return new ValidationSpec(
-          sample == null ? 100 : sample, repair, repairTimestamp(), extra, deleteExtra);
-    } catch (IllegalArgumentException e) {
-      throw new ParameterException(spec.commandLine(), e.getMessage());
-    }
-  }
-
-  private RepairTimestamp repairTimestamp() {
-    if (repairTimestamp == null) {
-      return RepairTimestamp.SOURCE;
-    }
-    return switch (repairTimestamp.toLowerCase(Locale.ROOT)) {
-      case "source" -> RepairTimestamp.SOURCE;
-      case "now" -> RepairTimestamp.NOW;
-      default ->
-          throw new ParameterException(
-              spec.commandLine(),
-              "--repair-timestamp must be 'source' or 'now', not '" + repairTimestamp + "'.");
-    };
   }
 }

@@ -44,7 +44,7 @@ class FilePlanIT {
         CliRun.of(
             "plan",
             planJob.toString(),
-            "--sample",
+            "--sample-records",
             "100",
             "--mapping-out",
             dir.resolve("mapping.yaml").toString(),

@@ -31,7 +31,7 @@ class PlanIT {
         CliRun.of(
             "plan",
             planJob.toString(),
-            "--sample",
+            "--sample-records",
             "500",
             "--mapping-out",
             dir.resolve("mapping.yaml").toString(),

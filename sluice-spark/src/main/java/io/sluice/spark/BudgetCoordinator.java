@@ -33,24 +33,34 @@ final class BudgetCoordinator implements AutoCloseable {
   private final SharedFlow budget;
   private final ErrorBudget errors;
   private final HttpServer server;
+  private final String advertisedHost;
   private final String token = UUID.randomUUID().toString();
 
-  private BudgetCoordinator(SharedFlow budget, ErrorBudget errors, HttpServer server) {
+  private BudgetCoordinator(
+      SharedFlow budget, ErrorBudget errors, HttpServer server, String advertisedHost) {
     this.budget = budget;
     this.errors = errors;
     this.server = server;
+    this.advertisedHost = advertisedHost;
   }
 
   /**
-   * Serves the job's budget on {@code host}, on a free port, watching the target's compaction
-   * backlog through {@code probe} for every task (the caller closes the probe) and counting the
-   * job's rejects against {@code errors}.
+   * Serves the job's budget on {@code bindAddress} and {@code port} (0: a free one), where the
+   * executors reach it as {@code host}, watching the target's compaction backlog through {@code
+   * probe} for every task (the caller closes the probe) and counting the job's rejects against
+   * {@code errors}.
    */
-  static BudgetCoordinator start(String host, FlowSpec flow, BacklogProbe probe, ErrorBudget errors)
+  static BudgetCoordinator start(
+      String bindAddress,
+      int port,
+      String host,
+      FlowSpec flow,
+      BacklogProbe probe,
+      ErrorBudget errors)
       throws IOException {
-    HttpServer server = HttpServer.create(new InetSocketAddress(host, 0), 64);
+    HttpServer server = HttpServer.create(new InetSocketAddress(bindAddress, port), 64);
     BudgetCoordinator coordinator =
-        new BudgetCoordinator(new SharedFlow(flow, probe, NanoClock.SYSTEM), errors, server);
+        new BudgetCoordinator(new SharedFlow(flow, probe, NanoClock.SYSTEM), errors, server, host);
     server.createContext(PATH, coordinator::handle);
     server.setExecutor(
         Executors.newFixedThreadPool(
@@ -66,8 +76,7 @@ final class BudgetCoordinator implements AutoCloseable {
   }
 
   String url() {
-    InetSocketAddress address = server.getAddress();
-    return "http://" + address.getHostString() + ":" + address.getPort() + PATH;
+    return "http://" + advertisedHost + ":" + server.getAddress().getPort() + PATH;
   }
 
   String token() {

@@ -1,8 +1,8 @@
 package io.sluice.spark;
 
-import io.sluice.core.job.ErrorThreshold;
 import io.sluice.core.job.JobFileException;
 import io.sluice.core.job.JobFiles;
+import io.sluice.core.job.JobOverrides;
 import io.sluice.core.job.JobSpec;
 import java.io.IOException;
 import java.io.Serializable;
@@ -19,16 +19,12 @@ import java.nio.file.Path;
  * @param jobFile the job file's absolute path, for messages and the folder relative paths are
  *     resolved against
  * @param text the job file's text
- * @param maxErrors {@code --max-errors}, or null
- * @param maxInFlight {@code --max-in-flight}, or null
- * @param rowsPerSecond {@code --rows-per-second}, or null
+ * @param overrides what the command line overrides in the job file
  */
-public record JobArgs(
-    String jobFile, String text, String maxErrors, Integer maxInFlight, Long rowsPerSecond)
-    implements Serializable {
+public record JobArgs(String jobFile, String text, JobOverrides overrides) implements Serializable {
 
   /** Reads the job file on the driver, with the flags that override it. */
-  static JobArgs read(Path jobFile, String maxErrors, Integer maxInFlight, Long rowsPerSecond) {
+  static JobArgs read(Path jobFile, JobOverrides overrides) {
     Path file = jobFile.toAbsolutePath();
     String text;
     try {
@@ -38,18 +34,11 @@ public record JobArgs(
     } catch (IOException e) {
       throw new JobFileException("Cannot read job file " + file + ": " + e.getMessage());
     }
-    return new JobArgs(file.toString(), text, maxErrors, maxInFlight, rowsPerSecond);
+    return new JobArgs(file.toString(), text, overrides);
   }
 
   /** The job, with the flags applied. */
   public JobSpec load() {
-    JobSpec job = JobFiles.parse(text, Path.of(jobFile));
-    if (maxErrors != null) {
-      job = job.withMaxErrors(ErrorThreshold.parse(maxErrors));
-    }
-    if (maxInFlight != null || rowsPerSecond != null) {
-      job = job.withFlow(job.flow().with(null, maxInFlight, rowsPerSecond));
-    }
-    return job;
+    return overrides.applyTo(JobFiles.parse(text, Path.of(jobFile)));
   }
 }

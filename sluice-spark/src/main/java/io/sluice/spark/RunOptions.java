@@ -1,37 +1,13 @@
 package io.sluice.spark;
 
-import java.nio.file.Path;
+import io.sluice.flags.JobFlags;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
-/** The job file and the flags {@code migrate} and {@code validate} share on Spark, as the CLI's. */
+/** The flags {@code migrate} and {@code validate} take on Spark: those of every run, and more. */
 final class RunOptions {
 
-  @Parameters(index = "0", paramLabel = "JOB.yaml", description = "The job file.")
-  Path jobFile;
-
-  @Option(
-      names = "--fresh",
-      description = "Start over, discarding the run's saved progress (otherwise a run resumes).")
-  boolean fresh;
-
-  @Option(
-      names = "--max-errors",
-      paramLabel = "N|P%",
-      description = "Rejected records tolerated before the run stops (overrides max-errors).")
-  String maxErrors;
-
-  @Option(
-      names = "--max-in-flight",
-      description =
-          "Requests awaiting an answer at once, over the whole job (overrides"
-              + " flow.max-in-flight).")
-  Integer maxInFlight;
-
-  @Option(
-      names = "--rows-per-second",
-      description = "The most rows per second over the whole job (overrides flow.rows-per-second).")
-  Long rowsPerSecond;
+  @Mixin JobFlags job;
 
   @Option(
       names = "--budget",
@@ -42,7 +18,7 @@ final class RunOptions {
   String budget = "job";
 
   JobArgs jobArgs() {
-    return JobArgs.read(jobFile, maxErrors, maxInFlight, rowsPerSecond);
+    return JobArgs.read(job.jobFile(), job.overrides());
   }
 
   boolean sharedBudget() {

@@ -3,16 +3,15 @@ package io.sluice.spark;
 import io.sluice.core.report.HtmlReport;
 import io.sluice.core.run.RunReport;
 import io.sluice.core.validate.ValidationSpec;
+import io.sluice.flags.ValidationFlags;
 import io.sluice.spark.hadoop.HadoopPaths;
 import java.io.PrintWriter;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.apache.spark.SparkConf;
 import org.apache.spark.api.java.JavaSparkContext;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 
 /**
  * The main class {@code spark-submit} runs: {@code spark-submit --class io.sluice.spark.SluiceSpark
@@ -74,17 +73,18 @@ public final class SluiceSpark {
     JobArgs args = options.jobArgs();
     boolean sharedBudget = options.sharedBudget();
     conf.setIfMissing(
-        "spark.app.name", "sluice " + workflow.command() + " " + options.jobFile.getFileName());
+        "spark.app.name",
+        "sluice " + workflow.command() + " " + options.job.jobFile().getFileName());
     try (JavaSparkContext spark = new JavaSparkContext(conf)) {
       HadoopPaths.install(spark.getConf());
       SparkRun run = new SparkRun(spark, workflow, out);
       RunReport report =
           run.run(
               args,
-              options.fresh,
+              options.job.fresh(),
               sharedBudget,
               done -> {
-                out.print(done.toText());
+                out.print(workflow.summary(done));
                 out.println("  Report saved to " + run.location(HtmlReport.REPORT_JSON));
                 out.flush();
               });
@@ -131,34 +131,7 @@ public final class SluiceSpark {
 
     @Mixin RunOptions options;
 
-    @Option(
-        names = "--sample",
-        paramLabel = "PERCENT",
-        description = "Check only this share of the records; the same records every run.")
-    Double sample;
-
-    @Option(
-        names = "--repair",
-        description = "Rewrite missing and mismatched rows from the source.")
-    boolean repair;
-
-    @Option(
-        names = "--repair-timestamp",
-        paramLabel = "source|now",
-        description = "Timestamp of rewritten rows: 'source' (default) or 'now', as the CLI's.")
-    String repairTimestamp;
-
-    @Option(
-        names = "--extra",
-        description =
-            "Also find rows in the target that no source record gives: on Spark, where every"
-                + " source is a table whose key the mapping keeps.")
-    boolean extra;
-
-    @Option(
-        names = "--delete-extra",
-        description = "Delete the extra rows found, at the current time (needs --extra).")
-    boolean deleteExtra;
+    @Mixin ValidationFlags validation;
 
     Validate(SparkConf conf, PrintWriter out) {
       this.conf = conf;
@@ -167,16 +140,7 @@ public final class SluiceSpark {
 
     @Override
     public Integer call() {
-      ValidationSpec spec =
-          new ValidationSpec(
-              sample == null ? 100 : sample,
-              repair,
-              repairTimestamp == null
-                  ? null
-                  : ValidationSpec.RepairTimestamp.valueOf(
-                      repairTimestamp.toUpperCase(Locale.ROOT)),
-              extra,
-              deleteExtra);
+      ValidationSpec spec = validation.spec();
       return run(conf, out, options, SparkWorkflow.validation(spec));
     }
   }

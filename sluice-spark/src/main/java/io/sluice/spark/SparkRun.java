@@ -127,13 +127,22 @@ final class SparkRun {
    */
   private BudgetCoordinator startBudget(JobSpec job, BacklogProbe probe, Counts earlier) {
     String host = spark.getConf().get("spark.driver.host", "127.0.0.1");
+    SparkSettings settings = SparkSettings.of(job);
+    String bindAddress = settings.budgetBindAddress() == null ? host : settings.budgetBindAddress();
+    int port = settings.budgetPortOrFree();
     ErrorBudget errors =
         new ErrorBudget(job.maxErrors(), earlier.rejected(), earlier.recordsRead());
     try {
-      return BudgetCoordinator.start(host, job.flow(), probe, errors);
+      return BudgetCoordinator.start(bindAddress, port, host, job.flow(), probe, errors);
     } catch (IOException e) {
       throw new UncheckedIOException(
-          "Cannot serve the job's flow budget on " + host + ": " + e.getMessage(), e);
+          "Cannot serve the job's flow budget on "
+              + bindAddress
+              + (port == 0 ? " (a free port)" : " port " + port)
+              + ": "
+              + e.getMessage()
+              + "; set spark.budget-port and spark.budget-bind-address in the job file",
+          e);
     }
   }
 

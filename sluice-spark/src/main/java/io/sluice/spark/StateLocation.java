@@ -4,7 +4,6 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.DefaultConsistencyLevel;
 import io.sluice.cassandra.SessionFactory;
 import io.sluice.core.job.JobFileException;
-import io.sluice.core.job.JobFiles;
 import io.sluice.core.job.JobSpec;
 import java.io.Serializable;
 import java.nio.file.Path;
@@ -21,17 +20,9 @@ import java.util.Locale;
  */
 record StateLocation(String keyspace, String folder, String jobKey) implements Serializable {
 
-  /**
-   * A job file's {@code spark:} settings.
-   *
-   * @param state {@code folder} (the default) or {@code keyspace}
-   * @param stateKeyspace the keyspace for {@code state: keyspace}, {@code sluice_state} by default
-   */
-  record Settings(String state, String stateKeyspace) {}
-
   /** Where the job file says the splits of a run of {@code workflow} keep their state. */
   static StateLocation of(JobSpec job, SparkWorkflow workflow) {
-    Settings settings = JobFiles.readPart(job.spark(), Settings.class, "spark");
+    SparkSettings settings = SparkSettings.of(job);
     String state = settings.state() == null ? "folder" : settings.state();
     String folder = workflow.localState(job).dir().toString();
     String jobKey = workflow.stateKey(job);

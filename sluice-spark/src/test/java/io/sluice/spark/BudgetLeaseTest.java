@@ -8,6 +8,8 @@ import io.sluice.core.job.CompactionSpec;
 import io.sluice.core.job.ErrorThreshold;
 import io.sluice.core.job.FlowSpec;
 import io.sluice.testinfra.Await;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -49,7 +51,8 @@ class BudgetLeaseTest {
   @Test
   void should_split_the_window_among_the_tasks_that_hold_a_lease() throws Exception {
     try (BudgetCoordinator budget =
-            BudgetCoordinator.start("127.0.0.1", flow(64), BacklogProbe.none(), errors());
+            BudgetCoordinator.start(
+                "127.0.0.1", 0, "127.0.0.1", flow(64), BacklogProbe.none(), errors());
         BudgetLease first = BudgetLease.open("e1/a#0", budget.url(), budget.token(), timers)) {
       assertThat(first.grant().window()).isEqualTo(64);
       try (BudgetLease second = BudgetLease.open("e2/a#1", budget.url(), budget.token(), timers)) {
@@ -69,7 +72,8 @@ class BudgetLeaseTest {
   @Test
   void should_fall_back_to_a_small_share_when_the_driver_is_gone() throws Exception {
     BudgetCoordinator budget =
-        BudgetCoordinator.start("127.0.0.1", flow(64), BacklogProbe.none(), errors());
+        BudgetCoordinator.start(
+            "127.0.0.1", 0, "127.0.0.1", flow(64), BacklogProbe.none(), errors());
     try (BudgetLease lease =
         BudgetLease.open("e1/a#0", budget.url(), budget.token(), timers, Duration.ofMillis(300))) {
       SharedFlow.Grant granted = lease.grant();
@@ -84,7 +88,8 @@ class BudgetLeaseTest {
   @Test
   void should_refuse_a_report_without_the_run_token() throws Exception {
     try (BudgetCoordinator budget =
-        BudgetCoordinator.start("127.0.0.1", flow(64), BacklogProbe.none(), errors())) {
+        BudgetCoordinator.start(
+            "127.0.0.1", 0, "127.0.0.1", flow(64), BacklogProbe.none(), errors())) {
       HttpResponse<String> response =
           HttpClient.newHttpClient()
               .send(
@@ -95,6 +100,21 @@ class BudgetLeaseTest {
                   HttpResponse.BodyHandlers.ofString());
       assertThat(response.statusCode()).isEqualTo(403);
       assertThat(budget.stats().requests()).isZero();
+    }
+  }
+
+  @Test
+  void should_serve_on_the_port_set_and_give_the_executors_the_drivers_address() throws Exception {
+    int port;
+    try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+      port = free.getLocalPort();
+    }
+    try (BudgetCoordinator budget =
+            BudgetCoordinator.start(
+                "0.0.0.0", port, "127.0.0.1", flow(64), BacklogProbe.none(), errors());
+        BudgetLease lease = BudgetLease.open("e1/a#0", budget.url(), budget.token(), timers)) {
+      assertThat(budget.url()).isEqualTo("http://127.0.0.1:" + port + BudgetCoordinator.PATH);
+      assertThat(lease.grant().window()).isEqualTo(64);
     }
   }
 }

@@ -292,6 +292,13 @@ class SparkMigrationIT {
             "now");
 
     assertThat(exit).as(out.toString()).isEqualTo(SluiceSpark.COMPLETED_WITH_ERRORS);
+    // The console's summary is the validation's, as the CLI prints it, not a migration's.
+    assertThat(out.toString())
+        .contains("Validation of job checked")
+        .containsPattern("Missing +1\n")
+        .containsPattern("Mismatched +1\n")
+        .contains("Changed since")
+        .doesNotContain("Rows written");
     JsonNode counts =
         new ObjectMapper()
             .readTree(dir.resolve("state-checked/validate/report.json").toFile())
