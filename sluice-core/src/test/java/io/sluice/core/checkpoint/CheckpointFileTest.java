@@ -1,8 +1,10 @@
 package io.sluice.core.checkpoint;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -14,22 +16,10 @@ class CheckpointFileTest {
 
   @Test
   void should_read_a_migration_checkpoint_written_before_validation_existed() throws IOException {
-    Files.writeString(
-        dir.resolve("checkpoint.json"),
-        """
-        {
-          "version" : 1,
-          "fingerprint" : { "sources" : "a", "target" : "b", "mapping" : "c" },
-          "splits" : { "dump#0" : { "resource" : "people.bson", "start" : 0, "end" : 100,
-                                    "position" : 40, "done" : false } },
-          "counts" : { "records-read" : 4, "records-mapped" : 4, "records-filtered" : 0,
-                       "rejected-decode" : 0, "rejected-mapping" : 0, "rows-produced" : 4,
-                       "rows-written" : 4, "rows-failed" : 0, "retries" : 0, "bytes-read" : 40 },
-          "reject-file-length" : 0,
-          "runs" : 1,
-          "updated" : "2024-06-30T00:00:00Z"
-        }
-        """);
+    // As a Sluice of that time wrote it (positions were numbers, no work figure, no validation).
+    try (InputStream old = getClass().getResourceAsStream("checkpoint-before-validation.json")) {
+      Files.write(dir.resolve("checkpoint.json"), old.readAllBytes());
+    }
 
     Checkpoint checkpoint = new CheckpointFile(dir).load().orElseThrow();
 
@@ -59,5 +49,28 @@ class CheckpointFileTest {
             null));
 
     assertThat(file.load().orElseThrow().splits().get("t#0")).isEqualTo(split);
+  }
+
+  @Test
+  void should_refuse_a_checkpoint_of_another_format_in_one_sentence_saying_what_to_do()
+      throws IOException {
+    Files.writeString(
+        dir.resolve("checkpoint.json"), "{\"version\": 2, \"splits\": {}, \"runs\": 1}");
+
+    assertThatThrownBy(() -> new CheckpointFile(dir).load())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageEndingWith(
+            "has format version 2, which this Sluice does not read; run with --fresh to start"
+                + " over.");
+  }
+
+  @Test
+  void should_refuse_a_damaged_checkpoint_saying_what_to_do() throws IOException {
+    Files.writeString(dir.resolve("checkpoint.json"), "{\"version\": 1, \"splits\": ");
+
+    assertThatThrownBy(() -> new CheckpointFile(dir).load())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageStartingWith("The checkpoint ")
+        .hasMessageEndingWith("run with --fresh to start over.");
   }
 }
