@@ -40,10 +40,10 @@ final class DoctorCommand implements Callable<Integer> {
       split = ",",
       paramLabel = "HOST:PORT",
       description = "The cluster to check without a job file (default: 127.0.0.1:9042).")
-  List<String> contactPoints = List.of("127.0.0.1:9042");
+  List<String> contactPoints = ClusterSpec.DEFAULT_CONTACT_POINTS;
 
   @Option(names = "--datacenter", description = "Its local datacenter (default: datacenter1).")
-  String datacenter = "datacenter1";
+  String datacenter = ClusterSpec.DEFAULT_LOCAL_DATACENTER;
 
   @Option(names = "--username", description = "A login, with --password-env.")
   String username;

@@ -25,7 +25,8 @@ public record ProxyCluster(
 
   public ProxyCluster {
     contactPoints = contactPoints == null ? List.of() : List.copyOf(contactPoints);
-    localDatacenter = localDatacenter == null ? "datacenter1" : localDatacenter;
+    localDatacenter =
+        localDatacenter == null ? ClusterSpec.DEFAULT_LOCAL_DATACENTER : localDatacenter;
   }
 
   /** The settings as every Sluice connection takes them; {@code role} names them in messages. */

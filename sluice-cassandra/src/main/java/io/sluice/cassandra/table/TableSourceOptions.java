@@ -54,9 +54,10 @@ public record TableSourceOptions(
   public TableSourceOptions {
     contactPoints =
         contactPoints == null || contactPoints.isEmpty()
-            ? List.of("127.0.0.1:9042")
+            ? ClusterSpec.DEFAULT_CONTACT_POINTS
             : List.copyOf(contactPoints);
-    localDatacenter = localDatacenter == null ? "datacenter1" : localDatacenter;
+    localDatacenter =
+        localDatacenter == null ? ClusterSpec.DEFAULT_LOCAL_DATACENTER : localDatacenter;
     consistency = consistency == null ? "LOCAL_QUORUM" : consistency;
     columns = columns == null ? List.of() : List.copyOf(columns);
     fetchSize = fetchSize == null ? 5000 : fetchSize;

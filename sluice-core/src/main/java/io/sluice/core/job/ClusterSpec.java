@@ -29,6 +29,12 @@ public record ClusterSpec(
     String consistency,
     TlsSpec tls) {
 
+  /** Where a cluster is reached when its settings name no contact point: a local node. */
+  public static final List<String> DEFAULT_CONTACT_POINTS = List.of("127.0.0.1:9042");
+
+  /** The local datacenter when the settings name none: Cassandra's own default name. */
+  public static final String DEFAULT_LOCAL_DATACENTER = "datacenter1";
+
   public ClusterSpec {
     contactPoints = List.copyOf(contactPoints);
   }

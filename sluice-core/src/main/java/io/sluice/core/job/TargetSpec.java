@@ -46,9 +46,10 @@ public record TargetSpec(
     type = type == null ? "cassandra" : type;
     contactPoints =
         contactPoints == null || contactPoints.isEmpty()
-            ? List.of("127.0.0.1:9042")
+            ? ClusterSpec.DEFAULT_CONTACT_POINTS
             : List.copyOf(contactPoints);
-    localDatacenter = localDatacenter == null ? "datacenter1" : localDatacenter;
+    localDatacenter =
+        localDatacenter == null ? ClusterSpec.DEFAULT_LOCAL_DATACENTER : localDatacenter;
     consistency = consistency == null ? "LOCAL_QUORUM" : consistency;
     nullValues = nullValues == null ? "unset" : nullValues;
     options =
