@@ -23,6 +23,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 
 /**
@@ -168,9 +169,36 @@ final class CassandraSink implements Sink {
   }
 
   private CompletableFuture<WriteResult> writeStatement(Statement<?> statement, List<Row> rows) {
-    PendingWrite write = new PendingWrite(rows);
+    PendingWrite write = new PendingWrite(rows, carryCellTimes(rows) ? () -> remade(rows) : null);
     retrier.execute(statement, write);
     return write;
+  }
+
+  private static boolean carryCellTimes(List<Row> rows) {
+    for (Row row : rows) {
+      if (!row.cellTimes().isEmpty()) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /**
+   * The statement writing {@code rows} made again, with the TTLs their cells have left now (see
+   * {@link RequestRetrier.Completion#resend}); null when every row has expired since.
+   */
+  private Statement<?> remade(List<Row> rows) {
+    List<Statement<?>> statements = new ArrayList<>(rows.size());
+    for (Row row : rows) {
+      Statement<?> statement = statementFor(row);
+      if (statement != null) {
+        statements.add(statement);
+      }
+    }
+    if (statements.isEmpty()) {
+      return null;
+    }
+    return statements.size() == 1 ? statements.get(0) : batchOf(statements);
   }
 
   /**
@@ -227,9 +255,17 @@ final class CassandraSink implements Sink {
   private static final class PendingWrite extends CompletableFuture<WriteResult>
       implements RequestRetrier.Completion {
     private final List<Row> rows;
+    private final Supplier<Statement<?>> remake;
 
-    PendingWrite(List<Row> rows) {
+    /** {@code remake} makes the statement again for a resend, or is null to send it as it was. */
+    PendingWrite(List<Row> rows, Supplier<Statement<?>> remake) {
       this.rows = rows;
+      this.remake = remake;
+    }
+
+    @Override
+    public Statement<?> resend(Statement<?> sent) {
+      return remake == null ? sent : remake.get();
     }
 
     @Override

@@ -140,7 +140,7 @@ final class RequestRetrier implements AutoCloseable {
                           cause));
                 } else {
                   schedule(
-                      () -> attempt(statement, retries, outageRetries + 1, result),
+                      () -> resend(statement, retries, outageRetries + 1, result),
                       delay(outageRetries, MAX_OUTAGE_DELAY_MS));
                 }
               } else if (isTransient(cause)) {
@@ -150,7 +150,7 @@ final class RequestRetrier implements AutoCloseable {
                       Math.max(
                           Math.max(delay(retries, MAX_DELAY_MS), hintMs),
                           TimeUnit.NANOSECONDS.toMillis(feedback.reserveRetry()));
-                  schedule(() -> attempt(statement, retries + 1, outageRetries, result), waitMs);
+                  schedule(() -> resend(statement, retries + 1, outageRetries, result), waitMs);
                 } else {
                   result.failed(new RetriesExhausted(cause, retries + outageRetries));
                 }
@@ -158,6 +158,25 @@ final class RequestRetrier implements AutoCloseable {
                 result.failed(new RetriesExhausted(cause, retries + outageRetries));
               }
             });
+  }
+
+  /**
+   * Sends a statement again, as its completion makes it anew; a completion with nothing left to
+   * send is answered without a request.
+   */
+  private void resend(Statement<?> sent, int retries, int outageRetries, Completion result) {
+    Statement<?> again;
+    try {
+      again = result.resend(sent);
+    } catch (RuntimeException e) {
+      result.failed(new RetriesExhausted(e, (long) retries + outageRetries));
+      return;
+    }
+    if (again == null) {
+      result.answered(null, (long) retries + outageRetries);
+    } else {
+      attempt(again, retries, outageRetries, result);
+    }
   }
 
   /** Tells flow control how a transient failure went; returns the wait the target asked for. */
@@ -266,7 +285,19 @@ final class RequestRetrier implements AutoCloseable {
 
   /** Where the final outcome of a request goes; called once, on a driver or timer thread. */
   interface Completion {
+    /** The answer ({@code null} when {@link #resend} left nothing to send) and the retries. */
     void answered(AsyncResultSet rows, long retries);
+
+    /**
+     * The statement to send after {@code sent} failed: {@code sent} itself by default. A write
+     * whose TTLs count from the moment the target executes it makes its statement anew, since the
+     * target keeps the later expiry of two writes of one timestamp: a resend with the first
+     * attempt's TTLs would outlive its source by the time the retry waited. Null when nothing is
+     * left to send (every expiring cell has expired since).
+     */
+    default Statement<?> resend(Statement<?> sent) {
+      return sent;
+    }
 
     /** With a {@link RetriesExhausted} or a {@link TargetUnavailableException}. */
     void failed(Throwable error);
