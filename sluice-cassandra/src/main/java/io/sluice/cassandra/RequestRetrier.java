@@ -290,10 +290,9 @@ final class RequestRetrier implements AutoCloseable {
 
     /**
      * The statement to send after {@code sent} failed: {@code sent} itself by default. A write
-     * whose TTLs count from the moment the target executes it makes its statement anew, since the
-     * target keeps the later expiry of two writes of one timestamp: a resend with the first
-     * attempt's TTLs would outlive its source by the time the retry waited. Null when nothing is
-     * left to send (every expiring cell has expired since).
+     * whose TTLs count from the moment the target executes it makes its statement anew: a resend
+     * with the first attempt's TTLs would outlive its source by the time the retry waited. Null
+     * when nothing is left to send (every expiring cell has expired since).
      */
     default Statement<?> resend(Statement<?> sent) {
       return sent;

@@ -29,12 +29,16 @@ class FlagsDeclaredOnceTest {
   void should_find_every_flag_declared_in_one_place_only() throws IOException {
     Map<String, List<String>> declarations = new TreeMap<>();
     Path root = Path.of("").toAbsolutePath().getParent();
-    try (Stream<Path> files = Files.walk(root)) {
-      for (Path file :
-          files
-              .filter(f -> f.toString().endsWith(".java"))
-              .filter(f -> f.toString().contains("/src/main/java/"))
-              .toList()) {
+    for (Path module : modules(root)) {
+      Path sources = module.resolve("src/main/java");
+      if (!Files.isDirectory(sources)) {
+        continue;
+      }
+      List<Path> files;
+      try (Stream<Path> walk = Files.walk(sources)) {
+        files = walk.filter(f -> f.toString().endsWith(".java")).toList();
+      }
+      for (Path file : files) {
         Matcher names = NAMES.matcher(Files.readString(file));
         while (names.find()) {
           Matcher flag = FLAG.matcher(names.group(1));
@@ -49,6 +53,13 @@ class FlagsDeclaredOnceTest {
 
     assertThat(declarations).containsKeys("--max-errors", "--repair-timestamp", "--workers");
     assertThat(declarations).allSatisfy((flag, where) -> assertThat(where).as(flag).hasSize(1));
+  }
+
+  /** The project's modules: the folders beside this one that hold a build file. */
+  private static List<Path> modules(Path root) throws IOException {
+    try (Stream<Path> folders = Files.list(root)) {
+      return folders.filter(f -> Files.isRegularFile(f.resolve("pom.xml"))).sorted().toList();
+    }
   }
 
   @Test
