@@ -4,12 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.Row;
-import io.sluice.core.job.ErrorThreshold;
 import io.sluice.core.job.FlowSpec;
 import io.sluice.core.job.JobSpec;
 import io.sluice.core.job.TargetSpec;
-import io.sluice.core.mapping.ColumnSpec;
-import io.sluice.core.mapping.MappingSpec;
 import io.sluice.core.run.JobRun;
 import io.sluice.core.run.Migration;
 import io.sluice.core.run.Outcome;
@@ -18,7 +15,6 @@ import io.sluice.core.source.CellTime;
 import io.sluice.core.source.Record;
 import io.sluice.core.source.SourceItem;
 import io.sluice.core.source.SourcePosition;
-import io.sluice.core.source.SourceSpec;
 import io.sluice.testinfra.MemorySource;
 import io.sluice.testinfra.RealCassandra;
 import io.sluice.testinfra.TestKeyspace;
@@ -122,34 +118,16 @@ class CellTimesIT {
   }
 
   private static TargetSpec targetSpec(TestKeyspace keyspace) {
-    return new TargetSpec(
-        null,
-        List.of(keyspace.hostAndPort()),
-        keyspace.localDatacenter(),
-        keyspace.name(),
-        "people",
-        null,
-        null,
-        null,
-        "ONE",
-        null,
-        null);
+    return MemoryJobs.target(
+        keyspace.hostAndPort(), keyspace.localDatacenter(), keyspace.name(), "people");
   }
 
   private JobSpec job(TestKeyspace keyspace) {
-    Map<String, ColumnSpec> columns = new LinkedHashMap<>();
-    for (String column : List.of("id", "name", "city", "note")) {
-      columns.put(column, ColumnSpec.ofField(column));
-    }
-    return new JobSpec(
+    return MemoryJobs.job(
         "cells",
-        List.of(new SourceSpec("table", "memory", List.of("mem"), null, null, Map.of())),
         targetSpec(keyspace),
-        MappingSpec.of(columns),
+        List.of("id", "name", "city", "note"),
         new FlowSpec(1, 16, null, null, null, null, null, null, null, null),
-        ErrorThreshold.parse("0"),
-        dir.resolve("state"),
-        dir,
-        null);
+        dir);
   }
 }

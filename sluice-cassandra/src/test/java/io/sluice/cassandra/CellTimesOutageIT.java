@@ -3,12 +3,9 @@ package io.sluice.cassandra;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.datastax.oss.driver.api.core.CqlSession;
-import io.sluice.core.job.ErrorThreshold;
 import io.sluice.core.job.FlowSpec;
 import io.sluice.core.job.JobSpec;
 import io.sluice.core.job.TargetSpec;
-import io.sluice.core.mapping.ColumnSpec;
-import io.sluice.core.mapping.MappingSpec;
 import io.sluice.core.run.JobRun;
 import io.sluice.core.run.Migration;
 import io.sluice.core.run.Outcome;
@@ -17,7 +14,6 @@ import io.sluice.core.source.CellTime;
 import io.sluice.core.source.Record;
 import io.sluice.core.source.SourceItem;
 import io.sluice.core.source.SourcePosition;
-import io.sluice.core.source.SourceSpec;
 import io.sluice.testinfra.Await;
 import io.sluice.testinfra.MemorySource;
 import io.sluice.testinfra.OwnNode;
@@ -29,7 +25,6 @@ import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -129,34 +124,16 @@ class CellTimesOutageIT {
   }
 
   private static TargetSpec targetSpec(InetSocketAddress contactPoint) {
-    return new TargetSpec(
-        null,
-        List.of("127.0.0.1:" + contactPoint.getPort()),
-        "datacenter1",
-        "cells",
-        "people",
-        null,
-        null,
-        null,
-        "ONE",
-        null,
-        null);
+    return MemoryJobs.target(
+        "127.0.0.1:" + contactPoint.getPort(), "datacenter1", "cells", "people");
   }
 
   private JobSpec job(InetSocketAddress contactPoint) {
-    Map<String, ColumnSpec> columns = new LinkedHashMap<>();
-    for (String column : List.of("id", "note")) {
-      columns.put(column, ColumnSpec.ofField(column));
-    }
-    return new JobSpec(
+    return MemoryJobs.job(
         "cells",
-        List.of(new SourceSpec("table", "memory", List.of("mem"), null, null, Map.of())),
         targetSpec(contactPoint),
-        MappingSpec.of(columns),
+        List.of("id", "note"),
         new FlowSpec(1, 16, null, null, null, ROWS_PER_SECOND, null, null, null, null),
-        ErrorThreshold.parse("0"),
-        dir.resolve("state"),
-        dir,
-        null);
+        dir);
   }
 }
