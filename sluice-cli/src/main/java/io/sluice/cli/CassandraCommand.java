@@ -1,5 +1,6 @@
 package io.sluice.cli;
 
+import io.sluice.flags.ExitCodes;
 import io.sluice.node.LocalNode;
 import io.sluice.node.NodeOptions;
 import io.sluice.node.NodePorts;

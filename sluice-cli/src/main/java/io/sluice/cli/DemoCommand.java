@@ -8,6 +8,7 @@ import io.sluice.cli.demo.DemoDump;
 import io.sluice.core.job.JobFiles;
 import io.sluice.core.job.JobSpec;
 import io.sluice.core.run.RunReport;
+import io.sluice.flags.ExitCodes;
 import io.sluice.node.LocalNode;
 import io.sluice.node.NodeOptions;
 import io.sluice.node.NodeStatus;
@@ -90,7 +91,7 @@ final class DemoCommand implements Callable<Integer> {
       RunReport report = MigrateCommand.run(job, true, null, false, out);
 
       showWhatArrived(session, out);
-      return MigrateCommand.exitCode(report);
+      return ExitCodes.of(report.outcome());
     }
   }
 

@@ -14,6 +14,7 @@ import io.sluice.core.job.JobSpec;
 import io.sluice.core.run.Outcome;
 import io.sluice.core.run.RunReport;
 import io.sluice.core.validate.ValidationSpec;
+import io.sluice.flags.ExitCodes;
 import io.sluice.node.LocalNode;
 import io.sluice.node.NodeOptions;
 import io.sluice.node.StartResult;

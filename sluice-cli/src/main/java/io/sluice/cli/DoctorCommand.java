@@ -7,6 +7,7 @@ import io.sluice.core.job.ClusterSpec;
 import io.sluice.core.job.CompactionSpec;
 import io.sluice.core.job.JobFiles;
 import io.sluice.core.job.JobSpec;
+import io.sluice.flags.ExitCodes;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;

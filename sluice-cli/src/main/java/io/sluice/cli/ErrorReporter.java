@@ -1,5 +1,6 @@
 package io.sluice.cli;
 
+import io.sluice.flags.ExitCodes;
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionExceptionHandler;
 import picocli.CommandLine.ParseResult;

@@ -4,7 +4,6 @@ import io.sluice.cassandra.doctor.Finding;
 import io.sluice.cassandra.doctor.JobClusters;
 import io.sluice.core.job.JobSpec;
 import io.sluice.core.run.JobRun;
-import io.sluice.core.run.Outcome;
 import io.sluice.core.run.RunReport;
 import io.sluice.core.sink.Target;
 import io.sluice.core.source.Source;
@@ -14,7 +13,6 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.List;
 import java.util.function.BiFunction;
-import java.util.function.Consumer;
 
 /**
  * What {@code migrate} and {@code validate} share: open the job's sources and connect to its target
@@ -28,8 +26,8 @@ final class JobRunner {
   private JobRunner() {}
 
   /**
-   * Runs a migration or a validation of the job, printing to {@code out}; {@code printReport}
-   * prints the final report while a signal still waits for it.
+   * Runs a migration or a validation of the job, printing to {@code out}; the run's summary is
+   * printed while a signal still waits for it.
    *
    * @param checking whether the run is a validation, for its messages
    * @param prepare plans the run against the connected target, with the job's sources
@@ -43,8 +41,7 @@ final class JobRunner {
       BiFunction<Target, List<Source>, JobRun> prepare,
       Integer metricsPort,
       boolean force,
-      PrintWriter out,
-      Consumer<RunReport> printReport) {
+      PrintWriter out) {
     try (JobChecks opened = openChecked(job, checking, force, out);
         JobRun run = prepare.apply(opened.target(), opened.takeSources());
         RunMetrics metrics = serve(run, job.name(), checking, metricsPort, out)) {
@@ -94,7 +91,7 @@ final class JobRunner {
         } finally {
           progress.close();
         }
-        printReport.accept(report);
+        out.print(run.summary(report));
         out.flush();
         if (!checking) {
           target.afterMigration(job, report.outcome().finished(), out);
@@ -161,14 +158,5 @@ final class JobRunner {
         "Metrics for Prometheus on http://%s:%d/metrics%n",
         metrics.address().getAddress().getHostAddress(), metrics.address().getPort());
     return metrics;
-  }
-
-  static int exitCode(Outcome outcome) {
-    return switch (outcome) {
-      case COMPLETED -> ExitCodes.OK;
-      case COMPLETED_WITH_ERRORS, COMPLETED_WITH_DIFFERENCES -> ExitCodes.COMPLETED_WITH_ERRORS;
-      case ABORTED -> ExitCodes.ABORTED;
-      case INTERRUPTED -> ExitCodes.INTERRUPTED;
-    };
   }
 }

@@ -1,9 +1,9 @@
 package io.sluice.cli;
 
 import io.sluice.core.job.JobSpec;
-import io.sluice.core.report.HtmlReport;
 import io.sluice.core.run.Migration;
 import io.sluice.core.run.RunReport;
+import io.sluice.flags.ExitCodes;
 import io.sluice.flags.LocalFlags;
 import java.io.PrintWriter;
 import java.time.Clock;
@@ -34,7 +34,7 @@ final class MigrateCommand implements Callable<Integer> {
     JobSpec job = options.load();
     PrintWriter out = spec.commandLine().getOut();
     RunReport report = run(job, options.job().fresh(), options.metricsPort(), force, out);
-    return exitCode(report);
+    return ExitCodes.of(report.outcome());
   }
 
   /**
@@ -49,15 +49,6 @@ final class MigrateCommand implements Callable<Integer> {
         (target, sources) -> Migration.prepare(job, target, sources, Clock.systemUTC(), fresh),
         metricsPort,
         force,
-        out,
-        report -> {
-          out.print(report.toText());
-          out.println("  Report saved to " + Migration.state(job).location(HtmlReport.REPORT_JSON));
-          out.println("  Charts over time: " + Migration.state(job).location(HtmlReport.DOCUMENT));
-        });
-  }
-
-  static int exitCode(RunReport report) {
-    return JobRunner.exitCode(report.outcome());
+        out);
   }
 }

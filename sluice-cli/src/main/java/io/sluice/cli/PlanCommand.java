@@ -20,6 +20,7 @@ import io.sluice.core.source.SourceSpec;
 import io.sluice.core.source.Sources;
 import io.sluice.core.source.Split;
 import io.sluice.core.source.TableCopy;
+import io.sluice.flags.ExitCodes;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;

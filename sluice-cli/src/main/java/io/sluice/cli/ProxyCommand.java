@@ -1,5 +1,6 @@
 package io.sluice.cli;
 
+import io.sluice.flags.ExitCodes;
 import io.sluice.proxy.ProxyConfig;
 import io.sluice.proxy.SluiceProxy;
 import java.io.PrintWriter;

@@ -1,5 +1,6 @@
 package io.sluice.cli;
 
+import io.sluice.flags.ExitCodes;
 import java.io.PrintWriter;
 import java.net.http.HttpResponse;
 import java.nio.file.Path;

@@ -5,6 +5,7 @@ import io.sluice.core.job.JobSpec;
 import io.sluice.core.report.HtmlReport;
 import io.sluice.core.run.Migration;
 import io.sluice.core.validate.Validation;
+import io.sluice.flags.ExitCodes;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Optional;

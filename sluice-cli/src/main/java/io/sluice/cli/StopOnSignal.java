@@ -1,6 +1,7 @@
 package io.sluice.cli;
 
 import io.sluice.core.run.JobRun;
+import io.sluice.flags.ExitCodes;
 import java.io.PrintWriter;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;

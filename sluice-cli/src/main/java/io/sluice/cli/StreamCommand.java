@@ -2,6 +2,7 @@ package io.sluice.cli;
 
 import io.sluice.core.job.JobFiles;
 import io.sluice.core.job.JobSpec;
+import io.sluice.flags.ExitCodes;
 import io.sluice.sstables.SstableStream;
 import java.io.PrintWriter;
 import java.nio.file.Path;

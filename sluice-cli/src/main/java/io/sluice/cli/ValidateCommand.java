@@ -1,11 +1,10 @@
 package io.sluice.cli;
 
 import io.sluice.core.job.JobSpec;
-import io.sluice.core.report.HtmlReport;
 import io.sluice.core.run.RunReport;
 import io.sluice.core.validate.Validation;
-import io.sluice.core.validate.ValidationReport;
 import io.sluice.core.validate.ValidationSpec;
+import io.sluice.flags.ExitCodes;
 import io.sluice.flags.LocalFlags;
 import io.sluice.flags.ValidationFlags;
 import java.io.PrintWriter;
@@ -42,7 +41,7 @@ final class ValidateCommand implements Callable<Integer> {
     JobSpec job = options.load();
     PrintWriter out = spec.commandLine().getOut();
     RunReport report = run(job, checks, options.job().fresh(), options.metricsPort(), out);
-    return JobRunner.exitCode(report.outcome());
+    return ExitCodes.of(report.outcome());
   }
 
   /**
@@ -51,7 +50,6 @@ final class ValidateCommand implements Callable<Integer> {
    */
   static RunReport run(
       JobSpec job, ValidationSpec validation, boolean fresh, Integer metricsPort, PrintWriter out) {
-    String summary = Validation.state(job).location("validation.json");
     return JobRunner.run(
         job,
         true,
@@ -59,11 +57,6 @@ final class ValidateCommand implements Callable<Integer> {
             Validation.prepare(job, target, sources, Clock.systemUTC(), fresh, validation),
         metricsPort,
         false,
-        out,
-        done -> {
-          out.print(new ValidationReport(done, validation).toText());
-          out.println("  Summary saved to " + summary);
-          out.println("  Charts over time: " + Validation.state(job).location(HtmlReport.DOCUMENT));
-        });
+        out);
   }
 }

@@ -2,6 +2,7 @@ package io.sluice.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.sluice.flags.ExitCodes;
 import org.junit.jupiter.api.Test;
 
 /** The demo's command line, refused before anything starts. */

@@ -2,6 +2,7 @@ package io.sluice.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.sluice.flags.ExitCodes;
 import io.sluice.node.LocalNode;
 import java.nio.file.Path;
 import java.util.Optional;

@@ -3,6 +3,7 @@ package io.sluice.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import io.sluice.flags.ExitCodes;
 import io.sluice.node.NodeStatus;
 import io.sluice.testinfra.TestSessions;
 import io.sluice.testinfra.TwoDatacenters;

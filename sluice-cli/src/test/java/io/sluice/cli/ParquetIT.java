@@ -8,6 +8,7 @@ import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.data.UdtValue;
 import com.datastax.oss.driver.api.core.type.reflect.GenericType;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.sluice.flags.ExitCodes;
 import io.sluice.formats.parquet.ParquetFixtureWriter;
 import io.sluice.formats.parquet.ParquetValues;
 import io.sluice.testinfra.RealCassandra;

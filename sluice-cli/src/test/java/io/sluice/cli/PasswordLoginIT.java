@@ -3,6 +3,7 @@ package io.sluice.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.datastax.oss.driver.api.core.CqlSession;
+import io.sluice.flags.ExitCodes;
 import io.sluice.formats.bson.BsonDumpWriter;
 import io.sluice.testinfra.Await;
 import io.sluice.testinfra.LogWatch;

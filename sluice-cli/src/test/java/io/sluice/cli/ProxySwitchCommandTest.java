@@ -2,6 +2,7 @@ package io.sluice.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.sluice.flags.ExitCodes;
 import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.sluice.flags.ExitCodes;
 import io.sluice.formats.parquet.ParquetFixtureWriter;
 import io.sluice.testinfra.Await;
 import io.sluice.testinfra.RealCassandra;

@@ -7,6 +7,7 @@ import com.datastax.oss.driver.api.core.cql.BatchStatement;
 import com.datastax.oss.driver.api.core.cql.BatchType;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.fasterxml.jackson.databind.JsonNode;
+import io.sluice.flags.ExitCodes;
 import io.sluice.testinfra.Await;
 import io.sluice.testinfra.LogWatch;
 import io.sluice.testinfra.OwnNode;

@@ -8,6 +8,7 @@ import com.datastax.oss.driver.api.core.cql.BatchType;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.sluice.flags.ExitCodes;
 import io.sluice.testinfra.RealCassandra;
 import io.sluice.testinfra.SecondCluster;
 import io.sluice.testinfra.TestKeyspace;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.sluice.flags.ExitCodes;
 import io.sluice.formats.bson.BsonDumpWriter;
 import io.sluice.testinfra.OwnNode;
 import io.sluice.testinfra.RealCassandra;

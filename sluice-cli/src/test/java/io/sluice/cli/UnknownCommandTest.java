@@ -2,6 +2,7 @@ package io.sluice.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.sluice.flags.ExitCodes;
 import org.junit.jupiter.api.Test;
 
 /** A command Sluice does not have is a usage error, with or without {@code --help}. */

@@ -14,14 +14,15 @@ import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.util.UUID;
 import java.util.concurrent.Executors;
+import org.HdrHistogram.Histogram;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
  * The job's one flow budget, on the driver: every task reports its answers here ten times a second
- * over HTTP and is granted its share of the job's adaptive rate, window and limits, and whether to
- * pause for the target's compaction backlog, which the driver alone reads ({@link SharedFlow}).
- * Requests must carry the run's token, which is never logged.
+ * over HTTP, with what it committed, and is granted its share of the job's adaptive rate, window
+ * and limits, and whether to pause for the target's compaction backlog, which the driver alone
+ * reads ({@link SharedFlow}). Requests must carry the run's token, which is never logged.
  */
 final class BudgetCoordinator implements AutoCloseable {
 
@@ -31,15 +32,16 @@ final class BudgetCoordinator implements AutoCloseable {
   static final ObjectMapper JSON = new ObjectMapper();
 
   private final SharedFlow budget;
-  private final ErrorBudget errors;
+  private final TaskTally tally;
+  private final Histogram latencies = new Histogram(2);
   private final HttpServer server;
   private final String advertisedHost;
   private final String token = UUID.randomUUID().toString();
 
   private BudgetCoordinator(
-      SharedFlow budget, ErrorBudget errors, HttpServer server, String advertisedHost) {
+      SharedFlow budget, TaskTally tally, HttpServer server, String advertisedHost) {
     this.budget = budget;
-    this.errors = errors;
+    this.tally = tally;
     this.server = server;
     this.advertisedHost = advertisedHost;
   }
@@ -47,20 +49,15 @@ final class BudgetCoordinator implements AutoCloseable {
   /**
    * Serves the job's budget on {@code bindAddress} and {@code port} (0: a free one), where the
    * executors reach it as {@code host}, watching the target's compaction backlog through {@code
-   * probe} for every task (the caller closes the probe) and counting the job's rejects against
-   * {@code errors}.
+   * probe} for every task (the caller closes the probe) and adding up the tasks' progress in {@code
+   * tally}.
    */
   static BudgetCoordinator start(
-      String bindAddress,
-      int port,
-      String host,
-      FlowSpec flow,
-      BacklogProbe probe,
-      ErrorBudget errors)
+      String bindAddress, int port, String host, FlowSpec flow, BacklogProbe probe, TaskTally tally)
       throws IOException {
     HttpServer server = HttpServer.create(new InetSocketAddress(bindAddress, port), 64);
     BudgetCoordinator coordinator =
-        new BudgetCoordinator(new SharedFlow(flow, probe, NanoClock.SYSTEM), errors, server, host);
+        new BudgetCoordinator(new SharedFlow(flow, probe, NanoClock.SYSTEM), tally, server, host);
     server.createContext(PATH, coordinator::handle);
     server.setExecutor(
         Executors.newFixedThreadPool(
@@ -87,6 +84,20 @@ final class BudgetCoordinator implements AutoCloseable {
     return budget.stats();
   }
 
+  /** What the tasks reported they committed. */
+  TaskTally tally() {
+    return tally;
+  }
+
+  /** The latencies the tasks reported since the last call, for the run's timeline. */
+  Histogram takeLatencies() {
+    synchronized (latencies) {
+      Histogram taken = latencies.copy();
+      latencies.reset();
+      return taken;
+    }
+  }
+
   private void handle(HttpExchange exchange) throws IOException {
     try (exchange) {
       if (!"POST".equals(exchange.getRequestMethod())
@@ -99,8 +110,12 @@ final class BudgetCoordinator implements AutoCloseable {
         report = JSON.readValue(body, BudgetMessages.Report.class);
       }
       SharedFlow.Grant grant = budget.report(report.member(), report.outcomes());
+      synchronized (latencies) {
+        latencies.add(report.latencyHistogram());
+      }
       String stop =
-          errors.report(report.member(), report.rejected(), report.recordsRead(), report.leaving());
+          tally.report(
+              report.member(), report.committed(), report.workCommitted(), report.leaving());
       if (report.leaving()) {
         budget.leave(report.member());
       }

@@ -13,7 +13,9 @@ import java.util.List;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.LongSupplier;
 import java.util.function.Supplier;
+import org.HdrHistogram.Recorder;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -42,6 +44,8 @@ final class BudgetLease implements FlowLease, AutoCloseable {
   private final ScheduledFuture<?> reporting;
   private volatile boolean closed;
   private volatile Supplier<Counts> committed = () -> Counts.ZERO;
+  private volatile LongSupplier workCommitted = () -> 0;
+  private final Recorder latencies = new Recorder(2);
   private volatile String stopReason;
   private long lastReport = System.nanoTime();
   private double lastRoundPerSecond;
@@ -102,9 +106,13 @@ final class BudgetLease implements FlowLease, AutoCloseable {
     return grant;
   }
 
-  /** Reports the task's committed counts from now on, for the job's error budget. */
-  void countsFrom(Supplier<Counts> counts) {
+  /**
+   * Reports the task's committed counts and work from now on, for the job's error budget and
+   * timeline.
+   */
+  void progressFrom(Supplier<Counts> counts, LongSupplier work) {
     this.committed = counts;
+    this.workCommitted = work;
   }
 
   /** Why the driver told every task to stop (the job's error budget is spent), or null. */
@@ -116,6 +124,7 @@ final class BudgetLease implements FlowLease, AutoCloseable {
   public synchronized void succeeded(long latencyNanos) {
     successes++;
     latencySum += latencyNanos;
+    latencies.recordValue(Math.max(0, latencyNanos));
   }
 
   /**
@@ -161,6 +170,7 @@ final class BudgetLease implements FlowLease, AutoCloseable {
 
   private BudgetMessages.Report take() {
     Counts counts = committed.get();
+    long work = workCommitted.getAsLong();
     synchronized (this) {
       lastSent = closed;
       long now = System.nanoTime();
@@ -172,8 +182,9 @@ final class BudgetLease implements FlowLease, AutoCloseable {
               successes == 0 ? 0 : latencySum / successes,
               overloads,
               troubles,
-              counts.recordsRead(),
-              counts.rejected(),
+              BudgetMessages.Report.encode(latencies.getIntervalHistogram()),
+              counts,
+              work,
               closed);
       double seconds = (now - lastReport) / 1e9;
       lastRoundPerSecond = seconds > 0.02 ? successes / seconds : lastRoundPerSecond;

@@ -187,7 +187,7 @@ final class ExecutorJob implements AutoCloseable {
               Clock.systemUTC());
       TaskControl control = new TaskControl(this, task, lease, killed);
       if (lease != null) {
-        lease.countsFrom(progress.ledger()::committed);
+        lease.progressFrom(progress.ledger()::committed, progress.ledger()::workDoneThisRun);
       }
       SplitRunner runner =
           new SplitRunner(

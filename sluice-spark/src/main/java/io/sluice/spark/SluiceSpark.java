@@ -1,8 +1,8 @@
 package io.sluice.spark;
 
-import io.sluice.core.report.HtmlReport;
 import io.sluice.core.run.RunReport;
 import io.sluice.core.validate.ValidationSpec;
+import io.sluice.flags.ExitCodes;
 import io.sluice.flags.ValidationFlags;
 import io.sluice.spark.hadoop.HadoopPaths;
 import java.io.PrintWriter;
@@ -24,12 +24,6 @@ import picocli.CommandLine.Mixin;
     description = "Run a Sluice job file on Apache Spark, one task per split.",
     subcommands = {SluiceSpark.Migrate.class, SluiceSpark.Validate.class})
 public final class SluiceSpark {
-
-  /** Exit codes, as the CLI's. */
-  static final int OK = 0;
-
-  static final int COMPLETED_WITH_ERRORS = 1;
-  static final int ABORTED = 2;
 
   private SluiceSpark() {}
 
@@ -62,7 +56,7 @@ public final class SluiceSpark {
         (e, cmd, parsed) -> {
           out.println("Error: " + e.getMessage());
           out.flush();
-          return ABORTED;
+          return ExitCodes.ABORTED;
         });
     return line.execute(args);
   }
@@ -78,21 +72,8 @@ public final class SluiceSpark {
     try (JavaSparkContext spark = new JavaSparkContext(conf)) {
       HadoopPaths.install(spark.getConf());
       SparkRun run = new SparkRun(spark, workflow, out);
-      RunReport report =
-          run.run(
-              args,
-              options.job.fresh(),
-              sharedBudget,
-              done -> {
-                out.print(workflow.summary(done));
-                out.println("  Report saved to " + run.location(HtmlReport.REPORT_JSON));
-                out.flush();
-              });
-      return switch (report.outcome()) {
-        case COMPLETED -> OK;
-        case COMPLETED_WITH_ERRORS, COMPLETED_WITH_DIFFERENCES -> COMPLETED_WITH_ERRORS;
-        case ABORTED, INTERRUPTED -> ABORTED;
-      };
+      RunReport report = run.run(args, options.job.fresh(), sharedBudget);
+      return ExitCodes.of(report.outcome());
     }
   }
 

@@ -7,21 +7,20 @@ import io.sluice.core.count.Counts;
 import io.sluice.core.flow.BacklogProbe;
 import io.sluice.core.flow.FlowStats;
 import io.sluice.core.job.JobSpec;
-import io.sluice.core.report.HtmlReport;
-import io.sluice.core.report.JobSettings;
-import io.sluice.core.report.RejectReasons;
 import io.sluice.core.run.JobRun;
 import io.sluice.core.run.Outcome;
 import io.sluice.core.run.PlannedSource;
+import io.sluice.core.run.RunDocuments;
 import io.sluice.core.run.RunReport;
+import io.sluice.core.run.Workflow;
 import io.sluice.core.sink.Target;
 import io.sluice.core.source.ContentDigest;
 import io.sluice.core.source.Source;
 import io.sluice.core.source.Sources;
 import io.sluice.core.source.Split;
 import io.sluice.core.state.RejectFile;
-import io.sluice.core.validate.ValidationReport;
-import java.io.BufferedReader;
+import io.sluice.core.timeline.TimelineRecorder;
+import io.sluice.core.timeline.TimelineSample;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintWriter;
@@ -37,7 +36,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
-import java.util.function.Consumer;
 import org.apache.spark.api.java.JavaSparkContext;
 
 /**
@@ -53,7 +51,6 @@ final class SparkRun {
   private final Clock clock = Clock.systemUTC();
 
   private final SparkWorkflow workflow;
-  private Path stateDir;
 
   SparkRun(JavaSparkContext spark, SparkWorkflow workflow, PrintWriter out) {
     this.spark = spark;
@@ -61,24 +58,15 @@ final class SparkRun {
     this.out = out;
   }
 
-  /** Where a document of the last run is kept on the driver, for a person to read. */
-  String location(String document) {
-    return stateDir.resolve(document).toString();
-  }
-
   /**
-   * Runs the job.
+   * Runs the job and prints its summary.
    *
    * @param sharedBudget whether the tasks share the job's one flow budget (the default); otherwise
    *     each task adapts by itself, as other Spark tools do, which the benchmark compares
-   * @param printReport prints the run's report, before the target's second phase (the streaming of
-   *     SSTables the job asks for)
    */
-  RunReport run(
-      JobArgs args, boolean fresh, boolean sharedBudget, Consumer<RunReport> printReport) {
+  RunReport run(JobArgs args, boolean fresh, boolean sharedBudget) {
     JobSpec job = args.load();
     StateLocation location = StateLocation.of(job, workflow);
-    stateDir = Path.of(location.folder());
     location.prepare(job);
     try (SplitStore splits = location.open(job)) {
       SharedState state = new SharedState(splits, Path.of(location.folder()), workflow.linesName());
@@ -87,31 +75,36 @@ final class SparkRun {
       }
       Instant started = clock.instant();
       String runId = UUID.randomUUID().toString();
-      List<SplitTask> tasks;
-      int runs;
-      Counts before;
       try (Target target = workflow.connectTarget(job)) {
+        Planned planned;
         try (JobRun plan = workflow.prepare(job, target, sources(job), clock, fresh, state)) {
           plan.warnings().forEach(warning -> out.println("Warning: " + warning));
           Checkpoint earlier = plan.resumes().orElse(null);
-          runs = earlier == null ? 1 : earlier.runs() + 1;
-          before = earlier == null ? Counts.ZERO : earlier.counts();
-          tasks = tasks(args, job, location, splits, plan, earlier);
+          List<SplitTask> tasks = tasks(args, job, location, splits, plan, earlier);
           describe(job, state, target, plan, earlier, tasks.size());
+          planned = new Planned(plan.workflow(), earlier, tasks, plan.workDone());
         }
         if (!workflow.validates()) {
           target.beforeMigration(job, out);
         }
         RunReport report;
         try (BacklogProbe probe = target.backlogProbe(job.flow().compaction());
-            BudgetCoordinator budget = sharedBudget ? startBudget(job, probe, before) : null) {
+            BudgetCoordinator budget =
+                sharedBudget ? startBudget(job, probe, planned.countsBefore()) : null;
+            TimelineRecorder timeline = startTimeline(state, budget, planned)) {
           List<SplitTask> sent =
-              budget == null ? tasks : tasks.stream().map(task -> task.withBudget(budget)).toList();
+              budget == null
+                  ? planned.tasks()
+                  : planned.tasks().stream().map(task -> task.withBudget(budget)).toList();
           List<TaskResult> results = runTasks(job, runId, sent);
           FlowStats flow = budget == null ? sum(results) : budget.stats();
-          report = report(job, state, started, runs, results, flow);
+          if (timeline != null) {
+            timeline.close();
+          }
+          report = report(job, state, started, planned, results, flow, timeline);
         }
-        printReport.accept(report);
+        out.print(RunDocuments.summary(planned.workflow(), report, state));
+        out.flush();
         if (!workflow.validates()) {
           target.afterMigration(job, report.outcome().finished(), out);
           out.flush();
@@ -119,6 +112,50 @@ final class SparkRun {
         return report;
       }
     }
+  }
+
+  /**
+   * What the driver keeps of the plan once its sources are closed.
+   *
+   * @param workflow what the run does with its rows, for its report
+   * @param earlier the checkpoint the run resumes, or null
+   * @param tasks one per split not done yet
+   * @param workBefore the work earlier runs committed, for percent done
+   */
+  private record Planned(
+      Workflow workflow, Checkpoint earlier, List<SplitTask> tasks, long workBefore) {
+
+    int runs() {
+      return earlier == null ? 1 : earlier.runs() + 1;
+    }
+
+    Counts countsBefore() {
+      return earlier == null ? Counts.ZERO : earlier.counts();
+    }
+  }
+
+  /**
+   * Samples the run once a second on the driver, from what the tasks report with their share of the
+   * budget; none when each task adapts by itself and reports nothing.
+   */
+  private TimelineRecorder startTimeline(
+      SharedState state, BudgetCoordinator budget, Planned planned) {
+    if (budget == null) {
+      return null;
+    }
+    return TimelineRecorder.start(
+        state,
+        clock,
+        (at, seconds) ->
+            TimelineSample.of(
+                at,
+                planned.runs(),
+                seconds,
+                budget.tally().thisRun(),
+                budget.stats(),
+                budget.takeLatencies(),
+                planned.workBefore() + budget.tally().workThisRun()),
+        planned.earlier() != null);
   }
 
   /**
@@ -130,10 +167,9 @@ final class SparkRun {
     SparkSettings settings = SparkSettings.of(job);
     String bindAddress = settings.budgetBindAddress() == null ? host : settings.budgetBindAddress();
     int port = settings.budgetPortOrFree();
-    ErrorBudget errors =
-        new ErrorBudget(job.maxErrors(), earlier.rejected(), earlier.recordsRead());
+    TaskTally tally = new TaskTally(job.maxErrors(), earlier);
     try {
-      return BudgetCoordinator.start(bindAddress, port, host, job.flow(), probe, errors);
+      return BudgetCoordinator.start(bindAddress, port, host, job.flow(), probe, tally);
     } catch (IOException e) {
       throw new UncheckedIOException(
           "Cannot serve the job's flow budget on "
@@ -271,14 +307,15 @@ final class SparkRun {
     }
   }
 
-  /** Sums every split's saved counts into the job's report, as the CLI writes it. */
+  /** Sums every split's saved counts into the job's report and saves its documents. */
   private RunReport report(
       JobSpec job,
       SharedState state,
       Instant started,
-      int runs,
+      Planned planned,
       List<TaskResult> results,
-      FlowStats flow) {
+      FlowStats flow,
+      TimelineRecorder timeline) {
     Checkpoint all = state.merged().orElse(null);
     Counts counts = all == null ? Counts.ZERO : all.counts();
     String stopReason =
@@ -292,9 +329,7 @@ final class SparkRun {
     Outcome outcome =
         stopReason != null || (all != null && !all.complete())
             ? Outcome.ABORTED
-            : counts.rejected() > 0
-                ? Outcome.COMPLETED_WITH_ERRORS
-                : counts.differences() > 0 ? Outcome.COMPLETED_WITH_DIFFERENCES : Outcome.COMPLETED;
+            : Outcome.completed(counts);
     if (outcome == Outcome.ABORTED && stopReason == null) {
       stopReason = "some splits did not finish; run the same command again to resume them";
     }
@@ -307,28 +342,19 @@ final class SparkRun {
             started,
             Duration.between(started, clock.instant()),
             rejects.toString(),
-            runs,
+            planned.runs(),
             rowsThisRun,
             flow,
             List.of());
-    if (counts.rejected() > 0) {
-      try (BufferedReader reader = Files.newBufferedReader(rejects)) {
-        report = report.withRejectReasons(RejectReasons.of(reader));
-      } catch (IOException e) {
-        out.println("Warning: cannot group the rejects' reasons: " + e.getMessage());
-      }
+    try (RejectFile lines = new RejectFile(rejects, rejects.toFile().length())) {
+      return RunDocuments.save(
+          job,
+          planned.workflow(),
+          report,
+          lines,
+          timeline == null ? List.of() : timeline.samples(),
+          state);
     }
-    state.saveDocument(HtmlReport.REPORT_JSON, report.toJson());
-    state.saveDocument(
-        HtmlReport.DOCUMENT,
-        HtmlReport.render(report.toJson(), List.of(), JobSettings.of(job), workflow.validates()));
-    if (workflow.validates()) {
-      try (RejectFile lines = new RejectFile(rejects, rejects.toFile().length())) {
-        state.saveDocument(
-            "validation.json", new ValidationReport(report, workflow.validation()).toJson(lines));
-      }
-    }
-    return report;
   }
 
   /**

@@ -4,7 +4,6 @@ import io.sluice.core.job.JobFileException;
 import io.sluice.core.job.JobSpec;
 import io.sluice.core.run.JobRun;
 import io.sluice.core.run.Migration;
-import io.sluice.core.run.RunReport;
 import io.sluice.core.run.Workflow;
 import io.sluice.core.sink.Target;
 import io.sluice.core.sink.Targets;
@@ -12,7 +11,6 @@ import io.sluice.core.source.Source;
 import io.sluice.core.state.JobState;
 import io.sluice.core.state.LocalJobState;
 import io.sluice.core.validate.Validation;
-import io.sluice.core.validate.ValidationReport;
 import io.sluice.core.validate.ValidationSpec;
 import java.io.Serializable;
 import java.time.Clock;
@@ -85,11 +83,6 @@ record SparkWorkflow(ValidationSpec validation) implements Serializable {
               + " on one machine.");
     }
     return Validation.prepare(job, target, sources, clock, fresh, validation, state);
-  }
-
-  /** The console's summary of a finished run: a validation's names what differs. */
-  String summary(RunReport report) {
-    return validates() ? new ValidationReport(report, validation).toText() : report.toText();
   }
 
   /** The workflow of a task, on an executor. */

@@ -2,6 +2,8 @@ package io.sluice.spark;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import io.sluice.core.count.Count;
+import io.sluice.core.count.Counts;
 import io.sluice.core.flow.BacklogProbe;
 import io.sluice.core.flow.SharedFlow;
 import io.sluice.core.job.CompactionSpec;
@@ -17,6 +19,7 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
+import org.HdrHistogram.Histogram;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
@@ -30,8 +33,8 @@ class BudgetLeaseTest {
     timers.shutdownNow();
   }
 
-  private static ErrorBudget errors() {
-    return new ErrorBudget(ErrorThreshold.parse("100"), 0, 0);
+  private static TaskTally errors() {
+    return new TaskTally(ErrorThreshold.parse("100"), Counts.ZERO);
   }
 
   private static FlowSpec flow(int maxInFlight) {
@@ -115,6 +118,28 @@ class BudgetLeaseTest {
         BudgetLease lease = BudgetLease.open("e1/a#0", budget.url(), budget.token(), timers)) {
       assertThat(budget.url()).isEqualTo("http://127.0.0.1:" + port + BudgetCoordinator.PATH);
       assertThat(lease.grant().window()).isEqualTo(64);
+    }
+  }
+
+  @Test
+  void should_bring_the_tasks_progress_and_latencies_to_the_driver() throws Exception {
+    try (BudgetCoordinator budget =
+        BudgetCoordinator.start(
+            "127.0.0.1", 0, "127.0.0.1", flow(64), BacklogProbe.none(), errors())) {
+      Counts committed = Counts.ZERO.with(Count.RECORDS_READ, 120).with(Count.ROWS_WRITTEN, 118);
+      try (BudgetLease lease = BudgetLease.open("e1/a#0", budget.url(), budget.token(), timers)) {
+        lease.progressFrom(() -> committed, () -> 4_096);
+        for (int i = 1; i <= 100; i++) {
+          lease.succeeded(i * 1_000_000L);
+        }
+      }
+      // The lease's last report is sent before close returns.
+      assertThat(budget.tally().thisRun()).isEqualTo(committed);
+      assertThat(budget.tally().workThisRun()).isEqualTo(4_096);
+      Histogram latencies = budget.takeLatencies();
+      assertThat(latencies.getTotalCount()).isEqualTo(100);
+      assertThat(latencies.getValueAtPercentile(99) / 1e6).isBetween(98.0, 100.0);
+      assertThat(budget.takeLatencies().getTotalCount()).isZero();
     }
   }
 }

@@ -6,6 +6,7 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.sluice.flags.ExitCodes;
 import io.sluice.formats.parquet.ParquetFixtureWriter;
 import io.sluice.testinfra.RealCassandra;
 import io.sluice.testinfra.TestKeyspace;
@@ -130,7 +131,7 @@ class SparkHdfsIT {
     Path job = writeJob(keyspace);
     StringWriter out = new StringWriter();
     int exit = submit(job, out);
-    assertThat(exit).as(out.toString()).isEqualTo(SluiceSpark.COMPLETED_WITH_ERRORS);
+    assertThat(exit).as(out.toString()).isEqualTo(ExitCodes.COMPLETED_WITH_ERRORS);
 
     int badBson = BSON_DOCS / BAD_EVERY;
     int badCsv = CSV_FILES * (CSV_LINES / BAD_EVERY);
@@ -167,9 +168,7 @@ class SparkHdfsIT {
         .allSatisfy(line -> assertThat(line).contains(hdfsRoot + "/data/", "\"offset\":"));
 
     StringWriter again = new StringWriter();
-    assertThat(submit(job, again))
-        .as(again.toString())
-        .isEqualTo(SluiceSpark.COMPLETED_WITH_ERRORS);
+    assertThat(submit(job, again)).as(again.toString()).isEqualTo(ExitCodes.COMPLETED_WITH_ERRORS);
     assertThat(again.toString()).contains("(0 to run as Spark tasks)");
     JsonNode second =
         new ObjectMapper().readTree(dir.resolve("state-hdfs/report.json").toFile()).get("counts");

@@ -13,6 +13,7 @@ import io.sluice.core.run.Outcome;
 import io.sluice.core.run.RunReport;
 import io.sluice.core.sink.Target;
 import io.sluice.core.sink.Targets;
+import io.sluice.flags.ExitCodes;
 import io.sluice.testinfra.RealCassandra;
 import io.sluice.testinfra.TestKeyspace;
 import java.io.PrintWriter;
@@ -109,7 +110,7 @@ class SparkMigrationIT {
 
   @Test
   void should_load_every_row_once_with_counts_that_add_up() throws Exception {
-    assertThat(firstExit).as(firstOutput).isEqualTo(SluiceSpark.COMPLETED_WITH_ERRORS);
+    assertThat(firstExit).as(firstOutput).isEqualTo(ExitCodes.COMPLETED_WITH_ERRORS);
     int badBson = BSON_DOCS / BAD_EVERY;
     int badCsv = CSV_FILES * (CSV_LINES / BAD_EVERY);
     long good = BSON_DOCS + CSV_FILES * CSV_LINES - badBson - badCsv;
@@ -166,7 +167,7 @@ class SparkMigrationIT {
                 + "}\n");
     StringWriter out = new StringWriter();
     int exit = SluiceSpark.run(sparkConf(), new PrintWriter(out, true), "migrate", job.toString());
-    assertThat(exit).as(out.toString()).isEqualTo(SluiceSpark.COMPLETED_WITH_ERRORS);
+    assertThat(exit).as(out.toString()).isEqualTo(ExitCodes.COMPLETED_WITH_ERRORS);
     JsonNode report =
         new ObjectMapper().readTree(dir.resolve("state-limited/report.json").toFile());
     long rows = report.get("counts").get("rows-written").asLong();
@@ -199,7 +200,7 @@ class SparkMigrationIT {
 
     int exit = SluiceSpark.run(sparkConf(), new PrintWriter(out, true), "migrate", job.toString());
 
-    assertThat(exit).as(out.toString()).isEqualTo(SluiceSpark.COMPLETED_WITH_ERRORS);
+    assertThat(exit).as(out.toString()).isEqualTo(ExitCodes.COMPLETED_WITH_ERRORS);
     assertThat(out.toString()).contains("Streamed");
     JsonNode counts = counts("sstables");
     assertThat(counts.get("rows-written").asLong()).isEqualTo(cliReport.counts().rowsWritten());
@@ -239,7 +240,7 @@ class SparkMigrationIT {
       StringWriter out = new StringWriter();
       int exit =
           SluiceSpark.run(sparkConf(), new PrintWriter(out, true), "migrate", job.toString());
-      assertThat(exit).as(out.toString()).isEqualTo(SluiceSpark.COMPLETED_WITH_ERRORS);
+      assertThat(exit).as(out.toString()).isEqualTo(ExitCodes.COMPLETED_WITH_ERRORS);
       assertThat(rows(session, "people_keyspace")).isEqualTo(rows(session, "people_cli"));
       assertThat(Files.readAllLines(dir.resolve("state-keyspace/rejects.jsonl")))
           .hasSize((int) cliReport.counts().rejected());
@@ -291,7 +292,7 @@ class SparkMigrationIT {
             "--repair-timestamp",
             "now");
 
-    assertThat(exit).as(out.toString()).isEqualTo(SluiceSpark.COMPLETED_WITH_ERRORS);
+    assertThat(exit).as(out.toString()).isEqualTo(ExitCodes.COMPLETED_WITH_ERRORS);
     // The console's summary is the validation's, as the CLI prints it, not a migration's.
     assertThat(out.toString())
         .contains("Validation of job checked")
@@ -344,7 +345,7 @@ class SparkMigrationIT {
             "--max-errors",
             "5");
 
-    assertThat(exit).as(out.toString()).isEqualTo(SluiceSpark.ABORTED);
+    assertThat(exit).as(out.toString()).isEqualTo(ExitCodes.ABORTED);
     assertThat(out.toString()).contains("more than max-errors 5 allows");
     JsonNode counts = counts("strict");
     assertThat(counts.get("rejected-mapping").asLong()).isGreaterThan(5);
@@ -357,7 +358,7 @@ class SparkMigrationIT {
     StringWriter out = new StringWriter();
     int exit =
         SluiceSpark.run(sparkConf(), new PrintWriter(out, true), "migrate", sparkJob.toString());
-    assertThat(exit).as(out.toString()).isEqualTo(SluiceSpark.COMPLETED_WITH_ERRORS);
+    assertThat(exit).as(out.toString()).isEqualTo(ExitCodes.COMPLETED_WITH_ERRORS);
     assertThat(out.toString()).contains("(0 to run as Spark tasks)");
     assertThat(counts("spark").get("rows-written").asLong())
         .isEqualTo(cliReport.counts().rowsWritten());

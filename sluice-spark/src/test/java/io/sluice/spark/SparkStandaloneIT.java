@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.sluice.flags.ExitCodes;
 import io.sluice.testinfra.Await;
 import io.sluice.testinfra.RealCassandra;
 import io.sluice.testinfra.TestKeyspace;
@@ -140,7 +141,7 @@ class SparkStandaloneIT {
     int exit = awaitExit("executor-killed", driver);
 
     String log = spark.log("executor-killed");
-    assertThat(exit).as(log).isEqualTo(SluiceSpark.OK);
+    assertThat(exit).as(log).isEqualTo(ExitCodes.OK);
     assertThat(doneAtKill).as("splits done when the executor was killed").isLessThan(planned);
     assertThat(log).contains("Lost executor");
     JsonNode counts = counts("executor_killed");
@@ -170,7 +171,7 @@ class SparkStandaloneIT {
     int exit = awaitExit("driver-killed-2", second);
 
     String log = spark.log("driver-killed-2");
-    assertThat(exit).as(log).isEqualTo(SluiceSpark.OK);
+    assertThat(exit).as(log).isEqualTo(ExitCodes.OK);
     assertThat(log).contains("Resuming job driver_killed");
     assertThat(doneAtKill).as("splits done when the driver was killed").isLessThan(savedAtKill);
     JsonNode counts = counts("driver_killed");

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.sluice.flags.ExitCodes;
 import io.sluice.formats.bson.BsonDumpWriter;
 import io.sluice.testinfra.OwnNode;
 import io.sluice.testinfra.RealCassandra;
@@ -85,7 +86,7 @@ class SparkThrottledIT {
             "--fresh",
             "--budget",
             budget);
-    assertThat(exit).as(out.toString()).isIn(SluiceSpark.OK, SluiceSpark.COMPLETED_WITH_ERRORS);
+    assertThat(exit).as(out.toString()).isIn(ExitCodes.OK, ExitCodes.COMPLETED_WITH_ERRORS);
     return new ObjectMapper()
         .readTree(dir.resolve("state-" + name).resolve("report.json").toFile());
   }

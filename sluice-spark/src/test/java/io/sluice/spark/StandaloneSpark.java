@@ -25,18 +25,30 @@ final class StandaloneSpark implements AutoCloseable {
   private final Path home;
   private final Path work;
   private final int masterPort;
+  private final String master;
   private final List<Process> processes = new ArrayList<>();
   private final List<Process> workers = new ArrayList<>();
 
-  private StandaloneSpark(Path home, Path work, int masterPort) {
+  private StandaloneSpark(Path home, Path work, int masterPort, String master) {
     this.home = home;
     this.work = work;
     this.masterPort = masterPort;
+    this.master = master;
+  }
+
+  /**
+   * No cluster: jobs submitted here run in the driver's own JVM on {@code local[cores]}, as {@code
+   * spark-submit --master local[2]} runs them.
+   */
+  static StandaloneSpark local(Path work, int cores) throws IOException {
+    return new StandaloneSpark(sparkHome(work), work, -1, "local[" + cores + "]");
   }
 
   /** Starts a master and {@code workers} workers of one core each, and waits for them to join. */
   static StandaloneSpark start(Path work, int workers) throws IOException {
-    StandaloneSpark spark = new StandaloneSpark(sparkHome(work), work, freePort());
+    int port = freePort();
+    StandaloneSpark spark =
+        new StandaloneSpark(sparkHome(work), work, port, "spark://127.0.0.1:" + port);
     try {
       spark.startCluster(workers);
       return spark;
@@ -87,7 +99,7 @@ final class StandaloneSpark implements AutoCloseable {
   }
 
   String masterUrl() {
-    return "spark://127.0.0.1:" + masterPort;
+    return master;
   }
 
   /** Submits {@code args} to {@code jar}'s main class, as {@code spark-submit} in client mode. */
@@ -110,7 +122,7 @@ final class StandaloneSpark implements AutoCloseable {
             "--conf",
             "spark.executor.extraJavaOptions=" + TestNodes.QUICK_JIT,
             "--conf",
-            "spark.cores.max=" + workers.size(),
+            "spark.cores.max=" + Math.max(1, workers.size()),
             jar.toString()));
     command.addAll(List.of(args));
     return launch(name, "org.apache.spark.deploy.SparkSubmit", command.toArray(String[]::new));

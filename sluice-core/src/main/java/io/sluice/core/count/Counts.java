@@ -33,6 +33,14 @@ public final class Counts {
     return new Counts(sum);
   }
 
+  public Counts minus(Counts other) {
+    long[] difference = values.clone();
+    for (int i = 0; i < difference.length; i++) {
+      difference[i] -= other.values[i];
+    }
+    return new Counts(difference);
+  }
+
   /** A copy with {@code count} set to {@code value}. */
   public Counts with(Count count, long value) {
     long[] copy = values.clone();

@@ -13,10 +13,6 @@ import io.sluice.core.flow.FlowController;
 import io.sluice.core.flow.FlowStats;
 import io.sluice.core.job.JobSpec;
 import io.sluice.core.mapping.Mapper;
-import io.sluice.core.report.HtmlReport;
-import io.sluice.core.report.JobSettings;
-import io.sluice.core.report.ReasonCount;
-import io.sluice.core.report.RejectReasons;
 import io.sluice.core.sink.Sink;
 import io.sluice.core.sink.Target;
 import io.sluice.core.source.ContentDigest;
@@ -28,7 +24,6 @@ import io.sluice.core.state.JobState;
 import io.sluice.core.state.LineStore;
 import io.sluice.core.timeline.TimelineRecorder;
 import io.sluice.core.timeline.TimelineSample;
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.Clock;
@@ -43,8 +38,6 @@ import java.util.TreeMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
-import org.slf4j.Logger;
-import org.slf4j.LoggerFactory;
 
 /**
  * A run of a job on a local pool of workers: its sources read split by split, each record mapped,
@@ -57,8 +50,6 @@ import org.slf4j.LoggerFactory;
  * report; {@link #close} releases the sources.
  */
 public final class JobRun implements AutoCloseable {
-
-  private static final Logger LOG = LoggerFactory.getLogger(JobRun.class);
 
   /** How often progress is saved while a run goes. */
   public static final Duration CHECKPOINT_INTERVAL = Duration.ofSeconds(2);
@@ -230,6 +221,16 @@ public final class JobRun implements AutoCloseable {
     return digests;
   }
 
+  /** What this run does with the job's rows. */
+  public Workflow workflow() {
+    return workflow;
+  }
+
+  /** The finished run as the console shows it, with where its documents are saved. */
+  public String summary(RunReport report) {
+    return RunDocuments.summary(workflow, report, state);
+  }
+
   public List<String> warnings() {
     return warnings;
   }
@@ -348,7 +349,7 @@ public final class JobRun implements AutoCloseable {
       Outcome outcome =
           running.interrupted()
               ? Outcome.INTERRUPTED
-              : abortReason != null ? Outcome.ABORTED : completed(counts);
+              : abortReason != null ? Outcome.ABORTED : Outcome.completed(counts);
       RunReport report =
           new RunReport(
               job.name(),
@@ -362,14 +363,7 @@ public final class JobRun implements AutoCloseable {
               counters.get(Count.ROWS_WRITTEN),
               flowController.stats(),
               List.of());
-      // Saved before the reject file is read for its reasons, which takes a while when it is long.
-      state.saveDocument(HtmlReport.REPORT_JSON, report.toJson());
-      if (counts.rejected() + counts.differences() > 0) {
-        report = report.withRejectReasons(rejectReasons(lines));
-        state.saveDocument(HtmlReport.REPORT_JSON, report.toJson());
-      }
-      saveHtmlReport(report, timeline.samples());
-      workflow.report(report, lines, state);
+      report = RunDocuments.save(job, workflow, report, lines, timeline.samples(), state);
       return report;
     }
   }
@@ -396,33 +390,6 @@ public final class JobRun implements AutoCloseable {
                 flowController.takeLatencies(),
                 workDone()),
         previous.isPresent());
-  }
-
-  private static List<ReasonCount> rejectReasons(LineStore lines) {
-    try (BufferedReader reader = lines.read()) {
-      return RejectReasons.of(reader);
-    } catch (IOException | RuntimeException e) {
-      LOG.warn("Cannot read the reject file to group its reasons: {}", e.getMessage());
-      return List.of();
-    }
-  }
-
-  /** Writes {@code report.html}; a report that cannot be drawn leaves the run's outcome alone. */
-  private void saveHtmlReport(RunReport report, List<TimelineSample> samples) {
-    try {
-      state.saveDocument(
-          HtmlReport.DOCUMENT,
-          HtmlReport.render(report.toJson(), samples, JobSettings.of(job), workflow.checks()));
-    } catch (RuntimeException e) {
-      LOG.warn("Cannot write {}: {}", HtmlReport.DOCUMENT, e.getMessage());
-    }
-  }
-
-  private static Outcome completed(Counts counts) {
-    if (counts.rejected() > 0) {
-      return Outcome.COMPLETED_WITH_ERRORS;
-    }
-    return counts.differences() > 0 ? Outcome.COMPLETED_WITH_DIFFERENCES : Outcome.COMPLETED;
   }
 
   private SplitCheckpoint savedProgress(Split split) {

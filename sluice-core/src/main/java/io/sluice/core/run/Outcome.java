@@ -1,5 +1,7 @@
 package io.sluice.core.run;
 
+import io.sluice.core.count.Counts;
+
 /** How a run ended; the CLI turns it into an exit code. */
 public enum Outcome {
   /** Every record reached the target or was filtered out on purpose (a validation: all match). */
@@ -19,5 +21,13 @@ public enum Outcome {
   /** Whether the run went through all of its work, whatever it found or rejected on the way. */
   public boolean finished() {
     return this == COMPLETED || this == COMPLETED_WITH_ERRORS || this == COMPLETED_WITH_DIFFERENCES;
+  }
+
+  /** How a run that went through all of its work ended, from its counts. */
+  public static Outcome completed(Counts counts) {
+    if (counts.rejected() > 0) {
+      return COMPLETED_WITH_ERRORS;
+    }
+    return counts.differences() > 0 ? COMPLETED_WITH_DIFFERENCES : COMPLETED;
   }
 }

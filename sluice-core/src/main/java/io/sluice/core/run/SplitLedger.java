@@ -35,6 +35,7 @@ public final class SplitLedger {
   private String position;
   private SourceItem lastCommitted;
   private long workDone;
+  private final long workDoneBefore;
   private boolean readToEnd;
   private boolean done;
 
@@ -69,6 +70,7 @@ public final class SplitLedger {
     this.lock = lock;
     this.position = saved == null ? null : saved.position();
     this.workDone = workDoneIn(split, saved);
+    this.workDoneBefore = workDone;
     this.done = saved != null && saved.done();
   }
 
@@ -124,6 +126,13 @@ public final class SplitLedger {
     synchronized (lock) {
       return new SplitCheckpoint(
           split.resource(), split.start(), split.end(), position(), workDone, done);
+    }
+  }
+
+  /** The split's work this ledger committed, in its own units: an earlier run's is not included. */
+  public long workDoneThisRun() {
+    synchronized (lock) {
+      return workDone - workDoneBefore;
     }
   }
 

@@ -7,6 +7,7 @@ import io.sluice.core.flow.FlowFeedback;
 import io.sluice.core.job.JobSpec;
 import io.sluice.core.mapping.MapResult;
 import io.sluice.core.mapping.Mapper;
+import io.sluice.core.report.HtmlReport;
 import io.sluice.core.sink.Sink;
 import io.sluice.core.source.Record;
 import io.sluice.core.source.Source;
@@ -73,4 +74,14 @@ public interface Workflow {
 
   /** Saves this workflow's reports beside the run's {@code report.json}. */
   default void report(RunReport report, LineStore lines, JobState state) {}
+
+  /** The document in the run's state that sums the run up for a person. */
+  default String summaryDocument() {
+    return HtmlReport.REPORT_JSON;
+  }
+
+  /** The finished run as the console shows it. */
+  default String summary(RunReport report) {
+    return report.toText();
+  }
 }

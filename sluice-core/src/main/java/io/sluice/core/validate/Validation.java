@@ -274,6 +274,17 @@ public final class Validation implements Workflow {
 
   @Override
   public void report(RunReport report, LineStore lines, JobState runState) {
-    runState.saveDocument("validation.json", new ValidationReport(report, spec).toJson(lines));
+    runState.saveDocument(
+        ValidationReport.DOCUMENT, new ValidationReport(report, spec).toJson(lines));
+  }
+
+  @Override
+  public String summaryDocument() {
+    return ValidationReport.DOCUMENT;
+  }
+
+  @Override
+  public String summary(RunReport report) {
+    return new ValidationReport(report, spec).toText();
   }
 }

@@ -25,6 +25,9 @@ import java.util.Locale;
  */
 public record ValidationReport(RunReport run, ValidationSpec spec) {
 
+  /** The summary's document in the validation's state folder. */
+  public static final String DOCUMENT = "validation.json";
+
   /** Findings listed in {@code validation.json}; the differences file has them all. */
   public static final int LISTED = 1_000;
 

@@ -1,6 +1,11 @@
-package io.sluice.cli;
+package io.sluice.flags;
 
-/** What the {@code sluice} command's exit status means; scripts can rely on these values. */
+import io.sluice.core.run.Outcome;
+
+/**
+ * What the exit status of {@code sluice} and of {@code sluice-spark} means; scripts can rely on
+ * these values.
+ */
 public final class ExitCodes {
 
   /** Everything was done. */
@@ -22,4 +27,14 @@ public final class ExitCodes {
   public static final int USAGE = 64;
 
   private ExitCodes() {}
+
+  /** The exit status of a run that ended as {@code outcome}. */
+  public static int of(Outcome outcome) {
+    return switch (outcome) {
+      case COMPLETED -> OK;
+      case COMPLETED_WITH_ERRORS, COMPLETED_WITH_DIFFERENCES -> COMPLETED_WITH_ERRORS;
+      case ABORTED -> ABORTED;
+      case INTERRUPTED -> INTERRUPTED;
+    };
+  }
 }
