@@ -39,6 +39,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -130,7 +131,7 @@ final class DemoOnlineCommand implements java.util.concurrent.Callable<Integer> 
             CqlSession.builder()
                 .addContactPoint(proxy.address())
                 .withLocalDatacenter("datacenter1")
-                .withConfigLoader(quickToClose())
+                .withConfigLoader(demoSessions())
                 .build()) {
       out.printf(
           "  Listening on 127.0.0.1:%d: reads from the old cluster, writes to both, every read of"
@@ -263,6 +264,7 @@ final class DemoOnlineCommand implements java.util.concurrent.Callable<Integer> 
               "INSERT INTO shop.orders (id, customer, status, total, placed_at) VALUES (?, ?,"
                   + " 'delivered', ?, ?) USING TIMESTAMP ?");
       Semaphore inFlight = new Semaphore(64);
+      AtomicReference<Throwable> failed = new AtomicReference<>();
       for (int id = 0; id < orders; id++) {
         inFlight.acquire();
         Instant placed = yearAgo.plusSeconds(id * 60L);
@@ -274,9 +276,19 @@ final class DemoOnlineCommand implements java.util.concurrent.Callable<Integer> 
                     BigDecimal.valueOf(1_000 + id % 90_000, 2),
                     placed,
                     TimeUnit.MILLISECONDS.toMicros(placed.toEpochMilli())));
-        written.whenComplete((done, error) -> inFlight.release());
+        written.whenComplete(
+            (done, error) -> {
+              if (error != null) {
+                failed.compareAndSet(null, error);
+              }
+              inFlight.release();
+            });
       }
       inFlight.acquire(64);
+      if (failed.get() != null) {
+        throw new IllegalStateException(
+            "The old cluster refused an order of the history: " + failed.get().getMessage());
+      }
     }
     out.println("  Done.");
   }
@@ -401,18 +413,23 @@ final class DemoOnlineCommand implements java.util.concurrent.Callable<Integer> 
                 contactPoint.substring(0, colon),
                 Integer.parseInt(contactPoint.substring(colon + 1))))
         .withLocalDatacenter("datacenter1")
-        .withConfigLoader(quickToClose())
+        .withConfigLoader(demoSessions())
         .build();
   }
 
   /**
-   * The driver's defaults, but a closed session does not linger for its threads' 2 s quiet period:
-   * the demo opens and closes several, one after the other.
+   * The driver's defaults, but a closed session does not linger for its threads' 2 s quiet period
+   * (the demo opens and closes several, one after the other), and requests wait as long as two
+   * nodes just started on a busy laptop take to create a keyspace, not the driver's 2 s.
    */
-  private static DriverConfigLoader quickToClose() {
+  private static DriverConfigLoader demoSessions() {
     return DriverConfigLoader.programmaticBuilder()
         .withInt(DefaultDriverOption.NETTY_IO_SHUTDOWN_QUIET_PERIOD, 0)
         .withInt(DefaultDriverOption.NETTY_ADMIN_SHUTDOWN_QUIET_PERIOD, 0)
+        .withDuration(DefaultDriverOption.REQUEST_TIMEOUT, Duration.ofSeconds(30))
+        .withDuration(DefaultDriverOption.CONNECTION_INIT_QUERY_TIMEOUT, Duration.ofSeconds(10))
+        .withDuration(DefaultDriverOption.CONTROL_CONNECTION_TIMEOUT, Duration.ofSeconds(10))
+        .withDuration(DefaultDriverOption.METADATA_SCHEMA_REQUEST_TIMEOUT, Duration.ofSeconds(30))
         .build();
   }
 
