@@ -163,7 +163,7 @@ public final class ValidateBench {
     int exit = sluice(data, "validate", job.toString(), "--fresh");
     JsonNode report =
         new ObjectMapper().readTree(data.resolve("state/validate/report.json").toFile());
-    long checked = report.at("/counts/rows-written").asLong();
+    long checked = report.at("/counts/rows-checked").asLong();
     if (exit != 0 || checked != rows) {
       throw new IllegalStateException(
           "sluice validate ended with " + exit + " after checking " + checked + " rows; see "

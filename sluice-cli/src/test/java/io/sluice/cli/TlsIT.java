@@ -147,7 +147,7 @@ class TlsIT {
     assertThat(validate.exitCode()).as(validate.toString()).isEqualTo(ExitCodes.OK);
     assertThat(CliRun.report(dir.resolve("state-secure")).get("rows-written").asLong())
         .isEqualTo(DOCUMENTS);
-    assertThat(CliRun.report(dir.resolve("state-secure/validate")).get("rows-written").asLong())
+    assertThat(CliRun.report(dir.resolve("state-secure/validate")).get("rows-checked").asLong())
         .isEqualTo(DOCUMENTS);
     for (CliRun run : List.of(plan, migrate, validate)) {
       assertThat(run.toString()).doesNotContain(TRUST_PASSWORD).doesNotContain(CLIENT_PASSWORD);

@@ -345,7 +345,8 @@ final class SparkRun {
             planned.runs(),
             rowsThisRun,
             flow,
-            List.of());
+            List.of(),
+            workflow.validates());
     try (RejectFile lines = new RejectFile(rejects, rejects.toFile().length())) {
       return RunDocuments.save(
           job,

@@ -57,6 +57,17 @@ public final class Counts {
     return map;
   }
 
+  /** The counts a report of a migration, or of a validation, holds, under their names there. */
+  public Map<String, Long> reported(boolean validation) {
+    Map<String, Long> map = new LinkedHashMap<>();
+    for (Count count : Count.values()) {
+      if (count.reportedIn(validation)) {
+        map.put(count.reportKey(validation), values[count.ordinal()]);
+      }
+    }
+    return map;
+  }
+
   @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
   public static Counts fromMap(Map<String, Long> map) {
     long[] values = new long[Count.values().length];

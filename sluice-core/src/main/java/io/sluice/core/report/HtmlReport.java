@@ -207,17 +207,20 @@ public final class HtmlReport {
     html.append("<h2>Counts</h2><table class=\"counts\">\n");
     JsonNode counts = report.path("counts");
     for (Count count : Count.values()) {
-      if (!counts.has(count.key())) {
+      // A report of an earlier Sluice named every count as a migration's.
+      String key =
+          counts.has(count.reportKey(validation)) ? count.reportKey(validation) : count.key();
+      if (!counts.has(key) || !count.reportedIn(validation)) {
         continue;
       }
-      long value = counts.get(count.key()).asLong();
+      long value = counts.get(key).asLong();
       if (value == 0 && !validation && CHECKING_COUNTS.contains(count)) {
         continue;
       }
       html.append("<tr><th>")
-          .append(count.key())
+          .append(key)
           .append("</th><td data-count=\"")
-          .append(count.key())
+          .append(key)
           .append("\">")
           .append(Html.number(value))
           .append("</td></tr>\n");

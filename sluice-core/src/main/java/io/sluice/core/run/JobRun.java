@@ -362,7 +362,8 @@ public final class JobRun implements AutoCloseable {
               runs,
               counters.get(Count.ROWS_WRITTEN),
               flowController.stats(),
-              List.of());
+              List.of(),
+              workflow.checks());
       report = RunDocuments.save(job, workflow, report, lines, timeline.samples(), state);
       return report;
     }

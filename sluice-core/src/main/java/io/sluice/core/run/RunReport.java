@@ -1,5 +1,7 @@
 package io.sluice.core.run;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -12,6 +14,7 @@ import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The final report of a run, printed on the console and saved as {@code report.json} in the job's
@@ -29,19 +32,22 @@ import java.util.List;
  * @param flow how flow control steered this run: requests, overload answers, the rate it settled
  *     at, compaction pauses
  * @param rejectReasons the reject file's lines grouped by stage and reason, most frequent first
+ * @param validation whether the run checked rows rather than wrote them: its {@code report.json}
+ *     names its counts as a validation's ({@link Counts#reported})
  */
 public record RunReport(
     String job,
     Outcome outcome,
     String abortReason,
-    Counts counts,
+    @JsonIgnore Counts counts,
     Instant started,
     Duration elapsed,
     String rejectFile,
     int runs,
     long rowsWrittenThisRun,
     FlowStats flow,
-    List<ReasonCount> rejectReasons) {
+    List<ReasonCount> rejectReasons,
+    boolean validation) {
 
   public RunReport {
     rejectReasons = rejectReasons == null ? List.of() : List.copyOf(rejectReasons);
@@ -68,7 +74,14 @@ public record RunReport(
         runs,
         rowsWrittenThisRun,
         flow,
-        reasons);
+        reasons,
+        validation);
+  }
+
+  /** The counts as {@code report.json} holds them, named as the run's workflow names them. */
+  @JsonProperty("counts")
+  public Map<String, Long> reportedCounts() {
+    return counts.reported(validation);
   }
 
   /** This run's rate: a resumed run is not credited with the rows of earlier runs. */

@@ -3,6 +3,8 @@ package io.sluice.core.run;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.sluice.core.count.Counts;
 import io.sluice.core.job.ErrorThreshold;
 import io.sluice.core.job.FlowSpec;
@@ -271,7 +273,13 @@ class MigrationTest {
         .anySatisfy(line -> assertThat(line).contains("\"offset\":500", "\"stage\":\"decode\""))
         .anySatisfy(line -> assertThat(line).contains("\"stage\":\"mapping\"", "id"))
         .anySatisfy(line -> assertThat(line).contains("\"id\":\"c1\"", "\"stage\":\"write\""));
-    assertThat(dir.resolve("state/report.json")).exists();
+    JsonNode saved =
+        new ObjectMapper().readTree(dir.resolve("state/report.json").toFile()).get("counts");
+    assertThat(saved.get("rows-written").asLong()).isEqualTo(100);
+    assertThat(saved.get("rows-failed").asLong()).isEqualTo(1);
+    assertThat(saved.has("rows-missing"))
+        .as("a migration finds no differences: %s", saved)
+        .isFalse();
     assertThat(report.rejectReasons())
         .extracting(ReasonCount::stage)
         .containsExactlyInAnyOrder("decode", "mapping", "write");

@@ -134,6 +134,15 @@ class ValidationRunTest {
     assertThat(summary.at("/findings-listed").asInt()).isEqualTo(5);
     assertThat(dir.resolve("state/validate/keys")).doesNotExist();
     assertThat(dir.resolve("state/rejects.jsonl")).doesNotExist();
+    JsonNode counts =
+        new ObjectMapper()
+            .readTree(dir.resolve("state/validate/report.json").toFile())
+            .get("counts");
+    assertThat(counts.get("rows-checked").asLong()).isEqualTo(600);
+    assertThat(counts.get("rows-unreadable").asLong()).isZero();
+    assertThat(counts.get("rows-missing").asLong()).isEqualTo(2);
+    assertThat(counts.has("rows-written")).as("a validation writes no rows: %s", counts).isFalse();
+    assertThat(counts.has("rows-failed")).isFalse();
   }
 
   @Test
