@@ -69,18 +69,11 @@ final class JobRunner {
                               ", %.1f%% of the work",
                               100.0 * run.workDone() / Math.max(1, run.totalWork()))
                           : ""));
-      out.printf(
-          "%s %d source(s), %d split(s), %s %s %s%n",
-          checking ? "Checking" : "Loading",
-          run.sources().size(),
-          run.sources().stream().mapToInt(s -> s.splits().size()).sum(),
-          run.sizeKnown() ? String.format("%.1f MB", run.totalWork() / 1e6) : "size not known yet",
-          checking ? "against" : "into",
-          target.schema().qualifiedName());
+      out.print(run.describe(target.schema().qualifiedName(), ""));
       if (!checking) {
         out.println("Compaction watch: " + run.backlogSignal());
-        target.beforeMigration(job, out);
       }
+      run.workflow().beforeRun(out);
       out.flush();
       StopOnSignal stopOnSignal = new StopOnSignal(run, out);
       try {
@@ -93,10 +86,8 @@ final class JobRunner {
         }
         out.print(run.summary(report));
         out.flush();
-        if (!checking) {
-          target.afterMigration(job, report.outcome().finished(), out);
-          out.flush();
-        }
+        run.workflow().afterRun(report.outcome().finished(), out);
+        out.flush();
         return report;
       } finally {
         stopOnSignal.close();

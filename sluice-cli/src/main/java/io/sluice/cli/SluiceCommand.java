@@ -3,6 +3,7 @@ package io.sluice.cli;
 import ch.qos.logback.classic.Level;
 import ch.qos.logback.classic.Logger;
 import io.sluice.flags.ExitCodes;
+import io.sluice.flags.UsageErrors;
 import org.slf4j.LoggerFactory;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -61,13 +62,7 @@ public final class SluiceCommand {
     CommandLine commandLine = new CommandLine(new SluiceCommand());
     commandLine.setOut(out);
     commandLine.setErr(err);
-    commandLine.setParameterExceptionHandler(
-        (error, arguments) -> {
-          CommandLine failed = error.getCommandLine();
-          failed.getErr().println("Error: " + error.getMessage());
-          failed.getErr().println("See '" + failed.getCommandSpec().qualifiedName() + " --help'.");
-          return ExitCodes.USAGE;
-        });
+    commandLine.setParameterExceptionHandler(new UsageErrors());
     commandLine.setExecutionExceptionHandler(new ErrorReporter());
     if (args.length > 0
         && !args[0].startsWith("-")

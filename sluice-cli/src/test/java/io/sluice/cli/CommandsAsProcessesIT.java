@@ -60,10 +60,14 @@ class CommandsAsProcessesIT {
     String table = keyspace.name() + ".people";
 
     SluiceProcess.Ended plan = SluiceProcess.run(dir, 300, "plan", job.toString());
+    SluiceProcess.Ended sampled =
+        SluiceProcess.run(dir, 300, "plan", job.toString(), "--sample-records", "20");
     SluiceProcess.Ended migrate = SluiceProcess.run(dir, 300, "migrate", job.toString());
     SluiceProcess.Ended report = SluiceProcess.run(dir, 300, "report", job.toString());
     SluiceProcess.Ended doctor = SluiceProcess.run(dir, 300, "doctor", job.toString());
     SluiceProcess.Ended validate = SluiceProcess.run(dir, 300, "validate", job.toString());
+    SluiceProcess.Ended misused =
+        SluiceProcess.run(dir, 300, "validate", job.toString(), "--repair-timestamp", "now");
     SluiceProcess.Ended status =
         SluiceProcess.run(
             dir, 120, "cassandra", "status", "--folder", dir.resolve("no-node").toString());
@@ -72,6 +76,10 @@ class CommandsAsProcessesIT {
     assertThat(plan.stdout())
         .as(plan.toString())
         .contains("Mapping into " + table + ": " + ROWS + " sampled record(s) give " + ROWS);
+    assertThat(sampled.exitCode()).as(sampled.toString()).isZero();
+    assertThat(sampled.stdout())
+        .as(sampled.toString())
+        .contains("Mapping into " + table + ": 20 sampled record(s) give 20");
     assertThat(migrate.exitCode()).as(migrate.toString()).isZero();
     assertThat(migrate.stdout())
         .as(migrate.toString())
@@ -88,9 +96,15 @@ class CommandsAsProcessesIT {
         .as(validate.toString())
         .contains("Matching          " + ROWS)
         .contains("Missing           0");
+    assertThat(misused.exitCode()).as(misused.toString()).isEqualTo(ExitCodes.USAGE);
+    assertThat(misused.stdout()).as(misused.toString()).isEmpty();
+    assertThat(misused.stderr())
+        .as(misused.toString())
+        .contains("Error: --repair-timestamp needs --repair.", "See 'sluice validate --help'.");
     assertThat(status.exitCode()).as(status.toString()).isZero();
     assertThat(status.stdout()).as(status.toString()).contains("No node in ");
-    for (SluiceProcess.Ended ended : new SluiceProcess.Ended[] {plan, migrate, report, validate}) {
+    for (SluiceProcess.Ended ended :
+        new SluiceProcess.Ended[] {plan, sampled, migrate, report, validate}) {
       assertThat(ended.stderr()).as(ended.toString()).doesNotContain("Error");
     }
   }

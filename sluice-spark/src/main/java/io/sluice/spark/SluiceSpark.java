@@ -3,6 +3,7 @@ package io.sluice.spark;
 import io.sluice.core.run.RunReport;
 import io.sluice.core.validate.ValidationSpec;
 import io.sluice.flags.ExitCodes;
+import io.sluice.flags.UsageErrors;
 import io.sluice.flags.ValidationFlags;
 import io.sluice.spark.hadoop.HadoopPaths;
 import java.io.PrintWriter;
@@ -36,6 +37,11 @@ public final class SluiceSpark {
    * Runs the command line against a Spark context made from {@code conf}; returns the exit code.
    */
   public static int run(SparkConf conf, PrintWriter out, String... args) {
+    return run(conf, out, new PrintWriter(System.err, true), args);
+  }
+
+  /** As {@link #run(SparkConf, PrintWriter, String...)}, with usage errors going to {@code err}. */
+  static int run(SparkConf conf, PrintWriter out, PrintWriter err, String... args) {
     CommandLine line =
         new CommandLine(
             SluiceSpark.class,
@@ -52,6 +58,8 @@ public final class SluiceSpark {
               }
             });
     line.setOut(out);
+    line.setErr(err);
+    line.setParameterExceptionHandler(new UsageErrors());
     line.setExecutionExceptionHandler(
         (e, cmd, parsed) -> {
           out.println("Error: " + e.getMessage());

@@ -84,9 +84,7 @@ final class SparkRun {
           describe(job, state, target, plan, earlier, tasks.size());
           planned = new Planned(plan.workflow(), earlier, tasks, plan.workDone());
         }
-        if (!workflow.validates()) {
-          target.beforeMigration(job, out);
-        }
+        planned.workflow().beforeRun(out);
         RunReport report;
         try (BacklogProbe probe = target.backlogProbe(job.flow().compaction());
             BudgetCoordinator budget =
@@ -105,10 +103,8 @@ final class SparkRun {
         }
         out.print(RunDocuments.summary(planned.workflow(), report, state));
         out.flush();
-        if (!workflow.validates()) {
-          target.afterMigration(job, report.outcome().finished(), out);
-          out.flush();
-        }
+        planned.workflow().afterRun(report.outcome().finished(), out);
+        out.flush();
         return report;
       }
     }
@@ -266,22 +262,15 @@ final class SparkRun {
       JobRun plan,
       Checkpoint earlier,
       int splitsLeft) {
-    int splits = plan.sources().stream().mapToInt(s -> s.splits().size()).sum();
     if (earlier != null) {
       out.printf(
           "Resuming job %s from the checkpoints its splits saved in %s (%,d records done in %d"
               + " earlier run(s)); --fresh starts over.%n",
           job.name(), state.splits().location(), earlier.counts().recordsRead(), earlier.runs());
     }
-    out.printf(
-        "%s %d source(s), %d split(s) (%d to run as Spark tasks), %.1f MB %s %s%n",
-        workflow.validates() ? "Checking" : "Loading",
-        plan.sources().size(),
-        splits,
-        splitsLeft,
-        plan.totalWork() / 1e6,
-        workflow.validates() ? "against" : "into",
-        target.schema().qualifiedName());
+    out.print(
+        plan.describe(
+            target.schema().qualifiedName(), " (" + splitsLeft + " to run as Spark tasks)"));
     out.flush();
   }
 

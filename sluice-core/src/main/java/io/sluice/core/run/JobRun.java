@@ -252,6 +252,24 @@ public final class JobRun implements AutoCloseable {
     return sources.stream().flatMap(s -> s.splits().stream()).mapToLong(Split::work).sum();
   }
 
+  /**
+   * The line that says what the run is about to do, as every runtime prints it.
+   *
+   * @param table the target table's name
+   * @param detail said after the number of splits (on Spark: how many run as tasks), or empty
+   */
+  public String describe(String table, String detail) {
+    return String.format(
+        "%s %d source(s), %d split(s)%s, %s %s %s%n",
+        workflow.checks() ? "Checking" : "Loading",
+        sources.size(),
+        sources.stream().mapToInt(s -> s.splits().size()).sum(),
+        detail,
+        sizeKnown() ? String.format("%.1f MB", totalWork() / 1e6) : "size not known yet",
+        workflow.checks() ? "against" : "into",
+        table);
+  }
+
   /** Which compaction backlog signal the run watches, to say once before it starts. */
   public String backlogSignal() {
     return job.flow().compaction().enabled() ? backlogProbe.signal() : "off (flow.compaction)";

@@ -8,6 +8,7 @@ import io.sluice.core.sink.Target;
 import io.sluice.core.source.Source;
 import io.sluice.core.state.JobState;
 import io.sluice.core.state.LocalJobState;
+import java.io.PrintWriter;
 import java.time.Clock;
 import java.util.List;
 
@@ -26,6 +27,16 @@ public final class Migration implements Workflow {
   }
 
   /** Plans a migration of the job against a connected target, its state in the job's folder. */
+  @Override
+  public void beforeRun(PrintWriter out) {
+    target.beforeMigration(job, out);
+  }
+
+  @Override
+  public void afterRun(boolean completed, PrintWriter out) {
+    target.afterMigration(job, completed, out);
+  }
+
   public static JobRun prepare(JobSpec job, Target target, Clock clock, boolean fresh) {
     return JobRun.prepare(job, target, clock, fresh, state(job), new Migration(job, target));
   }

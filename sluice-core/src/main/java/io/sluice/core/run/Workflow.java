@@ -13,6 +13,7 @@ import io.sluice.core.source.Record;
 import io.sluice.core.source.Source;
 import io.sluice.core.state.JobState;
 import io.sluice.core.state.LineStore;
+import java.io.PrintWriter;
 import java.util.List;
 import java.util.Optional;
 
@@ -71,6 +72,18 @@ public interface Workflow {
   default String finish(ProgressLedger ledger, RunControl control, LiveCounts live, Runnable save) {
     return null;
   }
+
+  /**
+   * Runs once the run is planned, before its first record: a migration lets its target clean up
+   * what a killed run left ({@link io.sluice.core.sink.Target#beforeMigration}).
+   */
+  default void beforeRun(PrintWriter out) {}
+
+  /**
+   * Runs once the run ended and its summary is printed: a migration lets its target finish ({@link
+   * io.sluice.core.sink.Target#afterMigration}, the streaming of SSTables).
+   */
+  default void afterRun(boolean completed, PrintWriter out) {}
 
   /** Saves this workflow's reports beside the run's {@code report.json}. */
   default void report(RunReport report, LineStore lines, JobState state) {}
