@@ -78,12 +78,13 @@ final class AdminEndpoint implements AutoCloseable {
     }
     String cluster = query(exchange.getRequestURI(), "cluster");
     try {
-      boolean changed = switchboard.serveReadsFrom(cluster == null ? "" : cluster);
+      boolean changed =
+          switchboard.serveReadsFrom(ClusterRole.ofLabel(cluster == null ? "" : cluster));
       answer(
           exchange,
           200,
           JSON.createObjectNode()
-              .put("serving-reads", switchboard.serving())
+              .put("serving-reads", switchboard.serving().label())
               .put("changed", changed));
     } catch (IllegalArgumentException e) {
       answer(exchange, 400, JSON.createObjectNode().put("error", e.getMessage()));

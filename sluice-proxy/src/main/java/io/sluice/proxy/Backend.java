@@ -53,7 +53,7 @@ final class Backend implements AutoCloseable {
   private static final Logger LOG = LoggerFactory.getLogger(Backend.class);
   private static final String NO_KEYSPACE = "";
 
-  private final String role;
+  private final ClusterRole role;
   private final ClusterSpec spec;
   private final Path baseDir;
   private final Duration timeout;
@@ -63,7 +63,7 @@ final class Backend implements AutoCloseable {
   private final SharedEventLoops loops;
 
   private Backend(
-      String role,
+      ClusterRole role,
       ClusterSpec spec,
       Path baseDir,
       Duration timeout,
@@ -75,7 +75,8 @@ final class Backend implements AutoCloseable {
     this.spec = spec;
     this.baseDir = baseDir;
     this.timeout = timeout;
-    this.opener = Executors.newSingleThreadExecutor(r -> new Thread(r, "sluice-proxy-" + role));
+    this.opener =
+        Executors.newSingleThreadExecutor(r -> new Thread(r, "sluice-proxy-" + role.label()));
   }
 
   /**
@@ -87,7 +88,7 @@ final class Backend implements AutoCloseable {
    * @throws IllegalArgumentException with one sentence when the cluster cannot be reached
    */
   static Backend connect(
-      String role,
+      ClusterRole role,
       ProxyCluster cluster,
       Path baseDir,
       Duration timeout,
@@ -95,7 +96,8 @@ final class Backend implements AutoCloseable {
       SharedEventLoops loops,
       boolean mayBeDown,
       SchemaChangeListener schemaChanges) {
-    Backend backend = new Backend(role, cluster.spec(role), baseDir, timeout, metrics, loops);
+    Backend backend =
+        new Backend(role, cluster.spec(role.label()), baseDir, timeout, metrics, loops);
     try {
       CqlSessionBuilder builder = loops.sessionBuilder();
       if (schemaChanges != null) {
@@ -161,8 +163,8 @@ final class Backend implements AutoCloseable {
     return session(null).join().getContext();
   }
 
-  /** {@code primary} or {@code secondary}. */
-  String role() {
+  /** The cluster's configured role. */
+  ClusterRole role() {
     return role;
   }
 

@@ -15,47 +15,54 @@ import com.datastax.oss.protocol.internal.response.Error;
 import com.datastax.oss.protocol.internal.response.error.Unprepared;
 import com.datastax.oss.protocol.internal.response.result.Prepared;
 import com.datastax.oss.protocol.internal.response.result.Rows;
-import com.datastax.oss.protocol.internal.response.result.SchemaChange;
 import com.datastax.oss.protocol.internal.response.result.SetKeyspace;
 import io.micrometer.core.instrument.Timer;
+import io.sluice.proxy.ClientRequest.BatchEntry;
+import io.sluice.proxy.Route.IfOtherFails;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 import java.util.function.Supplier;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * Sends each client request where it belongs: reads to the primary, writes and schema changes to
- * both clusters at once with one write timestamp, and answers what makes the proxy a node of its
- * own. The client gets the primary's answer when both clusters succeed, the primary's error when it
- * failed, and the secondary's error when only the secondary failed, so the client's own retry keeps
- * the two clusters in step.
+ * Carries out each client request's {@link Route}, which {@link Routing} decides: builds what each
+ * cluster is sent (the write timestamp, values computed once, a prepared statement's id on each
+ * cluster or its text), sends it, and makes the client's answer from the clusters' answers. The
+ * client gets the serving cluster's answer when both succeed, its error when it failed, and the
+ * other's error when only the other failed (in strict mode), so the client's own retry keeps the
+ * two clusters in step.
  */
 final class Dispatcher {
 
   private static final Logger LOG = LoggerFactory.getLogger(Dispatcher.class);
   private static final Request ANYWHERE = SimpleStatement.newInstance("");
 
+  /** The other cluster's answer that stands for "down for now", in log mode. */
+  private static final Error NOT_NOW =
+      new Error(ProtocolConstants.ErrorCode.SERVER_ERROR, "the cluster is not available now");
+
   private final Backend primary;
   private final Backend secondary;
+  private final ClusterRole serving;
+  private final ProxyState.Mode mode;
   private final PreparedStatements prepared;
   private final ProxyNodeRows nodeRows;
   private final WriteClock clock;
   private final ProxyMetrics metrics;
   private final ShadowReads shadows;
   private final MissedWrites missed;
-
-  /** A secondary's answer that stands for "down for now", with {@code secondary-failure: log}. */
-  private static final Error NOT_NOW =
-      new Error(ProtocolConstants.ErrorCode.SERVER_ERROR, "the cluster is not available now");
+  private final DualWriter writer;
 
   /**
-   * @param missed where writes the secondary cannot take now are kept, or null when such a failure
-   *     fails the client's write ({@code secondary-failure: strict})
+   * A dispatcher whose primary serves reads.
+   *
+   * @param missed where writes the other cluster cannot take now are kept, or null when such a
+   *     failure fails the client's write ({@code secondary-failure: strict})
    */
   Dispatcher(
       Backend primary,
@@ -66,27 +73,53 @@ final class Dispatcher {
       ShadowReads shadows,
       MissedWrites missed,
       WriteClock clock) {
-    this.missed = missed;
-    this.metrics = metrics;
-    this.shadows = shadows;
-    this.clock = clock;
+    this(
+        primary,
+        secondary,
+        ClusterRole.PRIMARY,
+        prepared,
+        nodeRows,
+        metrics,
+        shadows,
+        missed,
+        clock);
+  }
+
+  private Dispatcher(
+      Backend primary,
+      Backend secondary,
+      ClusterRole serving,
+      PreparedStatements prepared,
+      ProxyNodeRows nodeRows,
+      ProxyMetrics metrics,
+      ShadowReads shadows,
+      MissedWrites missed,
+      WriteClock clock) {
     this.primary = primary;
     this.secondary = secondary;
+    this.serving = serving;
+    this.mode = missed == null ? ProxyState.Mode.STRICT : ProxyState.Mode.LOG;
     this.prepared = prepared;
     this.nodeRows = nodeRows;
+    this.metrics = metrics;
+    this.shadows = shadows;
+    this.missed = missed;
+    this.clock = clock;
+    this.writer = new DualWriter(primary, secondary, missed);
   }
 
   /**
-   * This dispatcher with the two clusters' parts swapped: reads go to the other one from then on,
-   * writes still to both. Prepared statements, write clock and metrics are shared.
+   * This dispatcher with {@code cluster} serving reads from then on; writes still go to both.
+   * Prepared statements, write clock and metrics are shared.
    */
-  Dispatcher swapped() {
-    return new Dispatcher(secondary, primary, prepared, nodeRows, metrics, shadows, missed, clock);
+  Dispatcher servingReadsFrom(ClusterRole cluster) {
+    return new Dispatcher(
+        primary, secondary, cluster, prepared, nodeRows, metrics, shadows, missed, clock);
   }
 
-  /** The cluster that serves reads, as configured: {@code primary} or {@code secondary}. */
-  String servingCluster() {
-    return primary.role();
+  /** The cluster that serves reads. */
+  ClusterRole servingCluster() {
+    return serving;
   }
 
   /** The answer to a request of the client's; never completes exceptionally. */
@@ -112,9 +145,7 @@ final class Dispatcher {
         answer = batch(batch, client);
       } else {
         kind = ProxyMetrics.requestOf(request);
-        answer =
-            CompletableFuture.completedFuture(
-                protocolError("the proxy does not take this request (" + request + ")"));
+        answer = answeredLocally(route(new ClientRequest.Unsupported()), request);
       }
     } catch (RuntimeException e) {
       kind = ProxyMetrics.requestOf(request);
@@ -126,65 +157,79 @@ final class Dispatcher {
         .whenComplete((done, error) -> metrics.clientRequestEnded(sample, label, done));
   }
 
-  private CompletableFuture<Message> query(
-      Query query, String keyspace, StatementKind kind, ClientState client) {
-    Query forwarded = new Query(query.query, withoutKeyspace(query.options));
-    return switch (kind) {
-      case USE -> use(StatementKind.keyspaceOfUse(query.query), client);
-      case LOCAL_NODE ->
-          primary
-              .send(forwarded, keyspace, ANYWHERE, Map.of())
-              .thenApply(frame -> rowsOr(frame, nodeRows::local));
-      case PEERS ->
-          primary
-              .send(forwarded, keyspace, ANYWHERE, Map.of())
-              .thenApply(frame -> rowsOr(frame, nodeRows::peers));
-      case READ -> {
-        // A later page goes to the cluster that gave the first one, whichever serves reads now.
-        Backend reader = readerOf(forwarded.options);
-        Query toReader = new Query(forwarded.query, PagingStates.unmarked(forwarded.options));
-        yield reader
-            .send(toReader, keyspace, ANYWHERE, Map.of())
-            .thenApply(
-                frame -> {
-                  if (reader == primary) {
-                    shadows.compareLater(
-                        secondary,
-                        toReader,
-                        keyspace,
-                        ANYWHERE,
-                        Map.of(),
-                        frame.message,
-                        toReader.options.pagingState == null,
-                        null);
-                  }
-                  return PagingStates.marked(frame.message, reader.role());
-                });
-      }
-      case WRITE, CONDITIONAL_WRITE, SCHEMA -> {
-        String text = kind.writes() ? OnceEvaluated.withLiterals(query.query) : query.query;
-        Query stamped = new Query(text, stamped(forwarded.options));
-        yield both(stamped, stamped, keyspace, ANYWHERE, Map.of(), Map.of(), kind, () -> stamped);
-      }
-    };
+  /** The route of a request arriving now. */
+  private Route route(ClientRequest request) {
+    boolean otherBehind = mode == ProxyState.Mode.LOG && missed.log().holdsWrites();
+    return Routing.of(request, new ProxyState(mode, serving, otherBehind));
   }
 
-  private CompletableFuture<Message> use(String keyspace, ClientState client) {
-    if (keyspace == null) {
-      return CompletableFuture.completedFuture(
-          new Error(ProtocolConstants.ErrorCode.SYNTAX_ERROR, "USE needs one keyspace name"));
+  private Backend backend(ClusterRole role) {
+    return role == ClusterRole.PRIMARY ? primary : secondary;
+  }
+
+  private CompletableFuture<Message> query(
+      Query query, String keyspace, StatementKind kind, ClientState client) {
+    if (kind == StatementKind.USE) {
+      String named = StatementKind.keyspaceOfUse(query.query);
+      Route route = route(new ClientRequest.Use(named != null));
+      return route instanceof Route.UseKeyspace use
+          ? use(named, use, client)
+          : answeredLocally(route, query);
     }
-    CompletableFuture<CqlSession> onPrimary = primary.session(keyspace);
-    CompletableFuture<CqlSession> onSecondary = waitedFor(secondary.session(keyspace));
-    return CompletableFuture.allOf(onPrimary, onSecondary)
+    Query forwarded = new Query(query.query, RequestOptions.withoutKeyspace(query.options));
+    Route route = route(new ClientRequest.Query(kind, PagingStates.clusterOf(forwarded.options)));
+    if (route instanceof Route.Read read) {
+      return read(read, forwarded, keyspace);
+    }
+    String text = kind.writes() ? OnceEvaluated.withLiterals(query.query) : query.query;
+    Query stamped = new Query(text, RequestOptions.stamped(forwarded.options, clock));
+    return write(
+        (Route.Write) route,
+        new OutgoingWrite(stamped, stamped, keyspace, ANYWHERE, Map.of(), Map.of(), () -> stamped));
+  }
+
+  private CompletableFuture<Message> read(Route.Read read, Query forwarded, String keyspace) {
+    Backend reader = backend(read.from());
+    if (read.rewrite() != Route.Rewrite.NONE) {
+      return reader
+          .send(forwarded, keyspace, ANYWHERE, Map.of())
+          .thenApply(frame -> rewritten(frame.message, read.rewrite()));
+    }
+    // A later page goes to the cluster that gave the first one, whichever serves reads now.
+    Query toReader = new Query(forwarded.query, PagingStates.unmarked(forwarded.options));
+    return reader
+        .send(toReader, keyspace, ANYWHERE, Map.of())
+        .thenApply(
+            frame -> {
+              if (read.shadowed()) {
+                shadows.compareLater(
+                    backend(read.from().other()),
+                    toReader,
+                    keyspace,
+                    ANYWHERE,
+                    Map.of(),
+                    frame.message,
+                    toReader.options.pagingState == null,
+                    null);
+              }
+              return PagingStates.marked(frame.message, read.from());
+            });
+  }
+
+  private CompletableFuture<Message> use(
+      String keyspace, Route.UseKeyspace route, ClientState client) {
+    CompletableFuture<CqlSession> onServing = backend(route.serving()).session(keyspace);
+    CompletableFuture<CqlSession> onOther =
+        waitedFor(route.ifOtherFails(), backend(route.other()).session(keyspace));
+    return CompletableFuture.allOf(onServing, onOther)
         .handle(
             (ignored, error) -> {
-              if (error == null || secondaryDown(onPrimary, onSecondary)) {
+              if (error == null || otherDown(route.ifOtherFails(), onServing, onOther)) {
                 client.keyspace(keyspace);
                 return new SetKeyspace(keyspace);
               }
               if (Backend.isMissingKeyspace(error)) {
-                String where = onPrimary.isCompletedExceptionally() ? "" : " on the secondary";
+                String where = onServing.isCompletedExceptionally() ? "" : " on the secondary";
                 return new Error(
                     ProtocolConstants.ErrorCode.INVALID,
                     "Keyspace '" + keyspace + "' does not exist" + where);
@@ -194,19 +239,22 @@ final class Dispatcher {
   }
 
   /**
-   * The secondary's answer as the client waits for it: with {@code secondary-failure: log}, no
-   * longer than the replay log's timeout (a cluster that is down must not hold the client up).
+   * The other cluster's answer as the client waits for it: in log mode, no longer than the replay
+   * log's timeout (a cluster that is down must not hold the client up).
    */
-  private <T> CompletableFuture<T> waitedFor(CompletableFuture<T> onSecondary) {
-    return missed == null ? onSecondary : missed.bounded(onSecondary);
+  private <T> CompletableFuture<T> waitedFor(
+      IfOtherFails ifOtherFails, CompletableFuture<T> onOther) {
+    return ifOtherFails == IfOtherFails.FAIL_CLIENT ? onOther : missed.bounded(onOther);
   }
 
-  /** Only the secondary failed, for now, and that does not fail the client. */
-  private boolean secondaryDown(
-      CompletableFuture<CqlSession> onPrimary, CompletableFuture<CqlSession> onSecondary) {
-    return missed != null
-        && !onPrimary.isCompletedExceptionally()
-        && onSecondary.handle((session, error) -> MissedWrites.notNow(error)).join();
+  /** Only the other cluster failed, for now, and that does not fail the client. */
+  private static boolean otherDown(
+      IfOtherFails ifOtherFails,
+      CompletableFuture<CqlSession> onServing,
+      CompletableFuture<CqlSession> onOther) {
+    return ifOtherFails != IfOtherFails.FAIL_CLIENT
+        && !onServing.isCompletedExceptionally()
+        && onOther.handle((session, error) -> MissedWrites.notNow(error)).join();
   }
 
   private CompletableFuture<Message> prepare(Prepare prepare, ClientState client) {
@@ -216,35 +264,35 @@ final class Dispatcher {
         kind.writes() ? OnceEvaluated.withMarkers(prepare.cqlQuery) : null;
     OnceEvaluated.Rewritten once = rewritten != null && rewritten.changed() ? rewritten : null;
     String text = once == null ? prepare.cqlQuery : once.text();
+    Route.PrepareOnBoth route = (Route.PrepareOnBoth) route(new ClientRequest.Prepare(kind));
+    boolean forgiving = route.ifOtherFails() != IfOtherFails.FAIL_CLIENT;
     Prepare forwarded = new Prepare(text);
-    CompletableFuture<Frame> onPrimary = primary.send(forwarded, keyspace, ANYWHERE, Map.of());
-    CompletableFuture<Frame> onSecondary =
-        waitedFor(secondary.send(forwarded, keyspace, ANYWHERE, Map.of()));
-    return onPrimary.thenCombine(
-        onSecondary.handle(
+    CompletableFuture<Frame> onServing =
+        backend(route.serving()).send(forwarded, keyspace, ANYWHERE, Map.of());
+    CompletableFuture<Frame> onOther =
+        waitedFor(
+            route.ifOtherFails(),
+            backend(route.other()).send(forwarded, keyspace, ANYWHERE, Map.of()));
+    return onServing.thenCombine(
+        onOther.handle(
             (frame, error) ->
                 error == null
                     ? frame.message
-                    : missed != null && MissedWrites.notNow(error) ? NOT_NOW : asError(error)),
-        (primaryFrame, secondaryAnswer) -> {
-          if (!(primaryFrame.message instanceof Prepared primaryPrepared)) {
-            return primaryFrame.message;
+                    : forgiving && MissedWrites.notNow(error) ? NOT_NOW : asError(error)),
+        (servingFrame, otherAnswer) -> {
+          if (!(servingFrame.message instanceof Prepared servingPrepared)) {
+            return servingFrame.message;
           }
-          Prepared secondaryPrepared = secondaryAnswer instanceof Prepared done ? done : null;
-          // While the replay log holds writes, the secondary may lack a table whose creation is
-          // among them: the statement's writes join the log as text, and are replayed after it.
-          boolean secondaryDown =
-              missed != null
-                  && (secondaryAnswer == NOT_NOW
-                      || Replayer.notNow(secondaryAnswer)
-                      || missed.log().holdsWrites());
-          if (secondaryPrepared == null
-              && (kind.writes() || kind == StatementKind.SCHEMA)
-              && !secondaryDown) {
-            return secondaryAnswer;
+          Prepared otherPrepared = otherAnswer instanceof Prepared done ? done : null;
+          // While the replay log holds writes, the other cluster may lack a table whose creation
+          // is among them: the statement's writes join the log as text, and are replayed after it.
+          boolean otherNotNow = otherAnswer == NOT_NOW || Replayer.notNow(otherAnswer);
+          boolean otherBehind = forgiving && missed.log().holdsWrites();
+          if (route.otherRefusalFailsClient(otherPrepared != null, otherNotNow, otherBehind)) {
+            return otherAnswer;
           }
           if (once != null
-              && primaryPrepared.variablesMetadata.columnSpecs.size() != once.markers().size()) {
+              && servingPrepared.variablesMetadata.columnSpecs.size() != once.markers().size()) {
             return new Error(
                 ProtocolConstants.ErrorCode.INVALID,
                 "Sluice proxy: cannot compute the time and uuid functions of this statement once"
@@ -252,7 +300,7 @@ final class Dispatcher {
           }
           PreparedStatement statement =
               PreparedStatement.of(
-                  text, once, keyspace, kind, primary.role(), primaryPrepared, secondaryPrepared);
+                  text, once, keyspace, kind, route.serving(), servingPrepared, otherPrepared);
           prepared.put(statement);
           return statement.forClient();
         });
@@ -260,298 +308,116 @@ final class Dispatcher {
 
   private CompletableFuture<Message> execute(Execute execute, PreparedStatement statement) {
     if (statement == null) {
-      return CompletableFuture.completedFuture(
-          new Unprepared("The proxy does not know this prepared statement", execute.queryId));
+      return answeredLocally(route(new ClientRequest.ExecuteUnknown()), execute);
     }
-    QueryOptions options = statement.withOnceValues(withoutKeyspace(execute.options));
+    QueryOptions options =
+        statement.withOnceValues(RequestOptions.withoutKeyspace(execute.options));
     Request routing = routingOf(statement, options);
-    if (!statement.kind().writes() && statement.kind() != StatementKind.SCHEMA) {
-      // A later page goes to the cluster that gave the first one, whichever serves reads now.
-      Backend reader = readerOf(options);
-      QueryOptions toReader = PagingStates.unmarked(options);
-      if (statement.on(reader.role()) == null) {
-        // A read prepared before a switch, that this cluster could not prepare then.
-        return CompletableFuture.completedFuture(
-            new Unprepared("Prepare this statement again", execute.queryId));
-      }
-      Execute forwarded = executeOn(reader.role(), statement, toReader);
-      return reader
-          .send(forwarded, statement.keyspace(), routing, statement.toPrepareAgain(reader.role()))
-          .thenApply(
-              frame ->
-                  switch (statement.kind()) {
-                    case LOCAL_NODE -> rowsOr(frame, nodeRows::local);
-                    case PEERS -> rowsOr(frame, nodeRows::peers);
-                    default -> {
-                      if (reader == primary) {
-                        shadows.compareLater(
-                            secondary,
-                            statement.on(secondary.role()) == null
-                                ? null
-                                : executeOn(secondary.role(), statement, toReader),
-                            statement.keyspace(),
-                            routing,
-                            statement.toPrepareAgain(secondary.role()),
-                            frame.message,
-                            toReader.pagingState == null,
-                            statement.served().resultMetadata);
-                      }
-                      yield PagingStates.marked(frame.message, reader.role());
-                    }
-                  });
+    Route route =
+        route(
+            new ClientRequest.Execute(
+                statement.kind(), statement.preparedOn(), PagingStates.clusterOf(options)));
+    if (route instanceof Route.AnswerLocally) {
+      return answeredLocally(route, execute);
     }
-    if (statement.on(primary.role()) == null) {
-      // A write prepared while this cluster was down, before a switch made it serve reads.
-      return CompletableFuture.completedFuture(
-          new Unprepared("Prepare this statement again", execute.queryId));
+    if (route instanceof Route.Read read) {
+      return readPrepared(read, statement, options, routing);
     }
-    QueryOptions stamped = stamped(options);
+    Route.Write write = (Route.Write) route;
+    QueryOptions stamped = RequestOptions.stamped(options, clock);
     Supplier<Message> asText = () -> new Query(statement.query(), stamped);
-    return both(
-        executeOn(primary.role(), statement, stamped),
-        statement.on(secondary.role()) == null
-            ? asText.get()
-            : executeOn(secondary.role(), statement, stamped),
-        statement.keyspace(),
-        routing,
-        statement.toPrepareAgain(primary.role()),
-        statement.toPrepareAgain(secondary.role()),
-        statement.kind(),
-        asText);
+    return write(
+        write,
+        new OutgoingWrite(
+            executeOn(write.serving(), statement, stamped),
+            write.textToOther() ? asText.get() : executeOn(write.other(), statement, stamped),
+            statement.keyspace(),
+            routing,
+            statement.toPrepareAgain(write.serving()),
+            statement.toPrepareAgain(write.other()),
+            asText));
+  }
+
+  private CompletableFuture<Message> readPrepared(
+      Route.Read read, PreparedStatement statement, QueryOptions options, Request routing) {
+    // A later page goes to the cluster that gave the first one, whichever serves reads now.
+    ClusterRole from = read.from();
+    QueryOptions toReader = PagingStates.unmarked(options);
+    return backend(from)
+        .send(
+            executeOn(from, statement, toReader),
+            statement.keyspace(),
+            routing,
+            statement.toPrepareAgain(from))
+        .thenApply(
+            frame -> {
+              if (read.rewrite() != Route.Rewrite.NONE) {
+                return rewritten(frame.message, read.rewrite());
+              }
+              if (read.shadowed()) {
+                ClusterRole other = from.other();
+                shadows.compareLater(
+                    backend(other),
+                    statement.on(other) == null ? null : executeOn(other, statement, toReader),
+                    statement.keyspace(),
+                    routing,
+                    statement.toPrepareAgain(other),
+                    frame.message,
+                    toReader.pagingState == null,
+                    statement.served().resultMetadata);
+              }
+              return PagingStates.marked(frame.message, from);
+            });
   }
 
   private static Execute executeOn(
-      String cluster, PreparedStatement statement, QueryOptions options) {
+      ClusterRole cluster, PreparedStatement statement, QueryOptions options) {
     Prepared on = statement.on(cluster);
     return new Execute(on.preparedQueryId, on.resultMetadataId, options);
   }
 
   private CompletableFuture<Message> batch(Batch batch, ClientState client) {
     String keyspace = keyspaceOf(batch.keyspace, client);
-    List<Object> onPrimary = new ArrayList<>(batch.queriesOrIds.size());
-    List<Object> onSecondary = new ArrayList<>(batch.queriesOrIds.size());
-    List<Object> asTexts = new ArrayList<>(batch.queriesOrIds.size());
-    List<List<ByteBuffer>> values = new ArrayList<>(batch.values.size());
-    Map<ByteBuffer, Prepare> primaryAgain = new HashMap<>();
-    Map<ByteBuffer, Prepare> secondaryAgain = new HashMap<>();
+    int size = batch.queriesOrIds.size();
+    // Per entry: its statement when prepared (null when unknown), or its text.
+    List<Object> statementsOrTexts = new ArrayList<>(size);
+    List<BatchEntry> entries = new ArrayList<>(size);
     boolean conditional = false;
-    for (int i = 0; i < batch.queriesOrIds.size(); i++) {
-      Object queryOrId = batch.queriesOrIds.get(i);
+    for (Object queryOrId : batch.queriesOrIds) {
       if (queryOrId instanceof byte[] id) {
         PreparedStatement statement = prepared.get(id);
-        if (statement == null
-            || statement.on(primary.role()) == null
-            || statement.on(secondary.role()) == null && missed == null) {
-          return CompletableFuture.completedFuture(
-              new Unprepared("The proxy does not know this prepared statement", id));
-        }
-        onPrimary.add(statement.on(primary.role()).preparedQueryId);
-        Prepared onOther = statement.on(secondary.role());
-        onSecondary.add(onOther == null ? statement.query() : onOther.preparedQueryId);
-        asTexts.add(statement.query());
-        values.add(statement.withOnceValues(batch.values.get(i)));
-        conditional |= statement.kind() == StatementKind.CONDITIONAL_WRITE;
-        primaryAgain.putAll(statement.toPrepareAgain(primary.role()));
-        secondaryAgain.putAll(statement.toPrepareAgain(secondary.role()));
+        statementsOrTexts.add(statement);
+        entries.add(
+            statement == null
+                ? new BatchEntry.Unknown()
+                : new BatchEntry.Prepared(statement.preparedOn()));
+        conditional |= statement != null && statement.kind() == StatementKind.CONDITIONAL_WRITE;
       } else {
         String text = OnceEvaluated.withLiterals((String) queryOrId);
+        statementsOrTexts.add(text);
+        entries.add(new BatchEntry.Text());
         conditional |= CqlText.isConditional(text);
-        onPrimary.add(text);
-        onSecondary.add(text);
-        asTexts.add(text);
-        values.add(batch.values.get(i));
       }
+    }
+    Route route = route(new ClientRequest.Batch(conditional, entries));
+    if (route instanceof Route.UnpreparedInBatch unprepared) {
+      return CompletableFuture.completedFuture(
+          new Unprepared(
+              "The proxy does not know this prepared statement",
+              (byte[]) batch.queriesOrIds.get(unprepared.entry())));
     }
     long timestamp =
         batch.defaultTimestamp == QueryOptions.NO_DEFAULT_TIMESTAMP
             ? clock.next()
             : batch.defaultTimestamp;
-    return both(
-        batchOf(batch, onPrimary, values, timestamp),
-        batchOf(batch, onSecondary, values, timestamp),
-        keyspace,
-        ANYWHERE,
-        primaryAgain,
-        secondaryAgain,
-        conditional ? StatementKind.CONDITIONAL_WRITE : StatementKind.WRITE,
-        () -> batchOf(batch, asTexts, values, timestamp));
+    Route.Write write = (Route.Write) route;
+    return write(
+        write,
+        BatchOnEachCluster.of(batch, statementsOrTexts, write, keyspace, ANYWHERE, timestamp));
   }
 
-  private static Batch batchOf(
-      Batch batch, List<Object> queriesOrIds, List<List<ByteBuffer>> values, long timestamp) {
-    return new Batch(
-        batch.type,
-        queriesOrIds,
-        values,
-        batch.consistency,
-        batch.serialConsistency,
-        timestamp,
-        null,
-        batch.nowInSeconds);
-  }
-
-  /** Sends a write to both clusters at once and decides the client's answer from both. */
-  private CompletableFuture<Message> both(
-      Message toPrimary,
-      Message toSecondary,
-      String keyspace,
-      Request routing,
-      Map<ByteBuffer, Prepare> primaryAgain,
-      Map<ByteBuffer, Prepare> secondaryAgain,
-      StatementKind kind,
-      Supplier<Message> asText) {
-    if (kind == StatementKind.CONDITIONAL_WRITE) {
-      return conditional(
-          toPrimary, toSecondary, keyspace, routing, primaryAgain, secondaryAgain, asText);
-    }
-    CompletableFuture<Message> onPrimary =
-        primary
-            .send(toPrimary, keyspace, routing, primaryAgain)
-            .thenCompose(frame -> afterSchemaChange(primary, keyspace, frame.message, kind));
-    Supplier<CompletableFuture<Message>> toOther =
-        () ->
-            secondary
-                .send(toSecondary, keyspace, routing, secondaryAgain)
-                .thenCompose(frame -> afterSchemaChange(secondary, keyspace, frame.message, kind));
-    CompletableFuture<Message> onSecondary =
-        missed == null
-            ? toOther.get()
-            : missed.sendOrKeep(
-                secondary.role(), keyspace, kind == StatementKind.SCHEMA, toOther, asText);
-    return onPrimary
-        .handle((message, error) -> error == null ? message : asError(error))
-        .thenCombine(
-            onSecondary.handle((message, error) -> error == null ? message : asError(error)),
-            (fromPrimary, fromSecondary) -> {
-              Message answer = clientAnswer(fromPrimary, fromSecondary);
-              if (answer == fromSecondary && answer instanceof Error error) {
-                LOG.warn(
-                    "The secondary cluster refused a write the primary took: {}", error.message);
-              }
-              return answer;
-            });
-  }
-
-  /**
-   * The client's answer to a write both clusters were sent: the primary's error when it failed,
-   * else the secondary's error when only the secondary failed (so that the client's retry writes
-   * both again), else the primary's answer.
-   */
-  static Message clientAnswer(Message fromPrimary, Message fromSecondary) {
-    if (fromPrimary instanceof Error || !(fromSecondary instanceof Error)) {
-      return fromPrimary;
-    }
-    return fromSecondary;
-  }
-
-  /**
-   * A conditional write: the primary decides, and only a write it applied goes to the secondary,
-   * whose own condition holds there when the clusters agree. The client gets the primary's answer
-   * either way; a secondary that does not apply it is logged, and {@code sluice validate} finds the
-   * row.
-   */
-  private CompletableFuture<Message> conditional(
-      Message toPrimary,
-      Message toSecondary,
-      String keyspace,
-      Request routing,
-      Map<ByteBuffer, Prepare> primaryAgain,
-      Map<ByteBuffer, Prepare> secondaryAgain,
-      Supplier<Message> asText) {
-    return primary
-        .send(toPrimary, keyspace, routing, primaryAgain)
-        .thenCompose(
-            fromPrimary -> {
-              if (!applied(fromPrimary.message)) {
-                return CompletableFuture.completedFuture(fromPrimary.message);
-              }
-              Supplier<CompletableFuture<Message>> toOther =
-                  () ->
-                      secondary
-                          .send(toSecondary, keyspace, routing, secondaryAgain)
-                          .thenApply(frame -> frame.message);
-              CompletableFuture<Message> onSecondary =
-                  missed == null
-                      ? toOther.get()
-                      : missed.sendOrKeep(secondary.role(), keyspace, false, toOther, asText);
-              return onSecondary.handle(
-                  (fromSecondary, error) -> {
-                    if (error != null
-                        || fromSecondary != MissedWrites.KEPT && !applied(fromSecondary)) {
-                      LOG.warn(
-                          "The secondary cluster did not apply a conditional write the primary"
-                              + " applied: {}",
-                          error != null
-                              ? error.getMessage()
-                              : fromSecondary instanceof Error refused
-                                  ? refused.message
-                                  : "its condition did not hold there");
-                    }
-                    return fromPrimary.message;
-                  });
-            });
-  }
-
-  /** Whether a conditional write's answer says it was applied. */
-  private static boolean applied(Message answer) {
-    if (!(answer instanceof Rows rows) || rows.getData().isEmpty()) {
-      return false;
-    }
-    ByteBuffer first = rows.getData().peek().get(0);
-    return first != null && first.remaining() == 1 && first.get(first.position()) != 0;
-  }
-
-  /**
-   * The answer once every node of the cluster has the new schema, so the client's next statement
-   * finds its table whichever node serves it.
-   */
-  private static CompletableFuture<Message> afterSchemaChange(
-      Backend backend, String keyspace, Message answer, StatementKind kind) {
-    if (kind != StatementKind.SCHEMA || !(answer instanceof SchemaChange)) {
-      return CompletableFuture.completedFuture(answer);
-    }
-    return backend
-        .session(keyspace)
-        .thenCompose(session -> session.checkSchemaAgreementAsync().toCompletableFuture())
-        .handle((agreed, error) -> answer);
-  }
-
-  /** The request's options with a write timestamp, the client's own when it set one. */
-  private QueryOptions stamped(QueryOptions options) {
-    return options.defaultTimestamp != QueryOptions.NO_DEFAULT_TIMESTAMP
-        ? options
-        : optionsWith(options, clock.next(), options.keyspace);
-  }
-
-  /**
-   * The options without the per-request keyspace of protocol v5: the proxy sends the request on
-   * connections already in that keyspace, which v4 nodes need and v5 nodes accept.
-   */
-  private static QueryOptions withoutKeyspace(QueryOptions options) {
-    return options.keyspace == null
-        ? options
-        : optionsWith(options, options.defaultTimestamp, null);
-  }
-
-  private static QueryOptions optionsWith(QueryOptions options, long timestamp, String keyspace) {
-    return new QueryOptions(
-        options.consistency,
-        options.positionalValues,
-        options.namedValues,
-        options.skipMetadata,
-        options.pageSize,
-        options.pagingState,
-        options.serialConsistency,
-        timestamp,
-        keyspace,
-        options.nowInSeconds);
-  }
-
-  /** The cluster a read goes to: the one its paging state came from, else the serving one. */
-  private Backend readerOf(QueryOptions options) {
-    return PagingStates.clusterOf(options, primary.role()).equals(primary.role())
-        ? primary
-        : secondary;
+  private CompletableFuture<Message> write(Route.Write route, OutgoingWrite write) {
+    return writer.send(route, write);
   }
 
   private static String keyspaceOf(String requested, ClientState client) {
@@ -578,20 +444,41 @@ final class Dispatcher {
         .build();
   }
 
-  private static Message rowsOr(Frame frame, java.util.function.UnaryOperator<Rows> rewrite) {
-    return frame.message instanceof Rows rows ? rewrite.apply(rows) : frame.message;
+  private Message rewritten(Message answer, Route.Rewrite rewrite) {
+    if (!(answer instanceof Rows rows)) {
+      return answer;
+    }
+    return switch (rewrite) {
+      case NONE -> rows;
+      case LOCAL_NODE -> nodeRows.local(rows);
+      case NO_PEERS -> nodeRows.peers(rows);
+    };
   }
 
-  private static Error protocolError(String message) {
-    return new Error(ProtocolConstants.ErrorCode.PROTOCOL_ERROR, message);
+  /** The proxy's own answer to the request, as the route says. */
+  private static CompletableFuture<Message> answeredLocally(Route route, Message request) {
+    Route.LocalAnswer answer = ((Route.AnswerLocally) route).answer();
+    Message message =
+        switch (answer) {
+          case UNKNOWN_STATEMENT ->
+              new Unprepared(
+                  "The proxy does not know this prepared statement", ((Execute) request).queryId);
+          case PREPARE_AGAIN ->
+              new Unprepared("Prepare this statement again", ((Execute) request).queryId);
+          case USE_NEEDS_KEYSPACE ->
+              new Error(ProtocolConstants.ErrorCode.SYNTAX_ERROR, "USE needs one keyspace name");
+          case UNSUPPORTED_REQUEST ->
+              new Error(
+                  ProtocolConstants.ErrorCode.PROTOCOL_ERROR,
+                  "the proxy does not take this request (" + request + ")");
+        };
+    return CompletableFuture.completedFuture(message);
   }
 
   /** A failure of the proxy's own, as the error a client understands. */
   static Message asError(Throwable error) {
     Throwable cause =
-        error instanceof java.util.concurrent.CompletionException && error.getCause() != null
-            ? error.getCause()
-            : error;
+        error instanceof CompletionException && error.getCause() != null ? error.getCause() : error;
     if (cause instanceof Backend.NoNodeAnswers) {
       return new Error(
           ProtocolConstants.ErrorCode.SERVER_ERROR, "Sluice proxy: " + cause.getMessage());

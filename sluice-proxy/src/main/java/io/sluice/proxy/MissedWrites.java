@@ -71,14 +71,16 @@ final class MissedWrites {
   }
 
   /**
-   * The other cluster's answer to a write, or a success once the write is kept for it.
+   * The other cluster's answer to a write, or a success once the write is kept for it. A write
+   * joins the log unsent when the log holds writes by now, though its route was decided before (a
+   * conditional write's turn comes after the serving cluster's answer).
    *
-   * @param cluster the cluster that does not serve reads, as configured
+   * @param cluster the cluster that does not serve reads
    * @param send sends the write to it
    * @param asText the write as the log keeps it, built only when it is kept
    */
   CompletableFuture<Message> sendOrKeep(
-      String cluster,
+      ClusterRole cluster,
       String keyspace,
       boolean schema,
       Supplier<CompletableFuture<Message>> send,
@@ -100,6 +102,15 @@ final class MissedWrites {
                   : CompletableFuture.<Message>failedFuture(error);
             })
         .thenCompose(answer -> answer);
+  }
+
+  /**
+   * Keeps a write for the cluster without sending it, behind the writes the log holds for it;
+   * completes with {@link #KEPT} once kept (or lost, when the log is full).
+   */
+  CompletableFuture<Message> keepUnsent(
+      ClusterRole cluster, String keyspace, boolean schema, Supplier<Message> asText) {
+    return keep(cluster, keyspace, schema, System.currentTimeMillis(), asText, null);
   }
 
   /**
@@ -132,7 +143,7 @@ final class MissedWrites {
    * @param sent the first send, when it was made and its outcome is unknown, else null
    */
   private CompletableFuture<Message> keep(
-      String cluster,
+      ClusterRole cluster,
       String keyspace,
       boolean schema,
       long madeAt,

@@ -6,6 +6,7 @@ import com.datastax.oss.protocol.internal.response.result.DefaultRows;
 import com.datastax.oss.protocol.internal.response.result.Rows;
 import com.datastax.oss.protocol.internal.response.result.RowsMetadata;
 import java.nio.ByteBuffer;
+import java.util.Optional;
 
 /**
  * Paging states that remember their cluster. A paging state belongs to the cluster that gave it, so
@@ -21,14 +22,14 @@ final class PagingStates {
   private PagingStates() {}
 
   /** The answer with its paging state marked as {@code cluster}'s, when it has one. */
-  static Message marked(Message answer, String cluster) {
+  static Message marked(Message answer, ClusterRole cluster) {
     if (!(answer instanceof Rows rows) || rows.getMetadata().pagingState == null) {
       return answer;
     }
     RowsMetadata metadata = rows.getMetadata();
     ByteBuffer state = metadata.pagingState.duplicate();
     ByteBuffer marked = ByteBuffer.allocate(state.remaining() + 1);
-    marked.put(cluster.equals("primary") ? PRIMARY : SECONDARY).put(state).flip();
+    marked.put(cluster == ClusterRole.PRIMARY ? PRIMARY : SECONDARY).put(state).flip();
     return new DefaultRows(
         new RowsMetadata(
             metadata.flags,
@@ -41,16 +42,18 @@ final class PagingStates {
   }
 
   /**
-   * The cluster a client's paging state came from, or {@code fallback} when the request has none
-   * (or one the proxy did not mark).
+   * The cluster a client's paging state came from, or empty when the request has none (or one the
+   * proxy did not mark).
    */
-  static String clusterOf(QueryOptions options, String fallback) {
+  static Optional<ClusterRole> clusterOf(QueryOptions options) {
     ByteBuffer state = options.pagingState;
     if (state == null || state.remaining() < 1) {
-      return fallback;
+      return Optional.empty();
     }
     byte mark = state.get(state.position());
-    return mark == PRIMARY ? "primary" : mark == SECONDARY ? "secondary" : fallback;
+    return mark == PRIMARY
+        ? Optional.of(ClusterRole.PRIMARY)
+        : mark == SECONDARY ? Optional.of(ClusterRole.SECONDARY) : Optional.empty();
   }
 
   /** The options with the paging state as its cluster gave it. */

@@ -8,8 +8,10 @@ import com.datastax.oss.protocol.internal.response.result.Prepared;
 import com.datastax.oss.protocol.internal.response.result.RowsMetadata;
 import java.nio.ByteBuffer;
 import java.util.ArrayList;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * A statement a client prepared through the proxy: its text, and its id on each cluster. The client
@@ -21,8 +23,7 @@ import java.util.Map;
  *     the statement is the client's own
  * @param keyspace the client's keyspace when it prepared it, or null
  * @param kind what the statement does
- * @param servedBy the cluster ({@code primary} or {@code secondary}, as configured) whose id the
- *     client got
+ * @param servedBy the cluster whose id the client got
  * @param primary the configured primary's answer to the prepare, or null where the statement is a
  *     read and that cluster could not prepare it (never null for {@code servedBy})
  * @param secondary the configured secondary's answer, or null likewise
@@ -32,7 +33,7 @@ record PreparedStatement(
     OnceEvaluated.Rewritten once,
     String keyspace,
     StatementKind kind,
-    String servedBy,
+    ClusterRole servedBy,
     Prepared primary,
     Prepared secondary) {
 
@@ -42,10 +43,10 @@ record PreparedStatement(
       OnceEvaluated.Rewritten once,
       String keyspace,
       StatementKind kind,
-      String servedBy,
+      ClusterRole servedBy,
       Prepared served,
       Prepared other) {
-    boolean primaryServes = servedBy.equals("primary");
+    boolean primaryServes = servedBy == ClusterRole.PRIMARY;
     return new PreparedStatement(
         query,
         once,
@@ -139,13 +140,24 @@ record PreparedStatement(
     return once == null ? values : once.withValues(values);
   }
 
-  /** The statement's answer to a prepare on the cluster named as configured, or null. */
-  Prepared on(String cluster) {
-    return cluster.equals("primary") ? primary : secondary;
+  /** The statement's answer to a prepare on the cluster, or null. */
+  Prepared on(ClusterRole cluster) {
+    return cluster == ClusterRole.PRIMARY ? primary : secondary;
+  }
+
+  /** The clusters that prepared it. */
+  Set<ClusterRole> preparedOn() {
+    Set<ClusterRole> on = EnumSet.noneOf(ClusterRole.class);
+    for (ClusterRole cluster : ClusterRole.values()) {
+      if (on(cluster) != null) {
+        on.add(cluster);
+      }
+    }
+    return on;
   }
 
   /** The statement to prepare again on a node of the cluster that forgot it, by its id there. */
-  Map<ByteBuffer, Prepare> toPrepareAgain(String role) {
+  Map<ByteBuffer, Prepare> toPrepareAgain(ClusterRole role) {
     Prepared prepared = on(role);
     return prepared == null
         ? Map.of()

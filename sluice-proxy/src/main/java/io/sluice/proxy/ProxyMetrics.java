@@ -1,6 +1,5 @@
 package io.sluice.proxy;
 
-import com.datastax.oss.driver.internal.core.util.ProtocolUtils;
 import com.datastax.oss.protocol.internal.Message;
 import com.datastax.oss.protocol.internal.response.Error;
 import io.micrometer.core.instrument.Counter;
@@ -40,7 +39,7 @@ final class ProxyMetrics implements AutoCloseable {
   private final Map<String, LongAdder> requestsByKind = new ConcurrentHashMap<>();
   private final Map<String, LongAdder> answersByOutcome = new ConcurrentHashMap<>();
   private final Recorder latencies = new Recorder(2);
-  private final AtomicReference<String> serving = new AtomicReference<>();
+  private final AtomicReference<ClusterRole> serving = new AtomicReference<>();
 
   /** Timers and counters by their labels: built once each, not for every request. */
   private final Map<List<String>, Timer> timers = new ConcurrentHashMap<>();
@@ -128,7 +127,7 @@ final class ProxyMetrics implements AutoCloseable {
   static String outcomeOf(Message answer) {
     return answer instanceof Error error
         ? LABELS.computeIfAbsent(
-            error.code, code -> ProtocolUtils.errorCodeString(code).toLowerCase(Locale.ROOT))
+            error.code, code -> ProtocolNames.errorCode(code).toLowerCase(Locale.ROOT))
         : "ok";
   }
 
@@ -136,21 +135,21 @@ final class ProxyMetrics implements AutoCloseable {
   static String requestOf(Message request) {
     // Opcodes are below 0x20, error codes far above: one map holds both.
     return LABELS.computeIfAbsent(
-        request.opcode, code -> ProtocolUtils.opcodeString(code).toLowerCase(Locale.ROOT));
+        request.opcode, code -> ProtocolNames.opcode(code).toLowerCase(Locale.ROOT));
   }
 
   /**
    * A request to one cluster took {@code nanos} and got {@code outcome}: {@code ok}, an error's
    * kind, or {@code no_answer} when no node answered.
    */
-  void clusterRequest(String cluster, String request, String outcome, long nanos) {
+  void clusterRequest(ClusterRole cluster, String request, String outcome, long nanos) {
     timers
         .computeIfAbsent(
-            List.of(cluster, request, outcome),
+            List.of(cluster.label(), request, outcome),
             ignored ->
                 Timer.builder(MetricNames.CLUSTER_REQUESTS)
                     .description("Requests sent to a cluster, by how they were answered")
-                    .tag(MetricNames.CLUSTER, cluster)
+                    .tag(MetricNames.CLUSTER, cluster.label())
                     .tag(MetricNames.REQUEST, request)
                     .tag(MetricNames.OUTCOME, outcome)
                     .publishPercentileHistogram()
@@ -202,12 +201,12 @@ final class ProxyMetrics implements AutoCloseable {
    * A write the cluster that does not serve reads could not take now: {@code logged} in the replay
    * log, or {@code lost} because the log was full or could not be written.
    */
-  void missedWrite(String cluster, String result) {
+  void missedWrite(ClusterRole cluster, String result) {
     counter(
             "sluice_proxy_missed_writes",
             "Writes a cluster could not take, kept in the replay log or lost",
             "cluster",
-            cluster,
+            cluster.label(),
             "result",
             result)
         .increment();
@@ -218,7 +217,16 @@ final class ProxyMetrics implements AutoCloseable {
    * its first send after all), {@code refused} and skipped, or {@code uncertain} (not sent again,
    * as it may have been applied and a second application would add again).
    */
-  void replayed(String cluster, String outcome) {
+  void replayed(ClusterRole cluster, String outcome) {
+    replayed(cluster.label(), outcome);
+  }
+
+  /** A record of the replay log that could not be read, for no cluster known: skipped. */
+  void unreadableReplayRefused() {
+    replayed("unknown", "refused");
+  }
+
+  private void replayed(String cluster, String outcome) {
     counter(
             "sluice_proxy_replayed_writes",
             "Writes of the replay log sent again, by how the cluster took them",
@@ -265,14 +273,13 @@ final class ProxyMetrics implements AutoCloseable {
   }
 
   /** Which cluster serves reads from now on: 1 for it, 0 for the other, and one more switch. */
-  void servingCluster(String cluster) {
+  void servingCluster(ClusterRole cluster) {
     boolean first = serving.get() == null;
     serving.set(cluster);
-    for (String each : List.of("primary", "secondary")) {
-      Gauge.builder(
-              "sluice_proxy_serving_reads", serving, current -> each.equals(current.get()) ? 1 : 0)
+    for (ClusterRole each : ClusterRole.values()) {
+      Gauge.builder("sluice_proxy_serving_reads", serving, current -> each == current.get() ? 1 : 0)
           .description("1 for the cluster that serves reads now")
-          .tag("cluster", each)
+          .tag("cluster", each.label())
           .register(registry);
     }
     if (!first) {
@@ -284,10 +291,10 @@ final class ProxyMetrics implements AutoCloseable {
   }
 
   /** A node of the cluster had forgotten a statement and got it prepared again. */
-  void preparedAgain(String cluster) {
+  void preparedAgain(ClusterRole cluster) {
     Counter.builder("sluice_proxy_prepared_again")
         .description("Statements prepared again on a node that had forgotten them")
-        .tag("cluster", cluster)
+        .tag("cluster", cluster.label())
         .register(registry)
         .increment();
   }

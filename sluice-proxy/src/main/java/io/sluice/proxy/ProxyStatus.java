@@ -15,7 +15,6 @@ import java.util.Map;
  */
 final class ProxyStatus {
 
-  private static final String[] CLUSTERS = {"primary", "secondary"};
   private static final String[] ROW_RESULTS = {
     "equal", "different", "missing_on_secondary", "extra_on_secondary"
   };
@@ -50,11 +49,14 @@ final class ProxyStatus {
   /** The status now. */
   ObjectNode now(ObjectMapper json) {
     ObjectNode status = json.createObjectNode();
-    status.put("serving-reads", switchboard.serving());
+    status.put("serving-reads", switchboard.serving().label());
     ObjectNode clusters = status.putObject("clusters");
     for (Backend backend : new Backend[] {primary, secondary}) {
       int[] nodes = backend.nodesUpAndKnown();
-      clusters.putObject(backend.role()).put("nodes-up", nodes[0]).put("nodes-known", nodes[1]);
+      clusters
+          .putObject(backend.role().label())
+          .put("nodes-up", nodes[0])
+          .put("nodes-known", nodes[1]);
     }
     status.put("secondary-failure", missed == null ? "strict" : "log");
     if (missed != null) {
@@ -74,7 +76,7 @@ final class ProxyStatus {
         for (UncertainWrites.Uncertain write : uncertain.latest()) {
           latest
               .addObject()
-              .put("cluster", write.cluster())
+              .put("cluster", write.cluster().label())
               .put("made-at", instant(write.madeAtMillis()))
               .put("write", write.write());
         }
@@ -102,8 +104,8 @@ final class ProxyStatus {
 
   private long sum(String name, String label, String value) {
     long sum = 0;
-    for (String cluster : CLUSTERS) {
-      sum += metrics.count(name, "cluster", cluster, label, value);
+    for (ClusterRole cluster : ClusterRole.values()) {
+      sum += metrics.count(name, "cluster", cluster.label(), label, value);
     }
     return sum;
   }

@@ -18,7 +18,7 @@ import java.nio.charset.StandardCharsets;
  * set. Encoded with the native protocol's own codec (v5, which keeps every option), so what is
  * replayed is byte for byte what the cluster was sent.
  *
- * @param cluster {@code primary} or {@code secondary}, as configured
+ * @param cluster the cluster that missed it
  * @param keyspace the keyspace the statement ran in, or null
  * @param schema whether it changes the schema (replayed alone, in order)
  * @param madeAtMillis when the client made it, in milliseconds since the epoch
@@ -28,7 +28,7 @@ import java.nio.charset.StandardCharsets;
  *     application changes nothing
  */
 record ReplayRecord(
-    String cluster,
+    ClusterRole cluster,
     String keyspace,
     boolean schema,
     long madeAtMillis,
@@ -54,7 +54,7 @@ record ReplayRecord(
     ByteBuf out = Unpooled.buffer(64 + codec.encodedSize(write));
     try {
       out.writeByte(FORMAT);
-      out.writeByte(cluster.equals("primary") ? 0 : 1);
+      out.writeByte(cluster == ClusterRole.PRIMARY ? 0 : 1);
       out.writeByte((schema ? 1 : 0) | (write instanceof Batch ? 2 : 0) | (unsure ? 4 : 0));
       out.writeLong(madeAtMillis);
       byte[] name = keyspace == null ? new byte[0] : keyspace.getBytes(StandardCharsets.UTF_8);
@@ -81,7 +81,7 @@ record ReplayRecord(
       if (format != FORMAT) {
         throw new IllegalArgumentException("a replay record of unknown format " + format);
       }
-      String cluster = in.readByte() == 0 ? "primary" : "secondary";
+      ClusterRole cluster = in.readByte() == 0 ? ClusterRole.PRIMARY : ClusterRole.SECONDARY;
       int flags = in.readByte();
       long madeAt = in.readLong();
       int length = in.readShort();

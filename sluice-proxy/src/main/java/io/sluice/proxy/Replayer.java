@@ -60,7 +60,7 @@ final class Replayer implements AutoCloseable {
   // is acknowledged, so that a replay tried again after a failure decides as the first try did.
   private final Map<Long, CompletableFuture<SendOutcome>> firstSends = new HashMap<>();
   private final UncertainWrites uncertain;
-  private final Function<String, Backend> clusters;
+  private final Function<ClusterRole, Backend> clusters;
   private final ProxyMetrics metrics;
   private final long nanosPerWrite;
   private final Thread thread;
@@ -72,7 +72,7 @@ final class Replayer implements AutoCloseable {
   private Replayer(
       MissedWrites missed,
       UncertainWrites uncertain,
-      Function<String, Backend> clusters,
+      Function<ClusterRole, Backend> clusters,
       ProxyMetrics metrics,
       int rate) {
     this.log = missed.log();
@@ -85,11 +85,11 @@ final class Replayer implements AutoCloseable {
     this.thread.setDaemon(true);
   }
 
-  /** Starts replaying the kept writes to the clusters, by their configured names. */
+  /** Starts replaying the kept writes to the clusters, each found by its role. */
   static Replayer start(
       MissedWrites missed,
       UncertainWrites uncertain,
-      Function<String, Backend> clusters,
+      Function<ClusterRole, Backend> clusters,
       ProxyMetrics metrics,
       int rate) {
     Replayer replayer = new Replayer(missed, uncertain, clusters, metrics, rate);
@@ -226,7 +226,7 @@ final class Replayer implements AutoCloseable {
   private CompletableFuture<Outcome> send(ReplayLog.Entry entry) {
     ReplayRecord record = entry.record();
     if (record == null) {
-      metrics.replayed("unknown", "refused");
+      metrics.unreadableReplayRefused();
       return CompletableFuture.completedFuture(Outcome.REFUSED);
     }
     if (!record.unsure()) {

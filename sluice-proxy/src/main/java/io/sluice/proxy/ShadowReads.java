@@ -3,7 +3,6 @@ package io.sluice.proxy;
 import com.datastax.oss.driver.api.core.CqlIdentifier;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.ProtocolVersion;
-import com.datastax.oss.driver.api.core.metadata.schema.ColumnMetadata;
 import com.datastax.oss.driver.api.core.session.Request;
 import com.datastax.oss.driver.api.core.type.DataType;
 import com.datastax.oss.driver.api.core.type.codec.TypeCodec;
@@ -28,7 +27,6 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -50,9 +48,10 @@ import org.slf4j.LoggerFactory;
  * pages (whose paging state belongs to the primary) is counted as skipped, so a compare never holds
  * more than one page, and at most {@link #MAX_IN_FLIGHT} reads are shadowed at once (more are
  * skipped); the shadow request is sent once the client's answer is on its way, and its answer
- * compared on a thread of its own, never on the event loops that serve clients. Counts go to the
- * metrics by table; each difference is a line of the mismatch log naming the table and the primary
- * key, with the values only when the settings allow it.
+ * compared on a thread of its own, never on the event loops that serve clients. {@link
+ * ShadowComparison} gives the verdict; this class counts it in the metrics by table and writes each
+ * difference as a line of the mismatch log naming the table and the primary key, with the values
+ * only when the settings allow it.
  */
 final class ShadowReads implements AutoCloseable {
 
@@ -234,78 +233,49 @@ final class ShadowReads implements AutoCloseable {
   }
 
   private void compare(
-      Backend secondary,
+      Backend other,
       String table,
       List<ColumnSpec> columns,
       List<List<ByteBuffer>> ours,
       List<List<ByteBuffer>> theirs,
       String keyspace) {
-    CqlSession session = secondary.session(keyspace).join();
-    Optional<List<ColumnMetadata>> primaryKey = primaryKey(session, columns.get(0));
-    if (primaryKey.isEmpty()) {
-      refreshSchema(session);
-      metrics.shadowRead(table, "skipped_no_schema");
+    CqlSession session = other.session(keyspace).join();
+    ShadowVerdict verdict =
+        ShadowComparison.compare(columns, primaryKey(session, columns.get(0)), ours, theirs);
+    if (verdict instanceof ShadowVerdict.NotCompared notCompared) {
+      if (notCompared.reason().equals("skipped_no_schema")) {
+        refreshSchema(session);
+      }
+      metrics.shadowRead(table, notCompared.reason());
       return;
     }
-    List<Integer> key = keyIndices(primaryKey.get(), columns);
-    if (key == null) {
-      // A read that does not select the whole key, by its key (a point read): one row at most.
-      if (ours.size() <= 1 && theirs.size() <= 1) {
-        compareSingle(session, table, columns, ours, theirs);
-        metrics.shadowRead(table, "compared");
-      } else {
-        metrics.shadowRead(table, "skipped_no_key");
+    if (verdict instanceof ShadowVerdict.Same same) {
+      countEqual(table, same.equalRows());
+    } else if (verdict instanceof ShadowVerdict.Differs differs) {
+      countEqual(table, differs.equalRows());
+      for (ShadowVerdict.Difference difference : differs.differences()) {
+        metrics.shadowRow(table, difference.kind().label());
+        write(mismatchLine(session, table, columns, differs.key(), difference));
       }
-      return;
-    }
-    Map<List<ByteBuffer>, List<ByteBuffer>> onSecondary = new HashMap<>();
-    for (List<ByteBuffer> row : theirs) {
-      onSecondary.put(keyOf(row, key), row);
-    }
-    for (List<ByteBuffer> row : ours) {
-      List<ByteBuffer> other = onSecondary.remove(keyOf(row, key));
-      if (other == null) {
-        difference(session, table, columns, key, "missing_on_secondary", row, null);
-      } else if (!row.equals(other)) {
-        difference(session, table, columns, key, "different", row, other);
-      } else {
-        metrics.shadowRow(table, "equal");
-      }
-    }
-    for (List<ByteBuffer> extra : onSecondary.values()) {
-      difference(session, table, columns, key, "extra_on_secondary", null, extra);
     }
     metrics.shadowRead(table, "compared");
   }
 
-  /** A read of one row at most on each side, whose key is not in the result. */
-  private void compareSingle(
-      CqlSession session,
-      String table,
-      List<ColumnSpec> columns,
-      List<List<ByteBuffer>> ours,
-      List<List<ByteBuffer>> theirs) {
-    List<ByteBuffer> row = ours.isEmpty() ? null : ours.get(0);
-    List<ByteBuffer> other = theirs.isEmpty() ? null : theirs.get(0);
-    if (row == null && other == null) {
-      return;
-    }
-    if (row != null && row.equals(other)) {
+  private void countEqual(String table, int rows) {
+    for (int i = 0; i < rows; i++) {
       metrics.shadowRow(table, "equal");
-    } else {
-      String kind =
-          other == null ? "missing_on_secondary" : row == null ? "extra_on_secondary" : "different";
-      difference(session, table, columns, List.of(), kind, row, other);
     }
   }
 
-  /** The table's primary key columns, or empty while the driver does not know the table. */
-  private static Optional<List<ColumnMetadata>> primaryKey(CqlSession session, ColumnSpec column) {
+  /** The table's primary key columns by name, or empty while the driver does not know the table. */
+  private static Optional<List<String>> primaryKey(CqlSession session, ColumnSpec column) {
     return session
         .getMetadata()
         .getKeyspace(CqlIdentifier.fromInternal(column.ksName))
         .flatMap(keyspace -> keyspace.getTable(CqlIdentifier.fromInternal(column.tableName)))
-        .map(table -> table.getPrimaryKey());
+        .map(
+            table ->
+                table.getPrimaryKey().stream().map(key -> key.getName().asInternal()).toList());
   }
 
   /**
@@ -320,34 +290,6 @@ final class ShadowReads implements AutoCloseable {
     }
   }
 
-  /** Where the primary key columns are in the result, or null when one is not selected. */
-  private static List<Integer> keyIndices(
-      List<ColumnMetadata> primaryKey, List<ColumnSpec> columns) {
-    List<Integer> indices = new ArrayList<>();
-    for (ColumnMetadata column : primaryKey) {
-      int found = -1;
-      for (int i = 0; i < columns.size(); i++) {
-        if (columns.get(i).name.equals(column.getName().asInternal())) {
-          found = i;
-          break;
-        }
-      }
-      if (found < 0) {
-        return null;
-      }
-      indices.add(found);
-    }
-    return indices;
-  }
-
-  private static List<ByteBuffer> keyOf(List<ByteBuffer> row, List<Integer> key) {
-    List<ByteBuffer> values = new ArrayList<>(key.size());
-    for (int index : key) {
-      values.add(row.get(index));
-    }
-    return values;
-  }
-
   private static List<List<ByteBuffer>> copy(Rows rows) {
     List<List<ByteBuffer>> copy = new ArrayList<>(rows.getData().size());
     for (List<ByteBuffer> row : rows.getData()) {
@@ -360,33 +302,32 @@ final class ShadowReads implements AutoCloseable {
     return copy;
   }
 
-  private void difference(
+  /** A line of the mismatch log: the difference's key, and its values where the settings allow. */
+  private String mismatchLine(
       CqlSession session,
       String table,
       List<ColumnSpec> columns,
       List<Integer> key,
-      String kind,
-      List<ByteBuffer> primary,
-      List<ByteBuffer> other) {
-    metrics.shadowRow(table, kind);
-    List<ByteBuffer> anyRow = primary != null ? primary : other;
+      ShadowVerdict.Difference difference) {
+    List<ByteBuffer> anyRow =
+        difference.serving() != null ? difference.serving() : difference.other();
     ObjectNode line = JSON.createObjectNode();
     line.put("at", Instant.now().toString());
     line.put("table", table);
-    line.put("difference", kind);
+    line.put("difference", difference.kind().label());
     ObjectNode keyNode = line.putObject("key");
     for (int index : key) {
       keyNode.put(columns.get(index).name, literal(session, columns.get(index), anyRow.get(index)));
     }
     if (spec.logValues()) {
-      if (primary != null) {
-        line.set("primary", values(session, columns, primary));
+      if (difference.serving() != null) {
+        line.set("primary", values(session, columns, difference.serving()));
       }
-      if (other != null) {
-        line.set("secondary", values(session, columns, other));
+      if (difference.other() != null) {
+        line.set("secondary", values(session, columns, difference.other()));
       }
     }
-    write(line.toString());
+    return line.toString();
   }
 
   private static ObjectNode values(

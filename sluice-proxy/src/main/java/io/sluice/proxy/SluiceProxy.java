@@ -16,6 +16,7 @@ import io.sluice.cassandra.TlsContexts;
 import io.sluice.core.job.JobFileException;
 import java.net.InetSocketAddress;
 import java.nio.file.Path;
+import java.util.Map;
 import java.util.UUID;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.SSLEngine;
@@ -95,7 +96,7 @@ public final class SluiceProxy implements AutoCloseable {
       }
       primary =
           Backend.connect(
-              "primary",
+              ClusterRole.PRIMARY,
               config.primary(),
               baseDir,
               config.requestTimeoutDuration(),
@@ -105,7 +106,7 @@ public final class SluiceProxy implements AutoCloseable {
               schemaEvents);
       secondary =
           Backend.connect(
-              "secondary",
+              ClusterRole.SECONDARY,
               config.secondary(),
               baseDir,
               config.requestTimeoutDuration(),
@@ -137,12 +138,13 @@ public final class SluiceProxy implements AutoCloseable {
               config.replayLog().schemaTimeoutDuration(),
               config.replayLog().maxSize(),
               metrics);
-      Backend[] clusters = {primary, secondary};
+      Map<ClusterRole, Backend> clusters =
+          Map.of(ClusterRole.PRIMARY, primary, ClusterRole.SECONDARY, secondary);
       replayer =
           Replayer.start(
               missed,
               new UncertainWrites(config.stateDirIn(baseDir).resolve("uncertain-writes.jsonl")),
-              name -> clusters[name.equals("primary") ? 0 : 1],
+              clusters::get,
               metrics,
               config.replayLog().rate());
     }

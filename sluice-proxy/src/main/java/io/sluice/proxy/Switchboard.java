@@ -33,8 +33,8 @@ final class Switchboard {
     return current.get();
   }
 
-  /** The cluster that serves reads now: {@code primary} or {@code secondary}, as configured. */
-  String serving() {
+  /** The cluster that serves reads now. */
+  ClusterRole serving() {
     return current.get().servingCluster();
   }
 
@@ -42,18 +42,11 @@ final class Switchboard {
    * Makes {@code cluster} serve reads.
    *
    * @return whether it changed anything (false when the cluster already served them)
-   * @throws IllegalArgumentException for a name other than {@code primary} or {@code secondary}
    * @throws IllegalStateException while the replay log holds writes the cluster has not had yet
    */
-  synchronized boolean serveReadsFrom(String cluster) {
-    if (!cluster.equals("primary") && !cluster.equals("secondary")) {
-      throw new IllegalArgumentException(
-          "Reads can be served by 'primary' or 'secondary' (as proxy.yaml names them), not '"
-              + cluster
-              + "'.");
-    }
+  synchronized boolean serveReadsFrom(ClusterRole cluster) {
     Dispatcher before = current.get();
-    if (before.servingCluster().equals(cluster)) {
+    if (before.servingCluster() == cluster) {
       return false;
     }
     if (replay != null && replay.holdsWrites()) {
@@ -61,11 +54,11 @@ final class Switchboard {
           "The replay log still holds "
               + replay.backlogWrites()
               + " writes the "
-              + cluster
+              + cluster.label()
               + " cluster missed: it would serve reads without them. Switch once the replay has"
               + " drained (sluice proxy status shows the backlog).");
     }
-    current.set(before.swapped());
+    current.set(before.servingReadsFrom(cluster));
     metrics.servingCluster(cluster);
     LOG.warn(
         "Reads now go to the {} cluster (until now the {}), from {}; writes still go to both.",

@@ -28,7 +28,7 @@ final class UncertainWrites {
   private static final int SHOWN = 20;
 
   /** One write: when it was made, for which cluster, and what it was. */
-  record Uncertain(String cluster, long madeAtMillis, String write) {}
+  record Uncertain(ClusterRole cluster, long madeAtMillis, String write) {}
 
   private final Path file;
   private final ArrayDeque<Uncertain> latest = new ArrayDeque<>();
@@ -60,7 +60,7 @@ final class UncertainWrites {
         write.write(),
         file);
     ObjectNode line = JSON.createObjectNode();
-    line.put("cluster", write.cluster());
+    line.put("cluster", write.cluster().label());
     line.put("made-at", Instant.ofEpochMilli(write.madeAtMillis()).toString());
     line.put("write", write.write());
     try {

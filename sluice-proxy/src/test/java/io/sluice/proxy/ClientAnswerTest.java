@@ -20,17 +20,17 @@ class ClientAnswerTest {
 
   @Test
   void bothSucceededGivesThePrimarysAnswer() {
-    assertThat(Dispatcher.clientAnswer(primaryOk, secondaryOk)).isSameAs(primaryOk);
+    assertThat(DualWriter.clientAnswer(primaryOk, secondaryOk)).isSameAs(primaryOk);
   }
 
   @Test
   void aFailedPrimaryIsNeverHidden() {
-    assertThat(Dispatcher.clientAnswer(primaryFailed, secondaryOk)).isSameAs(primaryFailed);
-    assertThat(Dispatcher.clientAnswer(primaryFailed, secondaryFailed)).isSameAs(primaryFailed);
+    assertThat(DualWriter.clientAnswer(primaryFailed, secondaryOk)).isSameAs(primaryFailed);
+    assertThat(DualWriter.clientAnswer(primaryFailed, secondaryFailed)).isSameAs(primaryFailed);
   }
 
   @Test
   void aSecondaryThatAloneFailedGivesItsErrorSoTheClientRetries() {
-    assertThat(Dispatcher.clientAnswer(primaryOk, secondaryFailed)).isSameAs(secondaryFailed);
+    assertThat(DualWriter.clientAnswer(primaryOk, secondaryFailed)).isSameAs(secondaryFailed);
   }
 }

@@ -56,21 +56,26 @@ class MissedWritesTest {
 
       Message taken =
           missed
-              .sendOrKeep("secondary", "ks", false, () -> answer(Void.INSTANCE), () -> write)
+              .sendOrKeep(
+                  ClusterRole.SECONDARY, "ks", false, () -> answer(Void.INSTANCE), () -> write)
               .get();
       assertThat(taken).isSameAs(Void.INSTANCE);
       assertThat(log.backlogWrites()).isZero();
 
       Error refused = new Error(ProtocolConstants.ErrorCode.INVALID, "unconfigured table t");
       assertThat(
-              missed.sendOrKeep("secondary", "ks", false, () -> answer(refused), () -> write).get())
+              missed
+                  .sendOrKeep(
+                      ClusterRole.SECONDARY, "ks", false, () -> answer(refused), () -> write)
+                  .get())
           .isSameAs(refused);
       assertThat(log.backlogWrites()).isZero();
 
       Error overloaded = new Error(ProtocolConstants.ErrorCode.OVERLOADED, "overloaded");
       assertThat(
               missed
-                  .sendOrKeep("secondary", "ks", false, () -> answer(overloaded), () -> write)
+                  .sendOrKeep(
+                      ClusterRole.SECONDARY, "ks", false, () -> answer(overloaded), () -> write)
                   .get())
           .isSameAs(MissedWrites.KEPT);
       try (ReplayLog.Reader reader = log.reader()) {
@@ -80,7 +85,8 @@ class MissedWritesTest {
       }
       drain(log);
       CompletableFuture<Message> late = new CompletableFuture<>();
-      assertThat(missed.sendOrKeep("secondary", "ks", false, () -> late, () -> write).get())
+      assertThat(
+              missed.sendOrKeep(ClusterRole.SECONDARY, "ks", false, () -> late, () -> write).get())
           .as("no answer within the timeout")
           .isSameAs(MissedWrites.KEPT);
       assertThat(log.backlogWrites()).isEqualTo(1);
@@ -94,7 +100,7 @@ class MissedWritesTest {
       assertThat(
               missed
                   .sendOrKeep(
-                      "secondary",
+                      ClusterRole.SECONDARY,
                       "ks",
                       false,
                       () -> {
@@ -120,9 +126,10 @@ class MissedWritesTest {
           new MissedWrites(log, Duration.ofMillis(50), Duration.ofMinutes(1), "1MiB", metrics);
       CompletableFuture<Message> slow = new CompletableFuture<>();
       CompletableFuture<Message> schema =
-          missed.sendOrKeep("secondary", "ks", true, () -> slow, () -> write(1));
+          missed.sendOrKeep(ClusterRole.SECONDARY, "ks", true, () -> slow, () -> write(1));
       CompletableFuture<Message> write =
-          missed.sendOrKeep("secondary", "ks", false, CompletableFuture::new, () -> write(2));
+          missed.sendOrKeep(
+              ClusterRole.SECONDARY, "ks", false, CompletableFuture::new, () -> write(2));
       assertThat(write.get()).as("a write past its timeout").isSameAs(MissedWrites.KEPT);
       assertThat(schema).as("a schema change within its own").isNotDone();
       slow.complete(Void.INSTANCE);
@@ -152,7 +159,8 @@ class MissedWritesTest {
       for (int n = 0; n < 5; n++) {
         assertThat(
                 missed
-                    .sendOrKeep("secondary", "ks", false, () -> answer(unavailable), () -> big)
+                    .sendOrKeep(
+                        ClusterRole.SECONDARY, "ks", false, () -> answer(unavailable), () -> big)
                     .get())
             .isSameAs(MissedWrites.KEPT);
       }
@@ -172,7 +180,8 @@ class MissedWritesTest {
       }
       assertThat(
               missed
-                  .sendOrKeep("secondary", "ks", false, () -> answer(unavailable), () -> big)
+                  .sendOrKeep(
+                      ClusterRole.SECONDARY, "ks", false, () -> answer(unavailable), () -> big)
                   .get())
           .isSameAs(MissedWrites.KEPT);
       assertThat(log.backlogWrites()).isEqualTo(3);

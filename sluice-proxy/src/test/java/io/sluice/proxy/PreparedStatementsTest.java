@@ -17,7 +17,7 @@ class PreparedStatementsTest {
             new RowsMetadata(List.of(), null, new int[0], null),
             new RowsMetadata(List.of(), null, new int[0], null));
     return new PreparedStatement(
-        "SELECT " + id, null, null, StatementKind.READ, "primary", prepared, prepared);
+        "SELECT " + id, null, null, StatementKind.READ, ClusterRole.PRIMARY, prepared, prepared);
   }
 
   @Test

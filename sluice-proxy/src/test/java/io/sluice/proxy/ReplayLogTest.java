@@ -38,7 +38,7 @@ class ReplayLogTest {
             null,
             QueryOptions.NO_NOW_IN_SECONDS);
     return new ReplayRecord(
-        "secondary",
+        ClusterRole.SECONDARY,
         "ks",
         false,
         1_700_000_000_000L + n,
@@ -66,7 +66,7 @@ class ReplayLogTest {
     ReplayRecord record = write(7);
     ReplayRecord back = ReplayRecord.decode(record.encode());
     Query query = (Query) back.write();
-    assertThat(back.cluster()).isEqualTo("secondary");
+    assertThat(back.cluster()).isEqualTo(ClusterRole.SECONDARY);
     assertThat(back.keyspace()).isEqualTo("ks");
     assertThat(back.madeAtMillis()).isEqualTo(1_700_000_000_007L);
     assertThat(back.unsure()).isTrue();
@@ -91,9 +91,10 @@ class ReplayLogTest {
             null,
             QueryOptions.NO_NOW_IN_SECONDS);
     ReplayRecord back =
-        ReplayRecord.decode(new ReplayRecord("primary", null, false, 5, batch, false).encode());
+        ReplayRecord.decode(
+            new ReplayRecord(ClusterRole.PRIMARY, null, false, 5, batch, false).encode());
     Batch read = (Batch) back.write();
-    assertThat(back.cluster()).isEqualTo("primary");
+    assertThat(back.cluster()).isEqualTo(ClusterRole.PRIMARY);
     assertThat(back.keyspace()).isNull();
     assertThat(back.unsure()).isFalse();
     assertThat(read.queriesOrIds).containsExactlyElementsOf(batch.queriesOrIds);
@@ -188,7 +189,8 @@ class ReplayLogTest {
       List<CompletableFuture<Long>> kept = new ArrayList<>();
       for (int n = 0; n < 30; n++) {
         kept.add(
-            log.append(new ReplayRecord("secondary", "ks", false, n, bigWrite(big, n), false)));
+            log.append(
+                new ReplayRecord(ClusterRole.SECONDARY, "ks", false, n, bigWrite(big, n), false)));
       }
       for (CompletableFuture<Long> each : kept) {
         assertThat(each.get()).isNotNegative();
