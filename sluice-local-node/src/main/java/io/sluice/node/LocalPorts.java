@@ -7,12 +7,20 @@ import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.UnknownHostException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
 
 /** Probes TCP ports on 127.0.0.1, the only address a local node listens on. */
 final class LocalPorts {
 
   /** 127.0.0.1 without a host name, so that it prints as the address Cassandra listens on. */
   static final InetAddress LOOPBACK = loopback();
+
+  /** The lowest port chosen: above the well-known and most registered services' ports. */
+  static final int FIRST_CHOSEN = 10_000;
+
+  private static final SecureRandom RANDOM = new SecureRandom();
 
   private LocalPorts() {}
 
@@ -34,13 +42,40 @@ final class LocalPorts {
     }
   }
 
-  /** A port the system considers free right now. */
+  /**
+   * A port free right now, below the range the system hands out to outgoing connections: a port
+   * from that range (what binding port 0 gives) can be taken by any client's connection in the
+   * seconds before Cassandra binds it, which a busy machine showed ("is in use by another
+   * process"). The system's choice is the fallback when no port below the range is free.
+   */
   static int freePort() {
+    int below = ephemeralRangeStart(Path.of("/proc/sys/net/ipv4/ip_local_port_range"));
+    if (below > FIRST_CHOSEN + 100) {
+      for (int tries = 0; tries < 100; tries++) {
+        int port = FIRST_CHOSEN + RANDOM.nextInt(below - FIRST_CHOSEN);
+        if (isFree(port)) {
+          return port;
+        }
+      }
+    }
     try (ServerSocket socket = new ServerSocket()) {
       socket.bind(new InetSocketAddress(LOOPBACK, 0));
       return socket.getLocalPort();
     } catch (IOException e) {
       throw new UncheckedIOException("Cannot find a free port on 127.0.0.1", e);
+    }
+  }
+
+  /**
+   * The first port the system gives outgoing connections (Linux's {@code ip_local_port_range}), or
+   * 0 when it cannot be read.
+   */
+  static int ephemeralRangeStart(Path rangeFile) {
+    try {
+      String[] range = Files.readString(rangeFile).trim().split("\\s+");
+      return Integer.parseInt(range[0]);
+    } catch (IOException | RuntimeException e) {
+      return 0;
     }
   }
 
