@@ -4,12 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+import io.sluice.node.LocalPorts;
 import io.sluice.testinfra.Await;
 import io.sluice.testinfra.RealCassandra;
 import io.sluice.testinfra.TestKeyspace;
 import io.sluice.testinfra.TestSessions;
 import java.net.InetSocketAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -32,8 +32,8 @@ class ProxyStatusProcessIT {
 
   @Test
   void should_print_the_state_of_a_running_proxy(TestKeyspace keyspace) throws Exception {
-    int clientPort = freePort();
-    int adminPort = freePort();
+    int clientPort = LocalPorts.freePort();
+    int adminPort = LocalPorts.freePort();
     Files.writeString(dir.resolve("admin.token"), "status-token-7f1\n");
     Path proxyFile =
         Files.writeString(
@@ -123,12 +123,6 @@ class ProxyStatusProcessIT {
       return SluiceProcess.run(dir, 120, "proxy", "status", proxyFile.toString());
     } catch (Exception e) {
       throw new IllegalStateException(e);
-    }
-  }
-
-  private static int freePort() throws Exception {
-    try (ServerSocket socket = new ServerSocket(0)) {
-      return socket.getLocalPort();
     }
   }
 }

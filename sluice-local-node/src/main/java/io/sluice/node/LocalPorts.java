@@ -11,8 +11,11 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 
-/** Probes TCP ports on 127.0.0.1, the only address a local node listens on. */
-final class LocalPorts {
+/**
+ * Probes TCP ports on 127.0.0.1, the only address a local node listens on, and chooses free ones
+ * for it and for the other servers a test starts there.
+ */
+public final class LocalPorts {
 
   /** 127.0.0.1 without a host name, so that it prints as the address Cassandra listens on. */
   static final InetAddress LOOPBACK = loopback();
@@ -48,7 +51,7 @@ final class LocalPorts {
    * seconds before Cassandra binds it, which a busy machine showed ("is in use by another
    * process"). The system's choice is the fallback when no port below the range is free.
    */
-  static int freePort() {
+  public static int freePort() {
     int below = ephemeralRangeStart(Path.of("/proc/sys/net/ipv4/ip_local_port_range"));
     if (below > FIRST_CHOSEN + 100) {
       for (int tries = 0; tries < 100; tries++) {

@@ -1,10 +1,10 @@
 package io.sluice.spark;
 
+import io.sluice.node.LocalPorts;
 import io.sluice.testinfra.Await;
 import io.sluice.testinfra.TestNodes;
 import java.io.File;
 import java.io.IOException;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -46,7 +46,7 @@ final class StandaloneSpark implements AutoCloseable {
 
   /** Starts a master and {@code workers} workers of one core each, and waits for them to join. */
   static StandaloneSpark start(Path work, int workers) throws IOException {
-    int port = freePort();
+    int port = LocalPorts.freePort();
     StandaloneSpark spark =
         new StandaloneSpark(sparkHome(work), work, port, "spark://127.0.0.1:" + port);
     try {
@@ -68,7 +68,7 @@ final class StandaloneSpark implements AutoCloseable {
             "--port",
             Integer.toString(masterPort),
             "--webui-port",
-            Integer.toString(freePort()));
+            Integer.toString(LocalPorts.freePort()));
     for (int i = 0; i < count; i++) {
       workers.add(
           launch(
@@ -82,7 +82,7 @@ final class StandaloneSpark implements AutoCloseable {
               "--memory",
               "768m",
               "--webui-port",
-              Integer.toString(freePort()),
+              Integer.toString(LocalPorts.freePort()),
               "--work-dir",
               work.resolve("worker-" + i + "-work").toString()));
     }
@@ -187,12 +187,6 @@ final class StandaloneSpark implements AutoCloseable {
       }
     }
     return work.resolve("spark-home");
-  }
-
-  private static int freePort() throws IOException {
-    try (ServerSocket socket = new ServerSocket(0)) {
-      return socket.getLocalPort();
-    }
   }
 
   /** Kills every process started here and the executors they started. */
