@@ -1,5 +1,6 @@
 package io.sluice.node;
 
+import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -74,9 +75,10 @@ public final class LocalPorts {
    * 0 when it cannot be read.
    */
   static int ephemeralRangeStart(Path rangeFile) {
-    try {
-      String[] range = Files.readString(rangeFile).trim().split("\\s+");
-      return Integer.parseInt(range[0]);
+    // Read as a stream: a file of /proc says its size is 0, and a whole-file read trusts that.
+    try (BufferedReader reader = Files.newBufferedReader(rangeFile)) {
+      String line = reader.readLine();
+      return line == null ? 0 : Integer.parseInt(line.trim().split("\\s+")[0]);
     } catch (IOException | RuntimeException e) {
       return 0;
     }
