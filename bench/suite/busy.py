@@ -5,7 +5,7 @@ Usage: python3 bench/suite/busy.py [--work /tmp/busy] [--min-load 10] [--commit 
 
 Each clone gets `../shared` beside it, as CI has it, and runs `bash .ci/run`. Two suites alone
 keep the 1-minute load average near 7 while their first modules run, so CPU-bound spinners are
-added while the load is under --min-load and taken away again when it is well above. Every 30 s
+added while the load is under --min-load and taken away again when it is well above. Every 15 s
 the load average and the spinners alive are written to <work>/load.log. At the end it prints each
 run's exit code and time and the load average seen (least, median, most), past the first two
 minutes, which the 1-minute average needs to rise.
@@ -40,7 +40,7 @@ def spinner():
 
 
 def watch(runs, spinners, min_load, log_path):
-    """Waits for every run, adding or removing a spinner every 30 s; returns ends and loads."""
+    """Waits for every run, adding or removing a spinner every 15 s; returns ends and loads."""
     loads = []
     ends = {}
     started = time.time()
@@ -54,12 +54,12 @@ def watch(runs, spinners, min_load, log_path):
             now = time.time()
             if now - started > 120:
                 loads.append(load)
-            # The 1-minute average follows a change within about a minute: adjust every 30 s.
-            if now - last_adjust >= 30:
+            # The 1-minute average follows a change within about a minute: adjust every 15 s.
+            if now - last_adjust >= 15:
                 last_adjust = now
                 if load < min_load + 0.5 and len(spinners) < 8:
                     spinners.append(spinner())
-                elif load > min_load + 4 and spinners:
+                elif load > min_load + 6 and spinners:
                     spinners.pop().kill()
                 load_log.write(f"{int(now - started)} s  load {load:.2f}  spinners {len(spinners)}\n")
                 load_log.flush()
