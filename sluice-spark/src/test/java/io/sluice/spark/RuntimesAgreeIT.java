@@ -21,6 +21,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -47,6 +48,8 @@ class RuntimesAgreeIT {
 
   /** How each runtime keeps its progress: not a document for a person, and not the same. */
   private static final Set<String> PROGRESS_STORES = Set.of("checkpoint.json", "splits");
+
+  private static final AtomicInteger SUBMITTED = new AtomicInteger();
 
   @TempDir static Path dir;
 
@@ -115,14 +118,15 @@ class RuntimesAgreeIT {
   }
 
   private static Ran submit(String... args) throws Exception {
+    String name = "spark-" + args[0] + "-" + SUBMITTED.incrementAndGet();
     Process driver =
         spark.submit(
-            "spark-" + args[0],
+            name,
             Path.of("target/sluice-spark.jar").toAbsolutePath(),
             SluiceSpark.class.getName(),
             args);
     int exit = ended(driver, "spark-submit " + args[0]);
-    return new Ran(exit, spark.log("spark-" + args[0]), null);
+    return new Ran(exit, spark.log(name), null);
   }
 
   private static int ended(Process process, String what) throws InterruptedException {
@@ -272,5 +276,15 @@ class RuntimesAgreeIT {
         .isEqualTo(sortedLines(cli.resolve("differences.jsonl")));
     JsonNode summary = new ObjectMapper().readTree(onSpark.resolve("validation.json").toFile());
     assertThat(summary.toString()).contains("id=5", "id=6");
+  }
+
+  @Test
+  void should_refuse_a_command_line_as_the_cli_does_through_spark_submit() throws Exception {
+    Ran refused = submit("validate", job.toString(), "--repair-timestamp", "now");
+
+    assertThat(refused.exitCode()).as(refused.output()).isEqualTo(ExitCodes.USAGE);
+    assertThat(refused.output())
+        .contains("Error: --repair-timestamp needs --repair.")
+        .contains("See 'sluice-spark validate --help'.");
   }
 }
