@@ -18,6 +18,11 @@ public final class SstablesTargetProvider implements TargetProvider {
   }
 
   @Override
+  public Class<? extends Record> optionsType() {
+    return SstablesOptions.class;
+  }
+
+  @Override
   public Target connect(TargetSpec spec, Path baseDir) {
     SstablesOptions options = options(spec);
     return SstablesTarget.connect(spec, options, baseDir);

@@ -15,6 +15,11 @@ public final class TableSourceProvider implements SourceProvider {
   }
 
   @Override
+  public Class<? extends Record> optionsType() {
+    return TableSourceOptions.class;
+  }
+
+  @Override
   public Source create(SourceSpec spec, Path baseDir) {
     String where = "source '" + spec.name() + "'";
     if (!spec.paths().isEmpty()) {

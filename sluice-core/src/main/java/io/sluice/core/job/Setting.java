@@ -25,8 +25,8 @@ public @interface Setting {
   String shownDefault() default "";
 
   /**
-   * For a setting that has no default and must be given: a value the reference shows as an
-   * example, and builds the record with to read the other settings' defaults.
+   * For a setting that has no default and must be given: a value the reference shows as an example,
+   * and builds the record with to read the other settings' defaults.
    */
   String example() default "";
 }

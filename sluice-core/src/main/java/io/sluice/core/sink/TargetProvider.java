@@ -17,6 +17,16 @@ public interface TargetProvider {
   String type();
 
   /**
+   * The settings record a target of this type reads {@code target.options:} into, with {@link
+   * io.sluice.core.job.JobFiles#readPart}, each component a {@link io.sluice.core.job.Setting}; or
+   * null when the type has no settings beyond {@code target:}'s own. The settings reference is
+   * generated from it.
+   */
+  default Class<? extends Record> optionsType() {
+    return null;
+  }
+
+  /**
    * Connects to the target described by {@code spec} and reads its table.
    *
    * @param spec the job file's {@code target:} part

@@ -12,6 +12,13 @@ public interface SourceProvider {
   String type();
 
   /**
+   * The settings record a source of this type reads its {@code options:} into, with {@link
+   * io.sluice.core.job.JobFiles#readPart}: each component a {@link io.sluice.core.job.Setting}. The
+   * settings reference is generated from it.
+   */
+  Class<? extends Record> optionsType();
+
+  /**
    * Creates the source described by {@code spec}.
    *
    * @param spec the source's part of the job file

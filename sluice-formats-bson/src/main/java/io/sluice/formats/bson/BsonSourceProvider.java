@@ -20,6 +20,11 @@ public final class BsonSourceProvider implements SourceProvider {
   }
 
   @Override
+  public Class<? extends Record> optionsType() {
+    return BsonSourceOptions.class;
+  }
+
+  @Override
   public Source create(SourceSpec spec, Path baseDir) {
     String name = spec.name() == null ? TYPE : spec.name();
     return new BsonDumpSource(

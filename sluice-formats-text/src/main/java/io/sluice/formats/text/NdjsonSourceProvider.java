@@ -20,6 +20,11 @@ public final class NdjsonSourceProvider implements SourceProvider {
   }
 
   @Override
+  public Class<? extends Record> optionsType() {
+    return NdjsonSourceOptions.class;
+  }
+
+  @Override
   public Source create(SourceSpec spec, Path baseDir) {
     String name = spec.name() == null ? TYPE : spec.name();
     return new NdjsonSource(
