@@ -18,7 +18,7 @@ public final class SstablesTargetProvider implements TargetProvider {
   }
 
   @Override
-  public Class<? extends Record> optionsType() {
+  public Class<? extends java.lang.Record> optionsType() {
     return SstablesOptions.class;
   }
 

@@ -15,7 +15,7 @@ public final class TableSourceProvider implements SourceProvider {
   }
 
   @Override
-  public Class<? extends Record> optionsType() {
+  public Class<? extends java.lang.Record> optionsType() {
     return TableSourceOptions.class;
   }
 

@@ -22,7 +22,7 @@ public interface TargetProvider {
    * null when the type has no settings beyond {@code target:}'s own. The settings reference is
    * generated from it.
    */
-  default Class<? extends Record> optionsType() {
+  default Class<? extends java.lang.Record> optionsType() {
     return null;
   }
 

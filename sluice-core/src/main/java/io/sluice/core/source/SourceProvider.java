@@ -16,7 +16,7 @@ public interface SourceProvider {
    * io.sluice.core.job.JobFiles#readPart}: each component a {@link io.sluice.core.job.Setting}. The
    * settings reference is generated from it.
    */
-  Class<? extends Record> optionsType();
+  Class<? extends java.lang.Record> optionsType();
 
   /**
    * Creates the source described by {@code spec}.

@@ -20,7 +20,7 @@ public final class BsonSourceProvider implements SourceProvider {
   }
 
   @Override
-  public Class<? extends Record> optionsType() {
+  public Class<? extends java.lang.Record> optionsType() {
     return BsonSourceOptions.class;
   }
 
