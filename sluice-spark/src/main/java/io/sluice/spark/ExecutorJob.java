@@ -23,6 +23,7 @@ import io.sluice.core.source.SourceSpec;
 import io.sluice.core.source.Sources;
 import io.sluice.core.source.Split;
 import io.sluice.core.state.LineStore;
+import io.sluice.core.state.NoFindings;
 import io.sluice.spark.hadoop.HadoopPaths;
 import java.io.IOException;
 import java.time.Clock;
@@ -175,13 +176,16 @@ final class ExecutorJob implements AutoCloseable {
         FlowController flow = flowController(lease);
         Sink sink = workflow.openSink(mapper, flow);
         LineStore lines =
-            splits.openLines(split.id(), saved == null ? 0 : saved.rejectFileLength())) {
+            splits.openLines(
+                split.id(), SplitLines.REJECTS, saved == null ? 0 : saved.rejectFileLength());
+        LineStore findings = openFindings(task, split, saved)) {
       SplitProgress progress =
           new SplitProgress(
               split,
               saved,
               source::positionAfter,
               lines,
+              findings,
               fingerprint,
               task.resources(),
               Clock.systemUTC());
@@ -210,6 +214,15 @@ final class ExecutorJob implements AutoCloseable {
       return TaskResult.of(
           split.id(), result.counts(), result.done(), control.reason(), executor, flow.stats());
     }
+  }
+
+  /** The split's findings, where its workflow lists any (a validation's differences). */
+  private LineStore openFindings(SplitTask task, Split split, Checkpoint saved) {
+    if (!task.workflow().listsFindings()) {
+      return new NoFindings();
+    }
+    return splits.openLines(
+        split.id(), SplitLines.FINDINGS, saved == null ? 0 : saved.findingsFileLength());
   }
 
   /** The task's share of the job's budget, or null when each task adapts by itself. */

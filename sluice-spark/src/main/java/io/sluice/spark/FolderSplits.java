@@ -19,8 +19,8 @@ import java.util.stream.Stream;
 
 /**
  * The splits' state in {@code splits/<split id>/} of the job's state folder on a filesystem that
- * every executor mounts: each split's {@code checkpoint.json} and {@code rejects.jsonl}, as the CLI
- * writes a job's.
+ * every executor mounts: each split's {@code checkpoint.json}, {@code rejects.jsonl} and (a
+ * validation's) {@code differences.jsonl}, as the CLI writes a job's.
  */
 final class FolderSplits implements SplitStore {
 
@@ -34,7 +34,8 @@ final class FolderSplits implements SplitStore {
 
   private LocalJobState split(String splitId) {
     String folder = URLEncoder.encode(splitId, StandardCharsets.UTF_8);
-    return new LocalJobState(splits.resolve(folder), LocalJobState.REJECTS);
+    return new LocalJobState(
+        splits.resolve(folder), SplitLines.REJECTS.file, SplitLines.FINDINGS.file);
   }
 
   @Override
@@ -43,8 +44,9 @@ final class FolderSplits implements SplitStore {
   }
 
   @Override
-  public LineStore openLines(String splitId, long keep) {
-    return split(splitId).openLines(keep);
+  public LineStore openLines(String splitId, SplitLines kind, long keep) {
+    LocalJobState split = split(splitId);
+    return kind == SplitLines.REJECTS ? split.openLines(keep) : split.openFindings(keep);
   }
 
   @Override
@@ -69,8 +71,9 @@ final class FolderSplits implements SplitStore {
   }
 
   @Override
-  public void copyLines(String splitId, long mark, OutputStream to) throws IOException {
-    Path lines = split(splitId).dir().resolve(LocalJobState.REJECTS);
+  public void copyLines(String splitId, SplitLines kind, long mark, OutputStream to)
+      throws IOException {
+    Path lines = split(splitId).dir().resolve(kind.file);
     if (mark <= 0 || !Files.exists(lines)) {
       return;
     }

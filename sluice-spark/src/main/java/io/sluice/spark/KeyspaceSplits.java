@@ -17,6 +17,7 @@ import java.io.OutputStream;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -25,9 +26,9 @@ import java.util.TreeMap;
 /**
  * The splits' state in a keyspace of the target cluster ({@code spark.state: keyspace}), for a
  * Spark cluster without a filesystem that every executor mounts: one row per split holding its
- * checkpoint as the CLI's {@code checkpoint.json} holds it, and its reject lines in chunks keyed by
- * their byte offset, so that a mark and a resume cut them exactly as a reject file is cut. Written
- * at the target's consistency level.
+ * checkpoint as the CLI's {@code checkpoint.json} holds it, and its reject lines and its findings
+ * (each in a table of its own) in chunks keyed by their byte offset, so that a mark and a resume
+ * cut them exactly as a reject file is cut. Written at the target's consistency level.
  */
 final class KeyspaceSplits implements SplitStore {
 
@@ -40,9 +41,11 @@ final class KeyspaceSplits implements SplitStore {
   private final PreparedStatement saveCheckpoint;
   private final PreparedStatement loadCheckpoints;
   private final PreparedStatement loadCheckpoint;
-  private final PreparedStatement addLines;
-  private final PreparedStatement readLines;
-  private final PreparedStatement cutLines;
+  private final Map<SplitLines, LineStatements> lines = new EnumMap<>(SplitLines.class);
+
+  /** The statements over one kind of lines' table. */
+  private record LineStatements(
+      PreparedStatement add, PreparedStatement read, PreparedStatement cut) {}
 
   private KeyspaceSplits(
       CqlSession session, String keyspace, String job, ConsistencyLevel consistency) {
@@ -59,15 +62,18 @@ final class KeyspaceSplits implements SplitStore {
     this.loadCheckpoint =
         session.prepare(
             "SELECT checkpoint FROM " + ks + ".split_checkpoints WHERE job = ? AND split = ?");
-    this.addLines =
-        session.prepare(
-            "INSERT INTO " + ks + ".split_rejects (job, split, offset, lines) VALUES (?, ?, ?, ?)");
-    this.readLines =
-        session.prepare(
-            "SELECT offset, lines FROM " + ks + ".split_rejects WHERE job = ? AND split = ?");
-    this.cutLines =
-        session.prepare(
-            "DELETE FROM " + ks + ".split_rejects WHERE job = ? AND split = ? AND offset >= ?");
+    for (SplitLines kind : SplitLines.values()) {
+      String table = ks + "." + kind.table;
+      lines.put(
+          kind,
+          new LineStatements(
+              session.prepare(
+                  "INSERT INTO " + table + " (job, split, offset, lines) VALUES (?, ?, ?, ?)"),
+              session.prepare(
+                  "SELECT offset, lines FROM " + table + " WHERE job = ? AND split = ?"),
+              session.prepare(
+                  "DELETE FROM " + table + " WHERE job = ? AND split = ? AND offset >= ?")));
+    }
   }
 
   /**
@@ -96,11 +102,15 @@ final class KeyspaceSplits implements SplitStore {
             + ks
             + ".split_checkpoints (job text, split text, checkpoint text,"
             + " PRIMARY KEY (job, split))");
-    session.execute(
-        "CREATE TABLE IF NOT EXISTS "
-            + ks
-            + ".split_rejects (job text, split text, offset bigint, lines text,"
-            + " PRIMARY KEY ((job, split), offset))");
+    for (SplitLines kind : SplitLines.values()) {
+      session.execute(
+          "CREATE TABLE IF NOT EXISTS "
+              + ks
+              + "."
+              + kind.table
+              + " (job text, split text, offset bigint, lines text,"
+              + " PRIMARY KEY ((job, split), offset))");
+    }
   }
 
   /** The state of {@code job}'s splits in {@code keyspace}, which must exist already. */
@@ -162,14 +172,18 @@ final class KeyspaceSplits implements SplitStore {
   }
 
   @Override
-  public LineStore openLines(String splitId, long keep) {
-    session.execute(cutLines.bind(job, splitId, keep).setConsistencyLevel(consistency));
-    return new Lines(splitId, keep);
+  public LineStore openLines(String splitId, SplitLines kind, long keep) {
+    session.execute(
+        lines.get(kind).cut().bind(job, splitId, keep).setConsistencyLevel(consistency));
+    return new Lines(splitId, lines.get(kind), keep);
   }
 
   @Override
-  public void copyLines(String splitId, long mark, OutputStream to) throws IOException {
-    for (Row row : session.execute(readLines.bind(job, splitId).setConsistencyLevel(consistency))) {
+  public void copyLines(String splitId, SplitLines kind, long mark, OutputStream to)
+      throws IOException {
+    for (Row row :
+        session.execute(
+            lines.get(kind).read().bind(job, splitId).setConsistencyLevel(consistency))) {
       if (row.getLong("offset") >= mark) {
         break;
       }
@@ -180,7 +194,9 @@ final class KeyspaceSplits implements SplitStore {
   @Override
   public void clear() {
     for (String split : splitCheckpoints().keySet()) {
-      session.execute(cutLines.bind(job, split, 0L).setConsistencyLevel(consistency));
+      for (LineStatements kind : lines.values()) {
+        session.execute(kind.cut().bind(job, split, 0L).setConsistencyLevel(consistency));
+      }
     }
     session.execute(
         session
@@ -200,17 +216,19 @@ final class KeyspaceSplits implements SplitStore {
   }
 
   /**
-   * One split's reject lines: added lines wait in memory until a mark writes them as one chunk at
-   * the offset where they start, the offset being the lines' length in UTF-8 bytes, as a file's.
+   * One split's lines of a kind: added lines wait in memory until a mark writes them as one chunk
+   * at the offset where they start, the offset being the lines' length in UTF-8 bytes, as a file's.
    */
   private final class Lines implements LineStore {
 
     private final String splitId;
+    private final LineStatements statements;
     private final StringBuilder pending = new StringBuilder();
     private long length;
 
-    Lines(String splitId, long length) {
+    Lines(String splitId, LineStatements statements, long length) {
       this.splitId = splitId;
+      this.statements = statements;
       this.length = length;
     }
 
@@ -224,7 +242,7 @@ final class KeyspaceSplits implements SplitStore {
       if (pending.length() > 0) {
         String chunk = pending.toString();
         session.execute(
-            addLines.bind(job, splitId, length, chunk).setConsistencyLevel(consistency));
+            statements.add().bind(job, splitId, length, chunk).setConsistencyLevel(consistency));
         length += chunk.getBytes(StandardCharsets.UTF_8).length;
         pending.setLength(0);
       }
@@ -241,7 +259,7 @@ final class KeyspaceSplits implements SplitStore {
       mark();
       List<String> chunks = new ArrayList<>();
       for (Row row :
-          session.execute(readLines.bind(job, splitId).setConsistencyLevel(consistency))) {
+          session.execute(statements.read().bind(job, splitId).setConsistencyLevel(consistency))) {
         chunks.add(row.getString("lines"));
       }
       return new BufferedReader(new StringReader(String.join("", chunks)));

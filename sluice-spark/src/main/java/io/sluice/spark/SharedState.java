@@ -18,26 +18,20 @@ import java.util.Optional;
 /**
  * A job's state as the Spark driver sees it: the splits' checkpoints, where every executor keeps
  * them ({@link SplitStore}), read as one checkpoint of the job to plan a resumed run; and the job's
- * report and gathered reject lines in the job's state folder on the driver's own disk.
+ * report and gathered reject lines and findings in the job's state folder on the driver's own disk.
  */
 final class SharedState implements JobState {
 
   private final SplitStore splits;
   private final LocalJobState documents;
-  private final String linesName;
 
   /**
-   * @param stateDir the job's state folder on the driver
-   * @param linesName the file the run's lines are gathered in there
+   * @param documents the job's state folder on the driver, as a local run of the same command keeps
+   *     it: the splits' lines are gathered in its files
    */
-  SharedState(SplitStore splits, Path stateDir, String linesName) {
+  SharedState(SplitStore splits, LocalJobState documents) {
     this.splits = splits;
-    this.documents = new LocalJobState(stateDir, linesName);
-    this.linesName = linesName;
-  }
-
-  String linesName() {
-    return linesName;
+    this.documents = documents;
   }
 
   SplitStore splits() {
@@ -82,6 +76,7 @@ final class SharedState implements JobState {
             resources,
             counts,
             0,
+            0,
             runs,
             updated,
             null));
@@ -110,6 +105,11 @@ final class SharedState implements JobState {
   @Override
   public LineStore openLines(long keep) {
     return documents.openLines(keep);
+  }
+
+  @Override
+  public LineStore openFindings(long keep) {
+    return documents.openFindings(keep);
   }
 
   @Override

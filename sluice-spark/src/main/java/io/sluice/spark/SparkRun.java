@@ -18,7 +18,7 @@ import io.sluice.core.source.ContentDigest;
 import io.sluice.core.source.Source;
 import io.sluice.core.source.Sources;
 import io.sluice.core.source.Split;
-import io.sluice.core.state.RejectFile;
+import io.sluice.core.state.LineStore;
 import io.sluice.core.timeline.TimelineRecorder;
 import io.sluice.core.timeline.TimelineSample;
 import java.io.IOException;
@@ -69,7 +69,7 @@ final class SparkRun {
     StateLocation location = StateLocation.of(job, workflow);
     location.prepare(job);
     try (SplitStore splits = location.open(job)) {
-      SharedState state = new SharedState(splits, Path.of(location.folder()), workflow.linesName());
+      SharedState state = new SharedState(splits, workflow.localState(job));
       if (fresh) {
         splits.clear();
       }
@@ -251,6 +251,7 @@ final class SparkRun {
                 Counts.ZERO,
                 0,
                 0,
+                0,
                 Instant.now(),
                 null));
   }
@@ -314,7 +315,8 @@ final class SparkRun {
             .findFirst()
             .orElse(null);
     long rowsThisRun = results.stream().mapToLong(r -> r.committed().rowsWritten()).sum();
-    Path rejects = gatherRejects(state);
+    long rejects = gather(state, SplitLines.REJECTS);
+    long findings = workflow.listsFindings() ? gather(state, SplitLines.FINDINGS) : 0;
     Outcome outcome =
         stopReason != null || (all != null && !all.complete())
             ? Outcome.ABORTED
@@ -322,51 +324,57 @@ final class SparkRun {
     if (outcome == Outcome.ABORTED && stopReason == null) {
       stopReason = "some splits did not finish; run the same command again to resume them";
     }
-    RunReport report =
-        new RunReport(
-            job.name(),
-            outcome,
-            stopReason,
-            counts,
-            started,
-            Duration.between(started, clock.instant()),
-            rejects.toString(),
-            planned.runs(),
-            rowsThisRun,
-            flow,
-            List.of(),
-            workflow.validates());
-    try (RejectFile lines = new RejectFile(rejects, rejects.toFile().length())) {
+    try (LineStore rejectLines = state.openLines(rejects);
+        LineStore findingLines = state.openFindings(findings)) {
+      RunReport report =
+          new RunReport(
+              job.name(),
+              outcome,
+              stopReason,
+              counts,
+              started,
+              Duration.between(started, clock.instant()),
+              rejectLines.location(),
+              findingLines.location(),
+              planned.runs(),
+              rowsThisRun,
+              flow,
+              List.of(),
+              workflow.validates());
       return RunDocuments.save(
           job,
           planned.workflow(),
           report,
-          lines,
+          rejectLines,
+          findingLines,
           timeline == null ? List.of() : timeline.samples(),
           state);
     }
   }
 
   /**
-   * The splits' reject lines in one file, split by split, as the report names it: each split's
+   * The splits' lines of a kind in one file, split by split, as the report names it: each split's
    * lines up to its checkpoint's mark, so lines of records a killed task had not committed are left
-   * out, as its split's next run would cut them.
+   * out, as its split's next run would cut them. Returns the file's length.
    */
-  private static Path gatherRejects(SharedState state) {
-    Path gathered = state.dir().resolve(state.linesName());
-    Path partial = state.dir().resolve(state.linesName() + ".tmp");
+  private static long gather(SharedState state, SplitLines kind) {
+    Path gathered = state.dir().resolve(kind.file);
+    Path partial = state.dir().resolve(kind.file + ".tmp");
     try {
       Files.createDirectories(state.dir());
       try (OutputStream to = Files.newOutputStream(partial)) {
         for (Map.Entry<String, Checkpoint> split : state.splits().splitCheckpoints().entrySet()) {
-          state.splits().copyLines(split.getKey(), split.getValue().rejectFileLength(), to);
+          Checkpoint saved = split.getValue();
+          long mark =
+              kind == SplitLines.REJECTS ? saved.rejectFileLength() : saved.findingsFileLength();
+          state.splits().copyLines(split.getKey(), kind, mark, to);
         }
       }
       Files.move(partial, gathered, StandardCopyOption.REPLACE_EXISTING);
+      return Files.size(gathered);
     } catch (IOException e) {
-      throw new UncheckedIOException("Cannot gather the rejects: " + e.getMessage(), e);
+      throw new UncheckedIOException("Cannot gather the " + kind.file + ": " + e.getMessage(), e);
     }
-    return gathered;
   }
 
   /** The answers of tasks that each adapted by themselves, summed. */

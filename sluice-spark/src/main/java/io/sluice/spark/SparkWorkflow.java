@@ -54,9 +54,9 @@ record SparkWorkflow(ValidationSpec validation) implements Serializable {
     return validates() ? LocalJobState.ofValidation(job) : LocalJobState.ofMigration(job);
   }
 
-  /** The name of the lines a run lists: rejects, or a validation's differences too. */
-  String linesName() {
-    return validates() ? LocalJobState.DIFFERENCES : LocalJobState.REJECTS;
+  /** Whether the run lists findings apart from its rejects: a validation's differences. */
+  boolean listsFindings() {
+    return validates();
   }
 
   /** The key of the job's splits in a keyspace store: a validation's apart from a migration's. */

@@ -19,15 +19,16 @@ interface SplitStore extends AutoCloseable {
   CheckpointStore checkpoint(String splitId);
 
   /**
-   * Opens one split's reject lines, keeping those below {@code keep}, a mark its checkpoint saved.
+   * Opens one split's lines of a kind, keeping those below {@code keep}, a mark its checkpoint
+   * saved.
    */
-  LineStore openLines(String splitId, long keep);
+  LineStore openLines(String splitId, SplitLines kind, long keep);
 
   /** Every split's checkpoint, by split id, in the order of source name and split index. */
   Map<String, Checkpoint> splitCheckpoints();
 
-  /** Writes one split's reject lines below {@code mark} to {@code to}. */
-  void copyLines(String splitId, long mark, OutputStream to) throws IOException;
+  /** Writes one split's lines of a kind below {@code mark} to {@code to}. */
+  void copyLines(String splitId, SplitLines kind, long mark, OutputStream to) throws IOException;
 
   /** Forgets every split's progress and lines, for a run with {@code --fresh}. */
   void clear();

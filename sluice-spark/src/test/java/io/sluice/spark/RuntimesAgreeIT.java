@@ -85,6 +85,8 @@ class RuntimesAgreeIT {
     // The dump's rows carry write time 1: a row deleted and a cell changed at that time differ.
     session.execute("DELETE FROM agree USING TIMESTAMP 1 WHERE id = 5");
     session.execute("UPDATE agree USING TIMESTAMP 1 SET name = 'zzzz' WHERE id = 6");
+    // A CSV row too, whose finding must carry the same fields as the dump's.
+    session.execute("DELETE FROM agree WHERE id = 100005");
     cliValidation = aside(cli("validate", job.toString()), "state-agree", "cli-validation");
     sparkValidation = aside(submit("validate", job.toString()), "state-agree", "spark-validation");
   }
@@ -236,7 +238,7 @@ class RuntimesAgreeIT {
     assertThat(summary(sparkMigration.output(), "Job agree:"))
         .isEqualTo(summary(cliMigration.output(), "Job agree:"));
     assertThat(summary(sparkValidation.output(), "Validation of job agree:"))
-        .contains("  Missing           1", "  Mismatched        1")
+        .contains("  Missing           2", "  Mismatched        1")
         .isEqualTo(summary(cliValidation.output(), "Validation of job agree:"));
   }
 
@@ -267,15 +269,65 @@ class RuntimesAgreeIT {
 
     assertThat(documents(onSpark))
         .containsExactlyElementsOf(documents(cli))
-        .contains("report.json", "report.html", "timeline.jsonl", "validation.json");
+        .contains(
+            "report.json",
+            "report.html",
+            "timeline.jsonl",
+            "validation.json",
+            "differences.jsonl",
+            "rejects.jsonl");
     Map<String, Long> counts = counts(cli.resolve("report.json"));
-    assertThat(counts.get("rows-missing")).isEqualTo(1);
+    assertThat(counts.get("rows-missing")).isEqualTo(2);
     assertThat(counts.get("rows-mismatched")).isEqualTo(1);
     assertThat(counts(onSpark.resolve("report.json"))).isEqualTo(counts);
     assertThat(sortedLines(onSpark.resolve("differences.jsonl")))
         .isEqualTo(sortedLines(cli.resolve("differences.jsonl")));
+    assertThat(sortedLines(onSpark.resolve("rejects.jsonl")))
+        .isEqualTo(sortedLines(cli.resolve("rejects.jsonl")));
     JsonNode summary = new ObjectMapper().readTree(onSpark.resolve("validation.json").toFile());
-    assertThat(summary.toString()).contains("id=5", "id=6");
+    assertThat(summary.toString()).contains("id=5", "id=6", "id=100005");
+  }
+
+  @Test
+  void should_list_a_validations_rejects_apart_from_its_findings_on_both_runtimes()
+      throws Exception {
+    for (Ran ran : List.of(cliValidation, sparkValidation)) {
+      Path state = ran.state().resolve("validate");
+      Map<String, Long> counts = counts(state.resolve("report.json"));
+      List<JsonNode> findings = jsonLines(state.resolve("differences.jsonl"));
+      List<JsonNode> rejects = jsonLines(state.resolve("rejects.jsonl"));
+
+      assertThat(findings)
+          .as("findings in %s", state)
+          .hasSize(3)
+          .allSatisfy(line -> assertThat(line.path("stage").asText()).isEqualTo("difference"));
+      assertThat(rejects)
+          .as("rejects in %s", state)
+          .hasSize(counts.get("rejected-mapping").intValue())
+          .allSatisfy(line -> assertThat(line.path("stage").asText()).isEqualTo("mapping"));
+      assertThat(findings.stream().map(RuntimesAgreeIT::fieldNames).distinct())
+          .as("the fields of the dump's and the CSV's findings in %s", state)
+          .hasSize(2); // a missing row's, and a mismatched row's with its columns
+      // The summary names the files where the run left them, before they were moved aside.
+      assertThat(ran.output())
+          .containsPattern("Findings listed in \\S*state-agree/validate/differences\\.jsonl")
+          .containsPattern("Rejects listed in \\S*state-agree/validate/rejects\\.jsonl");
+    }
+  }
+
+  private static List<JsonNode> jsonLines(Path file) throws IOException {
+    ObjectMapper json = new ObjectMapper();
+    List<JsonNode> lines = new ArrayList<>();
+    for (String line : Files.readAllLines(file)) {
+      lines.add(json.readTree(line));
+    }
+    return lines;
+  }
+
+  private static Set<String> fieldNames(JsonNode line) {
+    Set<String> names = new TreeSet<>();
+    line.fieldNames().forEachRemaining(names::add);
+    return names;
   }
 
   @Test

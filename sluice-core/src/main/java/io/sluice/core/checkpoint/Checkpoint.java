@@ -17,6 +17,8 @@ import java.util.Map;
  *     earlier Sluice versions, which are then resumed without that check)
  * @param counts the counts of every record below the saved positions, over all runs
  * @param rejectFileLength the reject file's length holding exactly the rejects of those records
+ * @param findingsFileLength the findings file's length holding exactly the findings of those
+ *     records and of the search for extra rows (0 for a migration, which finds nothing)
  * @param runs how many runs contributed
  * @param updated when it was saved
  * @param validation a validation's own state, or {@code null} for a migration
@@ -28,6 +30,7 @@ public record Checkpoint(
     Map<String, String> resources,
     Counts counts,
     long rejectFileLength,
+    long findingsFileLength,
     int runs,
     Instant updated,
     ValidationCheckpoint validation) {

@@ -45,37 +45,42 @@ public final class RejectReasons {
 
   private RejectReasons() {}
 
-  /** The reasons of the lines read, most frequent first, at most {@link #SHOWN} plus the rest. */
-  public static List<ReasonCount> of(BufferedReader lines) throws IOException {
+  /**
+   * The reasons of the lines read, from each of {@code files} in turn (a run's rejects, then its
+   * findings), most frequent first, at most {@link #SHOWN} plus the rest.
+   */
+  public static List<ReasonCount> of(BufferedReader... files) throws IOException {
     Map<List<String>, Group> groups = new LinkedHashMap<>();
     Group other = new Group();
     String line;
     long read = 0;
     long notGrouped = 0;
-    while ((line = lines.readLine()) != null) {
-      if (line.isBlank()) {
-        continue;
-      }
-      if (++read > MAX_GROUPED_LINES) {
-        notGrouped++;
-        continue;
-      }
-      JsonNode node;
-      try {
-        node = JSON.readTree(line);
-      } catch (IOException e) {
-        continue;
-      }
-      List<String> key = List.of(node.path("stage").asText("?"), reasonOf(node));
-      Group group = groups.get(key);
-      if (group == null && groups.size() < MAX_DISTINCT) {
-        group = new Group();
-        groups.put(key, group);
-      }
-      if (group == null) {
-        other.count++;
-      } else {
-        group.add(node);
+    for (BufferedReader lines : files) {
+      while ((line = lines.readLine()) != null) {
+        if (line.isBlank()) {
+          continue;
+        }
+        if (++read > MAX_GROUPED_LINES) {
+          notGrouped++;
+          continue;
+        }
+        JsonNode node;
+        try {
+          node = JSON.readTree(line);
+        } catch (IOException e) {
+          continue;
+        }
+        List<String> key = List.of(node.path("stage").asText("?"), reasonOf(node));
+        Group group = groups.get(key);
+        if (group == null && groups.size() < MAX_DISTINCT) {
+          group = new Group();
+          groups.put(key, group);
+        }
+        if (group == null) {
+          other.count++;
+        } else {
+          group.add(node);
+        }
       }
     }
     List<ReasonCount> sorted = new ArrayList<>();

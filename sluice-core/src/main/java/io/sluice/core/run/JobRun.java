@@ -315,6 +315,8 @@ public final class JobRun implements AutoCloseable {
     int runs = previous.map(Checkpoint::runs).orElse(0) + 1;
     workflow.begin(previous, state);
     try (LineStore lines = state.openLines(previous.map(Checkpoint::rejectFileLength).orElse(0L));
+        LineStore findings =
+            state.openFindings(previous.map(Checkpoint::findingsFileLength).orElse(0L));
         FlowController flowController = FlowController.start(job.flow(), backlogProbe);
         TimelineRecorder timeline = startTimeline(flowController, runs);
         Sink sink = workflow.openSink(mapper, flowController)) {
@@ -324,6 +326,7 @@ public final class JobRun implements AutoCloseable {
       ProgressLedger ledger =
           new ProgressLedger(
               lines,
+              findings,
               JobFingerprint.of(job),
               contentDigests,
               earlierRuns,
@@ -377,12 +380,13 @@ public final class JobRun implements AutoCloseable {
               started,
               Duration.between(started, clock.instant()),
               lines.location(),
+              findings.location(),
               runs,
               counters.get(Count.ROWS_WRITTEN),
               flowController.stats(),
               List.of(),
               workflow.checks());
-      report = RunDocuments.save(job, workflow, report, lines, timeline.samples(), state);
+      report = RunDocuments.save(job, workflow, report, lines, findings, timeline.samples(), state);
       return report;
     }
   }

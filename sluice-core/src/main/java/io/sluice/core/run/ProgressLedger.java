@@ -20,14 +20,15 @@ import java.util.function.Supplier;
 
 /**
  * The committed state of a local run: the {@link SplitLedger} of every split, sharing this ledger's
- * lock and line store, and the counts of earlier runs. The job's counts are those of earlier runs
- * plus the sum of its splits'; a {@link #checkpoint()} sees every split and the line store at one
- * moment.
+ * lock and line stores (rejects, findings), and the counts of earlier runs. The job's counts are
+ * those of earlier runs plus the sum of its splits'; a {@link #checkpoint()} sees every split and
+ * the line stores at one moment.
  */
 public final class ProgressLedger {
 
   private final Map<String, SplitLedger> splits = new LinkedHashMap<>();
   private final LineStore lines;
+  private final LineStore findings;
   private final JobFingerprint fingerprint;
   private final Map<String, String> resources;
   private final Counts earlierRuns;
@@ -43,6 +44,7 @@ public final class ProgressLedger {
    */
   ProgressLedger(
       LineStore lines,
+      LineStore findings,
       JobFingerprint fingerprint,
       Map<String, String> resources,
       Counts earlierRuns,
@@ -50,6 +52,7 @@ public final class ProgressLedger {
       Clock clock,
       Supplier<ValidationCheckpoint> validationState) {
     this.lines = lines;
+    this.findings = findings;
     this.fingerprint = fingerprint;
     this.resources = resources;
     this.earlierRuns = earlierRuns;
@@ -63,14 +66,15 @@ public final class ProgressLedger {
       SplitCheckpoint saved,
       Function<SourceItem, String> positions,
       RowsCommitted rowsCommitted) {
-    SplitLedger ledger = new SplitLedger(split, saved, positions, lines, rowsCommitted, this);
+    SplitLedger ledger =
+        new SplitLedger(split, saved, positions, lines, findings, rowsCommitted, this);
     splits.put(split.id(), ledger);
     return ledger;
   }
 
   /** Lists and counts a finding that no record gives, such as an extra row in the target. */
-  public synchronized void commit(RejectLine line, List<Count> counts) {
-    lines.add(line);
+  public synchronized void commit(RejectLine finding, List<Count> counts) {
+    findings.add(finding);
     counts.forEach(beyondSplits::increment);
   }
 
@@ -84,9 +88,10 @@ public final class ProgressLedger {
     return total.snapshot();
   }
 
-  /** A checkpoint of exactly the committed records, with the line store flushed to match. */
+  /** A checkpoint of exactly the committed records, with the line stores flushed to match. */
   synchronized Checkpoint checkpoint() {
     long lineMark = lines.mark();
+    long findingsMark = findings.mark();
     Map<String, SplitCheckpoint> saved = new LinkedHashMap<>();
     for (Map.Entry<String, SplitLedger> entry : splits.entrySet()) {
       saved.put(entry.getKey(), entry.getValue().checkpoint());
@@ -98,6 +103,7 @@ public final class ProgressLedger {
         resources,
         committed(),
         lineMark,
+        findingsMark,
         runs,
         clock.instant(),
         validationState == null ? null : validationState.get());

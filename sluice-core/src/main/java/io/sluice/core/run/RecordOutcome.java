@@ -9,10 +9,10 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * What became of one source record: the counts it contributes, its reject lines (and a validation's
- * findings) and its rows. It is filled in while the record is mapped and written (or checked), and
- * handed to its {@link SplitLedger} once every row of it is acknowledged or refused; only then do
- * its counts and lines count.
+ * What became of one source record: the counts it contributes, its reject lines, the findings its
+ * sink made about its rows (a validation's differences), and its rows. It is filled in while the
+ * record is mapped and written (or checked), and handed to its {@link SplitLedger} once every row
+ * of it is acknowledged or refused; only then do its counts and lines count.
  */
 final class RecordOutcome {
 
@@ -22,6 +22,7 @@ final class RecordOutcome {
   boolean complete;
   List<Row> rows = List.of();
   private List<RejectLine> lines;
+  private List<RejectLine> findings;
 
   /**
    * @param item the record as read: once it is committed, the split resumes after it
@@ -54,5 +55,16 @@ final class RecordOutcome {
 
   List<RejectLine> lines() {
     return lines == null ? List.of() : lines;
+  }
+
+  void found(RejectLine finding) {
+    if (findings == null) {
+      findings = new ArrayList<>(1);
+    }
+    findings.add(finding);
+  }
+
+  List<RejectLine> findings() {
+    return findings == null ? List.of() : findings;
   }
 }

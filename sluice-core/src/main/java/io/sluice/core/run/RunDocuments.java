@@ -16,9 +16,9 @@ import org.slf4j.LoggerFactory;
 
 /**
  * The report stage of every run, whichever runtime ran its splits: {@code report.json}, then the
- * reasons of its reject and difference lines grouped into it, {@code report.html} with the charts
- * of the run's timeline, and the workflow's own report (a validation's {@code validation.json}).
- * The console summary is the workflow's too ({@link Workflow#summary}).
+ * reasons of its reject lines and findings grouped into it, {@code report.html} with the charts of
+ * the run's timeline, and the workflow's own report (a validation's {@code validation.json}). The
+ * console summary is the workflow's too ({@link Workflow#summary}).
  */
 public final class RunDocuments {
 
@@ -30,7 +30,8 @@ public final class RunDocuments {
    * Saves the documents of a finished run in {@code state} and returns its report with the lines'
    * reasons grouped.
    *
-   * @param lines the run's reject lines (a validation: its findings too)
+   * @param lines the run's reject lines
+   * @param findings the run's findings (a validation's differences)
    * @param samples the run's timeline, earlier runs' included
    */
   public static RunReport save(
@@ -38,12 +39,13 @@ public final class RunDocuments {
       Workflow workflow,
       RunReport report,
       LineStore lines,
+      LineStore findings,
       List<TimelineSample> samples,
       JobState state) {
     // Saved before the lines are read for their reasons, which takes a while when they are many.
     state.saveDocument(HtmlReport.REPORT_JSON, report.toJson());
     if (report.counts().rejected() + report.counts().differences() > 0) {
-      report = report.withRejectReasons(reasons(lines));
+      report = report.withRejectReasons(reasons(lines, findings));
       state.saveDocument(HtmlReport.REPORT_JSON, report.toJson());
     }
     try {
@@ -54,7 +56,7 @@ public final class RunDocuments {
       // A report that cannot be drawn leaves the run's outcome alone.
       LOG.warn("Cannot write {}: {}", HtmlReport.DOCUMENT, e.getMessage());
     }
-    workflow.report(report, lines, state);
+    workflow.report(report, findings, state);
     return report;
   }
 
@@ -70,9 +72,10 @@ public final class RunDocuments {
         + "\n";
   }
 
-  private static List<ReasonCount> reasons(LineStore lines) {
-    try (BufferedReader reader = lines.read()) {
-      return RejectReasons.of(reader);
+  private static List<ReasonCount> reasons(LineStore lines, LineStore findings) {
+    try (BufferedReader rejects = lines.read();
+        BufferedReader found = findings.read()) {
+      return RejectReasons.of(rejects, found);
     } catch (IOException | RuntimeException e) {
       LOG.warn("Cannot read the run's lines to group their reasons: {}", e.getMessage());
       return List.of();

@@ -26,7 +26,9 @@ import java.util.Map;
  * @param counts every record and row, adding up
  * @param started when the run began
  * @param elapsed how long it ran
- * @param rejectFile where rejected records are listed (a validation: its findings too)
+ * @param rejectFile where rejected records are listed
+ * @param findingsFile where the findings are listed (a validation's differences), apart from the
+ *     rejects
  * @param runs how many runs of the job the counts cover (more than one after resuming)
  * @param rowsWrittenThisRun rows written (or checked) by this run alone, for its rate
  * @param flow how flow control steered this run: requests, overload answers, the rate it settled
@@ -43,6 +45,7 @@ public record RunReport(
     Instant started,
     Duration elapsed,
     String rejectFile,
+    String findingsFile,
     int runs,
     long rowsWrittenThisRun,
     FlowStats flow,
@@ -71,6 +74,7 @@ public record RunReport(
         started,
         elapsed,
         rejectFile,
+        findingsFile,
         runs,
         rowsWrittenThisRun,
         flow,

@@ -13,11 +13,11 @@ import java.util.function.BooleanSupplier;
 import java.util.function.Function;
 
 /**
- * The committed state of one split: the acknowledged prefix of its records, and the counts and
- * reject lines of the records in it. Writes complete out of order, so a record commits only once it
- * and every record before it are done; its lines go to the {@link LineStore} then, in reading
- * order. A {@link #checkpoint()} taken at any moment describes exactly the records below its
- * position: a resumed run redoes the rest, and no record is counted or listed twice.
+ * The committed state of one split: the acknowledged prefix of its records, and the counts, reject
+ * lines and findings of the records in it. Writes complete out of order, so a record commits only
+ * once it and every record before it are done; its lines go to their {@link LineStore}s then, in
+ * reading order. A {@link #checkpoint()} taken at any moment describes exactly the records below
+ * its position: a resumed run redoes the rest, and no record is counted or listed twice.
  *
  * <p>The position is the source's own value, computed from the last committed item only when asked
  * for, at a save, not for every record. The split's ledgers of one local run share one lock, so
@@ -28,6 +28,7 @@ public final class SplitLedger {
   private final Split split;
   private final Function<SourceItem, String> positions;
   private final LineStore lines;
+  private final LineStore findings;
   private final RowsCommitted rowsCommitted;
   private final Object lock;
   private final ArrayDeque<RecordOutcome> inFlight = new ArrayDeque<>();
@@ -45,6 +46,7 @@ public final class SplitLedger {
    * @param saved where an earlier run left the split, or null to start at its beginning
    * @param positions the source's {@link io.sluice.core.source.Source#positionAfter}
    * @param lines where the reject lines of committed records go
+   * @param findings where the findings of committed records go
    * @param rowsCommitted told of each committed record's rows, or null
    */
   public SplitLedger(
@@ -52,8 +54,9 @@ public final class SplitLedger {
       SplitCheckpoint saved,
       Function<SourceItem, String> positions,
       LineStore lines,
+      LineStore findings,
       RowsCommitted rowsCommitted) {
-    this(split, saved, positions, lines, rowsCommitted, new Object());
+    this(split, saved, positions, lines, findings, rowsCommitted, new Object());
   }
 
   SplitLedger(
@@ -61,11 +64,13 @@ public final class SplitLedger {
       SplitCheckpoint saved,
       Function<SourceItem, String> positions,
       LineStore lines,
+      LineStore findings,
       RowsCommitted rowsCommitted,
       Object lock) {
     this.split = split;
     this.positions = positions;
     this.lines = lines;
+    this.findings = findings;
     this.rowsCommitted = rowsCommitted;
     this.lock = lock;
     this.position = saved == null ? null : saved.position();
@@ -214,6 +219,9 @@ public final class SplitLedger {
       committed.add(head.counts);
       for (RejectLine line : head.lines()) {
         lines.add(line);
+      }
+      for (RejectLine finding : head.findings()) {
+        findings.add(finding);
       }
       if (rowsCommitted != null && !head.rows.isEmpty()) {
         rowsCommitted.committed(head.rows);

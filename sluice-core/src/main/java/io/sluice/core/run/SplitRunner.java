@@ -356,7 +356,7 @@ public final class SplitRunner {
     }
     for (WriteResult.Finding found : result.findings()) {
       found.counts().forEach(count -> count(outcome, count, 1));
-      outcome.add(
+      outcome.found(
           new RejectLine(
               source.source().name(),
               found.row() == null ? null : found.row().position(),

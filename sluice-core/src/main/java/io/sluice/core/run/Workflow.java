@@ -85,8 +85,12 @@ public interface Workflow {
    */
   default void afterRun(boolean completed, PrintWriter out) {}
 
-  /** Saves this workflow's reports beside the run's {@code report.json}. */
-  default void report(RunReport report, LineStore lines, JobState state) {}
+  /**
+   * Saves this workflow's reports beside the run's {@code report.json}.
+   *
+   * @param findings the run's findings (a validation's differences)
+   */
+  default void report(RunReport report, LineStore findings, JobState state) {}
 
   /** The document in the run's state that sums the run up for a person. */
   default String summaryDocument() {

@@ -4,9 +4,9 @@ import io.sluice.core.checkpoint.CheckpointStore;
 import java.util.Optional;
 
 /**
- * Where a run keeps its state: the checkpoint, the reject lines, the sorted key runs of a
- * validation, and its reports. {@link LocalJobState} keeps them in the job's local state folder;
- * the runner names no path, so another implementation can keep them elsewhere.
+ * Where a run keeps its state: the checkpoint, the reject lines, the findings, the sorted key runs
+ * of a validation, and its reports. {@link LocalJobState} keeps them in the job's local state
+ * folder; the runner names no path, so another implementation can keep them elsewhere.
  */
 public interface JobState {
 
@@ -18,6 +18,13 @@ public interface JobState {
    * checkpoint saved, 0 to start empty.
    */
   LineStore openLines(long keep);
+
+  /**
+   * Opens the run's findings (what its sink found about rows: a validation's differences), apart
+   * from its rejects, keeping those below {@code keep}: the mark a checkpoint saved, 0 to start
+   * empty. A run whose sink finds nothing (a migration) gets a store that takes no line.
+   */
+  LineStore openFindings(long keep);
 
   /**
    * Opens the sorted key runs called {@code name}, keeping the first {@code keep} runs (0 to start

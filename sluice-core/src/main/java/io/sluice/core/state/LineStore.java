@@ -4,9 +4,10 @@ import java.io.BufferedReader;
 import java.io.IOException;
 
 /**
- * Where a run keeps its reject lines (a validation: its findings too), in the order their records
- * commit. A checkpoint records a {@link #mark() mark}; a resumed run reopens the store at that
- * mark, dropping the lines of records it redoes, so no line is listed twice.
+ * Where a run keeps its reject lines, or its findings (a validation's differences, in a store of
+ * their own), in the order their records commit. A checkpoint records a {@link #mark() mark}; a
+ * resumed run reopens the store at that mark, dropping the lines of records it redoes, so no line
+ * is listed twice.
  */
 public interface LineStore extends AutoCloseable {
 

@@ -12,29 +12,43 @@ import java.nio.file.StandardOpenOption;
 import java.util.Optional;
 
 /**
- * A run's state in a local folder: {@code checkpoint.json}, the reject file, key runs in folders of
- * their own, and reports, each replaced atomically. A migration keeps its state in the job's state
- * folder with rejects in {@code rejects.jsonl}; a validation in that folder's {@code validate}
- * folder, with findings and rejects in {@code differences.jsonl}.
+ * A run's state in a local folder: {@code checkpoint.json}, the reject file, the findings file, key
+ * runs in folders of their own, and reports, each replaced atomically. A migration keeps its state
+ * in the job's state folder with rejects in {@code rejects.jsonl}; a validation in that folder's
+ * {@code validate} folder, with its rejects in {@code rejects.jsonl} and its findings alone in
+ * {@code differences.jsonl}.
  */
 public final class LocalJobState implements JobState {
 
   /** The file of a migration's rejects. */
   public static final String REJECTS = "rejects.jsonl";
 
-  /** The file of a validation's findings and rejects. */
+  /** The file of a validation's findings. */
   public static final String DIFFERENCES = "differences.jsonl";
 
   private final Path dir;
   private final String linesName;
+  private final String findingsName;
 
   /**
+   * A folder whose runs list rejects only.
+   *
    * @param dir the folder
    * @param linesName the reject file's name in it
    */
   public LocalJobState(Path dir, String linesName) {
+    this(dir, linesName, null);
+  }
+
+  /**
+   * @param dir the folder
+   * @param linesName the reject file's name in it
+   * @param findingsName the findings file's name in it, or null when its runs find nothing
+   */
+  public LocalJobState(Path dir, String linesName, String findingsName) {
     this.dir = dir;
     this.linesName = linesName;
+    this.findingsName = findingsName;
   }
 
   /** Where a migration of the job keeps its state. */
@@ -44,7 +58,7 @@ public final class LocalJobState implements JobState {
 
   /** Where a validation of the job keeps its state. */
   public static LocalJobState ofValidation(JobSpec job) {
-    return new LocalJobState(job.stateDir().resolve("validate"), DIFFERENCES);
+    return new LocalJobState(job.stateDir().resolve("validate"), REJECTS, DIFFERENCES);
   }
 
   /** A folder that keeps only documents, such as the proxy's timeline: it has no reject lines. */
@@ -65,6 +79,13 @@ public final class LocalJobState implements JobState {
   @Override
   public LineStore openLines(long keep) {
     return new RejectFile(dir.resolve(linesName), keep);
+  }
+
+  @Override
+  public LineStore openFindings(long keep) {
+    return findingsName == null
+        ? new NoFindings()
+        : new RejectFile(dir.resolve(findingsName), keep);
   }
 
   @Override

@@ -24,10 +24,12 @@ import java.util.Locale;
  * <p>Example line: {@code {"source":"dump-1","resource":"people.bson","offset":1048,
  * "id":"65a1...","stage":"decode","reason":"invalid UTF-8 in field 'name'"}}
  *
- * <p>A validation writes the same lines to {@code differences.jsonl}, and one line per finding with
- * stage {@code difference} (see {@link LineDetail}): its kind, the row's primary key, and for each
- * column that differs the source and target values as CQL literals (at most 80 characters each). An
- * extra row has no source position. Example: {@code {"source":"dump-1","resource":"people.bson",
+ * <p>A validation writes its rejects to a reject file of its own, and its findings alone to {@code
+ * differences.jsonl}: one line per finding with stage {@code difference} (see {@link LineDetail}):
+ * the record's {@code id} (null when its source gives records none, as CSV and Parquet), its kind,
+ * the row's primary key, and for each column that differs the source and target values as CQL
+ * literals (at most 80 characters each). An extra row has no source position. Example: {@code
+ * {"source":"dump-1","resource":"people.bson",
  * "offset":1048,"id":"p0042","stage":"difference","kind":"mismatch","key":"id='p0042'",
  * "columns":[{"column":"name","source":"'Ada'","target":"'Bob'","target-writetime":17...}],
  * "repaired":false,"reason":"target differs in name"}}
@@ -88,6 +90,9 @@ public final class RejectFile implements LineStore {
         json.writeNumberField("offset", line.position().offset());
         if (line.position().id() != null) {
           json.writeStringField("id", UnicodeText.wellFormed(line.position().id()));
+        } else if (line.detail() != null) {
+          // A finding has the same fields whatever its source: a CSV or Parquet record has no id.
+          json.writeNullField("id");
         }
       }
       json.writeStringField("stage", line.stage().name().toLowerCase(Locale.ROOT));

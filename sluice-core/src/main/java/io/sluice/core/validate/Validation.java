@@ -34,7 +34,8 @@ import java.util.Optional;
 /**
  * {@code sluice validate}: reads the same sources through the same mapping and splits as the
  * migration, and checks each row against the target through its {@link ValidatingTarget} instead of
- * writing it. Rows that could not be read are rejected at the check stage, findings are listed in
+ * writing it. Rows that could not be read are rejected at the check stage (with the records the
+ * mapping refused, in the validation's own {@code rejects.jsonl}), findings are listed alone in
  * {@code differences.jsonl}, and with {@code --extra} the primary keys of committed source rows are
  * kept in sorted runs for the {@link ExtraRowScan} once every split is done; unless the checker's
  * merge join finds the extra rows itself, split by split ({@link #sourcesKnown}).
@@ -273,9 +274,9 @@ public final class Validation implements Workflow {
   }
 
   @Override
-  public void report(RunReport report, LineStore lines, JobState runState) {
+  public void report(RunReport report, LineStore findings, JobState runState) {
     runState.saveDocument(
-        ValidationReport.DOCUMENT, new ValidationReport(report, spec).toJson(lines));
+        ValidationReport.DOCUMENT, new ValidationReport(report, spec).toJson(findings));
   }
 
   @Override

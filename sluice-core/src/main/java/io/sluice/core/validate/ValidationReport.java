@@ -1,6 +1,5 @@
 package io.sluice.core.validate;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -70,7 +69,8 @@ public record ValidationReport(RunReport run, ValidationSpec spec) {
     totals.put("repaired", c.rowsRepaired());
     totals.put("rows-looked-up", c.rowsLookedUp());
     totals.put("differences", c.differences());
-    root.put("differences-file", run.rejectFile().toString());
+    root.put("differences-file", run.findingsFile());
+    root.put("rejects-file", run.rejectFile());
     ArrayNode listed = root.putArray("findings");
     listFindings(differences, listed);
     root.put("findings-total", c.differences() + c.rowsChangedSince());
@@ -87,11 +87,9 @@ public record ValidationReport(RunReport run, ValidationSpec spec) {
       for (String line = lines.readLine();
           line != null && listed.size() < LISTED;
           line = lines.readLine()) {
-        JsonNode entry = JSON.readTree(line);
-        if ("difference".equals(entry.path("stage").asText())) {
-          ((ObjectNode) entry).remove("stage");
-          listed.add(entry);
-        }
+        ObjectNode entry = (ObjectNode) JSON.readTree(line);
+        entry.remove("stage");
+        listed.add(entry);
       }
     } catch (IOException e) {
       throw new UncheckedIOException(
@@ -157,8 +155,11 @@ public record ValidationReport(RunReport run, ValidationSpec spec) {
         String.format(
             "  Time              %s (this run), %,.0f rows/s checked%n",
             RunReport.formatDuration(run.elapsed()), run.rowsPerSecond()));
-    if (c.differences() + c.rowsChangedSince() + c.rejected() > 0) {
-      text.append("  Findings listed in ").append(run.rejectFile()).append('\n');
+    if (c.differences() + c.rowsChangedSince() > 0) {
+      text.append("  Findings listed in ").append(run.findingsFile()).append('\n');
+    }
+    if (c.rejected() > 0) {
+      text.append("  Rejects listed in ").append(run.rejectFile()).append('\n');
     }
     if (run.outcome() == Outcome.INTERRUPTED || run.outcome() == Outcome.ABORTED) {
       text.append("  Progress is saved: run the same command again to resume.\n");

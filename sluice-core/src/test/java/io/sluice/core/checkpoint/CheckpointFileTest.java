@@ -44,6 +44,7 @@ class CheckpointFileTest {
             null,
             io.sluice.core.count.Counts.ZERO,
             0,
+            0,
             1,
             java.time.Instant.parse("2026-11-23T00:00:00Z"),
             null));

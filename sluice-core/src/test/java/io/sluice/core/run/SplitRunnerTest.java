@@ -101,7 +101,7 @@ class SplitRunnerTest {
     SplitResult first =
         runSplit(
             planned,
-            new SplitLedger(split, null, source::positionAfter, lines, null),
+            new SplitLedger(split, null, source::positionAfter, lines, new InMemoryLines(), null),
             firstControl,
             stopAfterWrites(target.openSink(FLOW), 150, firstControl));
     SplitCheckpoint saved = first.progress();
@@ -111,7 +111,8 @@ class SplitRunnerTest {
     SplitResult second =
         runSplit(
             planned,
-            new SplitLedger(split, saved, source::positionAfter, resumedLines, null),
+            new SplitLedger(
+                split, saved, source::positionAfter, resumedLines, new InMemoryLines(), null),
             new StopSwitch(),
             target.openSink(FLOW));
 
@@ -182,13 +183,14 @@ class SplitRunnerTest {
           @Override
           public void close() {}
         };
-    InMemoryLines lines = new InMemoryLines();
+    InMemoryLines rejects = new InMemoryLines();
+    InMemoryLines findings = new InMemoryLines();
     StopSwitch control = new StopSwitch();
 
     SplitResult result =
         runSplit(
             planned,
-            new SplitLedger(split, null, source::positionAfter, lines, null),
+            new SplitLedger(split, null, source::positionAfter, rejects, findings, null),
             control,
             following);
 
@@ -197,9 +199,10 @@ class SplitRunnerTest {
     assertThat(result.done()).isTrue();
     assertThat(result.counts().recordsRead()).isEqualTo(400);
     assertThat(result.counts().rowsExtra()).isEqualTo(1);
-    assertThat(lines.lines)
-        .filteredOn(line -> line.stage() == RejectStage.DIFFERENCE)
+    assertThat(rejects.lines).noneMatch(line -> line.stage() == RejectStage.DIFFERENCE);
+    assertThat(findings.lines)
         .singleElement()
+        .satisfies(line -> assertThat(line.stage()).isEqualTo(RejectStage.DIFFERENCE))
         .satisfies(line -> assertThat(line.reason()).contains("no source record gives"));
   }
 
@@ -224,7 +227,13 @@ class SplitRunnerTest {
                   new LiveCounts())
               .run(
                   planned,
-                  new SplitLedger(split, null, source::positionAfter, new InMemoryLines(), null));
+                  new SplitLedger(
+                      split,
+                      null,
+                      source::positionAfter,
+                      new InMemoryLines(),
+                      new InMemoryLines(),
+                      null));
     }
 
     assertThat(handedOver).hasValue(0);
@@ -242,7 +251,8 @@ class SplitRunnerTest {
     SplitResult result =
         runSplit(
             planned,
-            new SplitLedger(split, null, source::positionAfter, new InMemoryLines(), null),
+            new SplitLedger(
+                split, null, source::positionAfter, new InMemoryLines(), new InMemoryLines(), null),
             control,
             answeredAtOnce(target.openSink(FLOW), "Person 200"));
 
@@ -280,7 +290,8 @@ class SplitRunnerTest {
     SplitResult result =
         runSplit(
             planned,
-            new SplitLedger(split, null, source::positionAfter, new InMemoryLines(), null),
+            new SplitLedger(
+                split, null, source::positionAfter, new InMemoryLines(), new InMemoryLines(), null),
             control,
             target.openSink(FLOW));
 
@@ -325,7 +336,10 @@ class SplitRunnerTest {
                   accounting,
                   control,
                   new LiveCounts())
-              .run(planned, new SplitLedger(split, null, source::positionAfter, lines, null));
+              .run(
+                  planned,
+                  new SplitLedger(
+                      split, null, source::positionAfter, lines, new InMemoryLines(), null));
     }
 
     assertThat(control.reason).isNull();

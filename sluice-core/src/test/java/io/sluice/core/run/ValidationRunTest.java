@@ -230,7 +230,12 @@ class ValidationRunTest {
 
     assertThat(report.outcome()).isEqualTo(Outcome.COMPLETED_WITH_ERRORS);
     assertThat(report.counts().rowsFailed()).isEqualTo(1);
-    assertThat(differenceLines())
-        .anySatisfy(line -> assertThat(line).contains("\"stage\":\"check\"", "read failed"));
+    assertThat(Files.readAllLines(dir.resolve("state/validate/rejects.jsonl")))
+        .singleElement()
+        .satisfies(line -> assertThat(line).contains("\"stage\":\"check\"", "read failed"));
+    assertThat(differenceLines()).allSatisfy(line -> assertThat(line).contains("\"kind\""));
+    assertThat(validateText(ValidationSpec.checkOnly(), report))
+        .contains("Findings listed in " + dir.resolve("state/validate/differences.jsonl"))
+        .contains("Rejects listed in " + dir.resolve("state/validate/rejects.jsonl"));
   }
 }
