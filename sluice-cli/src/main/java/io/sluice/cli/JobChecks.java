@@ -3,8 +3,8 @@ package io.sluice.cli;
 import io.sluice.core.job.JobFileException;
 import io.sluice.core.job.JobSpec;
 import io.sluice.core.mapping.Mapper;
+import io.sluice.core.run.WorkflowKind;
 import io.sluice.core.sink.Target;
-import io.sluice.core.sink.Targets;
 import io.sluice.core.source.Source;
 import io.sluice.core.source.SourceSpec;
 import io.sluice.core.source.Sources;
@@ -31,16 +31,15 @@ final class JobChecks implements AutoCloseable {
   /**
    * Opens the job's sources and target.
    *
-   * @param checking whether the job is validated (the target connected for that) rather than loaded
+   * @param kind the run the target is connected for ({@link WorkflowKind#connect})
    * @throws JobFileException listing every problem found, when there is any; nothing stays open
    */
-  static JobChecks open(JobSpec job, boolean checking) {
+  static JobChecks open(JobSpec job, WorkflowKind kind) {
     JobChecks checks = new JobChecks();
     // The target connects while the sources open: two clusters' handshakes and schema reads at
     // once instead of one after the other.
     CompletableFuture<Target> connecting =
-        CompletableFuture.supplyAsync(
-            () -> Targets.connect(job.target(), job.baseDir(), checking), JobChecks::onOwnThread);
+        CompletableFuture.supplyAsync(() -> kind.connect(job), JobChecks::onOwnThread);
     for (SourceSpec spec : job.sources()) {
       try {
         checks.sources.add(Sources.create(spec, job.baseDir()));

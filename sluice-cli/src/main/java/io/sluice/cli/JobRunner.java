@@ -2,9 +2,11 @@ package io.sluice.cli;
 
 import io.sluice.cassandra.doctor.Finding;
 import io.sluice.cassandra.doctor.JobClusters;
+import io.sluice.core.checkpoint.Checkpoint;
 import io.sluice.core.job.JobSpec;
 import io.sluice.core.run.JobRun;
 import io.sluice.core.run.RunReport;
+import io.sluice.core.run.WorkflowKind;
 import io.sluice.core.sink.Target;
 import io.sluice.core.source.Source;
 import io.sluice.metrics.RunMetrics;
@@ -29,7 +31,7 @@ final class JobRunner {
    * Runs a migration or a validation of the job, printing to {@code out}; the run's summary is
    * printed while a signal still waits for it.
    *
-   * @param checking whether the run is a validation, for its messages
+   * @param kind the kind of run, for how the target is connected and for its messages
    * @param prepare plans the run against the connected target, with the job's sources
    * @param metricsPort where to serve the run's metrics on the loopback address, or null for
    *     nowhere
@@ -37,48 +39,27 @@ final class JobRunner {
    */
   static RunReport run(
       JobSpec job,
-      boolean checking,
+      WorkflowKind kind,
       BiFunction<Target, List<Source>, JobRun> prepare,
       Integer metricsPort,
       boolean force,
       PrintWriter out) {
-    try (JobChecks opened = openChecked(job, checking, force, out);
+    try (JobChecks opened = openChecked(job, kind, force, out);
         JobRun run = prepare.apply(opened.target(), opened.takeSources());
-        RunMetrics metrics = serve(run, job.name(), checking, metricsPort, out)) {
+        RunMetrics metrics = serve(run, job.name(), metricsPort, out)) {
       Target target = opened.target();
       for (String warning : run.warnings()) {
         out.println("Warning: " + warning);
       }
-      run.resumes()
-          .ifPresent(
-              checkpoint ->
-                  out.printf(
-                      checkpoint.finished()
-                          ? "Job %s already completed (checkpoint of %s, %,d records in %d"
-                              + " run(s)); nothing left to load. --fresh loads it again.%n"
-                          : "Resuming %s from its checkpoint of %s (%,d records done in %d"
-                              + " earlier run(s)%s); --fresh starts over.%n",
-                      checkpoint.finished()
-                          ? job.name()
-                          : (checking ? "the validation of job " : "job ") + job.name(),
-                      checkpoint.updated(),
-                      checkpoint.counts().recordsRead(),
-                      checkpoint.runs(),
-                      run.sizeKnown()
-                          ? String.format(
-                              ", %.1f%% of the work",
-                              100.0 * run.workDone() / Math.max(1, run.totalWork()))
-                          : ""));
+      run.resumes().ifPresent(checkpoint -> out.print(resuming(job, kind, run, checkpoint)));
       out.print(run.describe(target.schema().qualifiedName(), ""));
-      if (!checking) {
-        out.println("Compaction watch: " + run.backlogSignal());
-      }
+      out.println("Compaction watch: " + run.backlogSignal());
       run.workflow().beforeRun(out);
       out.flush();
       StopOnSignal stopOnSignal = new StopOnSignal(run, out);
       try {
         RunReport report;
-        ProgressDisplay progress = ProgressDisplay.start(run, out, checking);
+        ProgressDisplay progress = ProgressDisplay.start(run, out);
         try {
           report = run.run();
         } finally {
@@ -93,6 +74,32 @@ final class JobRunner {
         stopOnSignal.close();
       }
     }
+  }
+
+  /** What the run says of the checkpoint it resumes, or of a job already done. */
+  private static String resuming(JobSpec job, WorkflowKind kind, JobRun run, Checkpoint saved) {
+    if (saved.finished()) {
+      return String.format(
+          "Job %s already completed (checkpoint of %s, %,d records in %d run(s)); nothing left to"
+              + " %s. --fresh %ss it again.%n",
+          job.name(),
+          saved.updated(),
+          saved.counts().recordsRead(),
+          saved.runs(),
+          kind.verb(),
+          kind.verb());
+    }
+    return String.format(
+        "Resuming %s from its checkpoint of %s (%,d records done in %d earlier run(s)%s);"
+            + " --fresh starts over.%n",
+        kind.subject(job.name()),
+        saved.updated(),
+        saved.counts().recordsRead(),
+        saved.runs(),
+        run.sizeKnown()
+            ? String.format(
+                ", %.1f%% of the work", 100.0 * run.workDone() / Math.max(1, run.totalWork()))
+            : "");
   }
 
   /**
@@ -118,12 +125,14 @@ final class JobRunner {
     }
   }
 
-  /** The job's checks, then (for a migration) the doctor's, closing what is open if they fail. */
+  /**
+   * The job's checks, then (for a run that writes) the doctor's, closing what is open if they fail.
+   */
   private static JobChecks openChecked(
-      JobSpec job, boolean checking, boolean force, PrintWriter out) {
-    JobChecks opened = JobChecks.open(job, checking);
+      JobSpec job, WorkflowKind kind, boolean force, PrintWriter out) {
+    JobChecks opened = JobChecks.open(job, kind);
     try {
-      if (!checking) {
+      if (kind.writes()) {
         preflight(job, force, out);
       }
       return opened;
@@ -134,17 +143,13 @@ final class JobRunner {
   }
 
   /** The run's metrics, served on the loopback address at {@code port}; null without a port. */
-  private static RunMetrics serve(
-      JobRun run, String jobName, boolean checking, Integer port, PrintWriter out) {
+  private static RunMetrics serve(JobRun run, String jobName, Integer port, PrintWriter out) {
     if (port == null) {
       return null;
     }
     RunMetrics metrics =
         RunMetrics.serve(
-            run,
-            jobName,
-            checking ? "read" : "write",
-            new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
+            run, jobName, new InetSocketAddress(InetAddress.getLoopbackAddress(), port));
     out.printf(
         "Metrics for Prometheus on http://%s:%d/metrics%n",
         metrics.address().getAddress().getHostAddress(), metrics.address().getPort());

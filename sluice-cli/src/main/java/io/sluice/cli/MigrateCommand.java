@@ -3,6 +3,7 @@ package io.sluice.cli;
 import io.sluice.core.job.JobSpec;
 import io.sluice.core.run.Migration;
 import io.sluice.core.run.RunReport;
+import io.sluice.core.run.WorkflowKind;
 import io.sluice.flags.ExitCodes;
 import io.sluice.flags.LocalFlags;
 import java.io.PrintWriter;
@@ -45,7 +46,7 @@ final class MigrateCommand implements Callable<Integer> {
       JobSpec job, boolean fresh, Integer metricsPort, boolean force, PrintWriter out) {
     return JobRunner.run(
         job,
-        false,
+        WorkflowKind.MIGRATION,
         (target, sources) -> Migration.prepare(job, target, sources, Clock.systemUTC(), fresh),
         metricsPort,
         force,

@@ -10,6 +10,7 @@ import io.sluice.core.mapping.MappingInference;
 import io.sluice.core.mapping.MappingSpec;
 import io.sluice.core.mapping.MappingYaml;
 import io.sluice.core.run.SourceSampler;
+import io.sluice.core.run.WorkflowKind;
 import io.sluice.core.run.WriteRuleCheck;
 import io.sluice.core.run.WriteTimestamps;
 import io.sluice.core.sink.Row;
@@ -104,7 +105,7 @@ final class PlanCommand implements Callable<Integer> {
       }
     } else {
       // Sources and target are opened together, so that every problem is told at once.
-      try (JobChecks opened = JobChecks.open(job, false)) {
+      try (JobChecks opened = JobChecks.open(job, WorkflowKind.MIGRATION)) {
         List<Source> sources = opened.takeSources();
         List<Record> sample;
         try {

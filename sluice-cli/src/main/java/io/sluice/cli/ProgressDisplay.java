@@ -2,6 +2,7 @@ package io.sluice.cli;
 
 import io.sluice.core.count.Counts;
 import io.sluice.core.run.JobRun;
+import io.sluice.core.run.WorkflowKind;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.Optional;
@@ -27,15 +28,15 @@ final class ProgressDisplay implements AutoCloseable {
   private final ScheduledExecutorService timer;
   private final ProgressBar bar;
   private final PrintWriter out;
-  private final boolean checking;
+  private final WorkflowKind kind;
   private final boolean sized;
   private final long startNanos = System.nanoTime();
   private final EtaEstimate eta = new EtaEstimate();
 
-  private ProgressDisplay(JobRun run, PrintWriter out, boolean terminal, boolean checking) {
+  private ProgressDisplay(JobRun run, PrintWriter out, boolean terminal) {
     this.run = run;
     this.out = out;
-    this.checking = checking;
+    this.kind = run.workflow().kind();
     this.timer =
         Executors.newSingleThreadScheduledExecutor(
             runnable -> {
@@ -49,7 +50,7 @@ final class ProgressDisplay implements AutoCloseable {
     this.bar =
         terminal
             ? new ProgressBarBuilder()
-                .setTaskName(checking ? "Checking" : "Loading")
+                .setTaskName(kind.task())
                 .setInitialMax(totalMb)
                 .startsFrom(run.workDone() / 1_000_000, Duration.ZERO)
                 .setUnit(" MB", 1)
@@ -63,9 +64,9 @@ final class ProgressDisplay implements AutoCloseable {
     timer.scheduleAtFixedRate(this::refresh, period, period, TimeUnit.MILLISECONDS);
   }
 
-  /** Starts showing progress; {@code checking} for a validation, which checks rows. */
-  static ProgressDisplay start(JobRun run, PrintWriter out, boolean checking) {
-    return new ProgressDisplay(run, out, System.console() != null, checking);
+  /** Starts showing progress, in the words of the run's kind. */
+  static ProgressDisplay start(JobRun run, PrintWriter out) {
+    return new ProgressDisplay(run, out, System.console() != null);
   }
 
   private void refresh() {
@@ -77,13 +78,13 @@ final class ProgressDisplay implements AutoCloseable {
     String flow = run.flowStats().map(FlowLine::of).orElse("");
     String rates =
         String.format(
-                "%,d rows%s, %,.0f rows/s, %.1f MB/s, %,d %s",
+                "%,d rows %s, %,.0f rows/s, %.1f MB/s, %,d %s",
                 counts.rowsWritten(),
-                checking ? " checked" : "",
+                kind.rowsDone(),
                 counts.rowsWritten() / seconds,
                 counts.bytesRead() / 1e6 / seconds,
-                checking ? counts.differences() : counts.rejected(),
-                checking ? "differences" : "rejected")
+                kind.problems(counts),
+                kind.problemsWord())
             + flow;
     if (bar != null) {
       bar.stepTo(workDone / 1_000_000);

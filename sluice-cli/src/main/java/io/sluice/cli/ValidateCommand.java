@@ -2,6 +2,7 @@ package io.sluice.cli;
 
 import io.sluice.core.job.JobSpec;
 import io.sluice.core.run.RunReport;
+import io.sluice.core.run.WorkflowKind;
 import io.sluice.core.validate.Validation;
 import io.sluice.core.validate.ValidationSpec;
 import io.sluice.flags.ExitCodes;
@@ -52,7 +53,7 @@ final class ValidateCommand implements Callable<Integer> {
       JobSpec job, ValidationSpec validation, boolean fresh, Integer metricsPort, PrintWriter out) {
     return JobRunner.run(
         job,
-        true,
+        WorkflowKind.VALIDATION,
         (target, sources) ->
             Validation.prepare(job, target, sources, Clock.systemUTC(), fresh, validation),
         metricsPort,

@@ -9,6 +9,7 @@ import io.sluice.core.count.Count;
 import io.sluice.core.flow.AnswerObserver;
 import io.sluice.core.flow.FlowStats;
 import io.sluice.core.run.JobRun;
+import io.sluice.core.run.WorkflowKind;
 import java.net.InetSocketAddress;
 import java.util.EnumMap;
 import java.util.Map;
@@ -16,10 +17,11 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.ToDoubleFunction;
 
 /**
- * A running job's meters for a Prometheus scrape: every count of the run ({@link Count}, one
- * counter each), the share of work done, how flow control holds the load (window, held rate,
- * compaction backlog and pauses), and the latency of the target's answers by outcome. All tagged
- * with the job's name; none carries a row's values or a setting's secret.
+ * A running job's meters for a Prometheus scrape: every count its kind of run reports ({@link
+ * Count}, one counter each, named as its report names it), the share of work done, how flow control
+ * holds the load (window, held rate, compaction backlog and pauses), and the latency of the
+ * target's answers by outcome. All tagged with the job's name; none carries a row's values or a
+ * setting's secret.
  */
 public final class RunMetrics implements AutoCloseable {
 
@@ -30,15 +32,20 @@ public final class RunMetrics implements AutoCloseable {
   private MetricsEndpoint endpoint;
 
   /**
-   * Meters of {@code run}; {@code request} names what its requests do ({@code write}, or {@code
-   * read} for a validation).
+   * Meters of {@code run}, named as its kind of run names its counts (a validation's {@code
+   * sluice_rows_checked}, never {@code sluice_rows_written}) and its requests ({@code write}, or
+   * {@code read} for a validation).
    */
-  public RunMetrics(JobRun run, String jobName, String request) {
+  public RunMetrics(JobRun run, String jobName) {
     registry.config().commonTags(MetricNames.JOB, jobName);
+    WorkflowKind kind = run.workflow().kind();
     for (Count count : Count.values()) {
-      FunctionCounter.builder(MetricNames.count(count.key()), run, r -> r.progress().get(count))
-          .description("This run's " + count.key() + " so far")
-          .register(registry);
+      String name = kind.countName(count);
+      if (name != null) {
+        FunctionCounter.builder(MetricNames.count(name), run, r -> r.progress().get(count))
+            .description("This run's " + name + " so far")
+            .register(registry);
+      }
     }
     Gauge.builder(
             MetricNames.WORK_DONE, run, r -> r.workDone() / (double) Math.max(1, r.totalWork()))
@@ -71,7 +78,7 @@ public final class RunMetrics implements AutoCloseable {
           Timer.builder(MetricNames.CLUSTER_REQUESTS)
               .description("Requests sent to a cluster, by how they were answered")
               .tag(MetricNames.CLUSTER, "target")
-              .tag(MetricNames.REQUEST, request)
+              .tag(MetricNames.REQUEST, kind.requests())
               .tag(MetricNames.OUTCOME, answer.label())
               .publishPercentileHistogram()
               .register(registry));
@@ -91,9 +98,8 @@ public final class RunMetrics implements AutoCloseable {
    *
    * @throws IllegalArgumentException when the address cannot be listened on, saying why
    */
-  public static RunMetrics serve(
-      JobRun run, String jobName, String request, InetSocketAddress address) {
-    RunMetrics metrics = new RunMetrics(run, jobName, request);
+  public static RunMetrics serve(JobRun run, String jobName, InetSocketAddress address) {
+    RunMetrics metrics = new RunMetrics(run, jobName);
     try {
       metrics.endpoint = MetricsEndpoint.serve(metrics.registry, address);
       return metrics;

@@ -340,7 +340,7 @@ final class SparkRun {
               rowsThisRun,
               flow,
               List.of(),
-              workflow.validates());
+              workflow.kind().validates());
       return RunDocuments.save(
           job,
           planned.workflow(),

@@ -5,8 +5,8 @@ import io.sluice.core.job.JobSpec;
 import io.sluice.core.run.JobRun;
 import io.sluice.core.run.Migration;
 import io.sluice.core.run.Workflow;
+import io.sluice.core.run.WorkflowKind;
 import io.sluice.core.sink.Target;
-import io.sluice.core.sink.Targets;
 import io.sluice.core.source.Source;
 import io.sluice.core.state.JobState;
 import io.sluice.core.state.LocalJobState;
@@ -32,36 +32,36 @@ record SparkWorkflow(ValidationSpec validation) implements Serializable {
     return new SparkWorkflow(spec);
   }
 
-  boolean validates() {
-    return validation != null;
+  /**
+   * The kind of run, which decides how it connects, where it keeps its state, what it is called.
+   */
+  WorkflowKind kind() {
+    return validation == null ? WorkflowKind.MIGRATION : WorkflowKind.VALIDATION;
   }
 
-  /**
-   * Connects the job's target as the run uses it: a validation's reads it with scans, a migration's
-   * writes to it.
-   */
+  /** Connects the job's target as the run uses it ({@link WorkflowKind#connect}). */
   Target connectTarget(JobSpec job) {
-    return Targets.connect(job.target(), job.baseDir(), validates());
+    return kind().connect(job);
   }
 
   /** The command, for Spark's UI and messages. */
   String command() {
-    return validates() ? "validate" : "migrate";
+    return kind().command();
   }
 
   /** The job's state folder on the driver, as a local run of the same command keeps it. */
   LocalJobState localState(JobSpec job) {
-    return validates() ? LocalJobState.ofValidation(job) : LocalJobState.ofMigration(job);
+    return kind().localState(job);
   }
 
   /** Whether the run lists findings apart from its rejects: a validation's differences. */
   boolean listsFindings() {
-    return validates();
+    return kind().validates();
   }
 
   /** The key of the job's splits in a keyspace store: a validation's apart from a migration's. */
   String stateKey(JobSpec job) {
-    return validates() ? job.name() + "/validate" : job.name();
+    return kind().validates() ? job.name() + "/validate" : job.name();
   }
 
   /** Plans the run on the driver, over the splits' shared state. */
@@ -72,7 +72,7 @@ record SparkWorkflow(ValidationSpec validation) implements Serializable {
       Clock clock,
       boolean fresh,
       JobState state) {
-    if (!validates()) {
+    if (validation == null) {
       return Migration.prepare(job, target, sources, clock, fresh, state);
     }
     if (validation.extraRows()
@@ -87,8 +87,8 @@ record SparkWorkflow(ValidationSpec validation) implements Serializable {
 
   /** The workflow of a task, on an executor. */
   Workflow onExecutor(JobSpec job, Target target, List<Source> sources) {
-    return validates()
-        ? Validation.forSplits(job, target, validation, Clock.systemUTC(), sources)
-        : Migration.of(job, target);
+    return validation == null
+        ? Migration.of(job, target)
+        : Validation.forSplits(job, target, validation, Clock.systemUTC(), sources);
   }
 }

@@ -261,12 +261,12 @@ public final class JobRun implements AutoCloseable {
   public String describe(String table, String detail) {
     return String.format(
         "%s %d source(s), %d split(s)%s, %s %s %s%n",
-        workflow.checks() ? "Checking" : "Loading",
+        workflow.kind().task(),
         sources.size(),
         sources.stream().mapToInt(s -> s.splits().size()).sum(),
         detail,
         sizeKnown() ? String.format("%.1f MB", totalWork() / 1e6) : "size not known yet",
-        workflow.checks() ? "against" : "into",
+        workflow.kind().preposition(),
         table);
   }
 
@@ -385,7 +385,7 @@ public final class JobRun implements AutoCloseable {
               counters.get(Count.ROWS_WRITTEN),
               flowController.stats(),
               List.of(),
-              workflow.checks());
+              workflow.kind().validates());
       report = RunDocuments.save(job, workflow, report, lines, findings, timeline.samples(), state);
       return report;
     }

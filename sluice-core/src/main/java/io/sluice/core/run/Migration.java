@@ -69,7 +69,12 @@ public final class Migration implements Workflow {
 
   /** Where a migration of the job keeps its state when run locally. */
   public static LocalJobState state(JobSpec job) {
-    return LocalJobState.ofMigration(job);
+    return WorkflowKind.MIGRATION.localState(job);
+  }
+
+  @Override
+  public WorkflowKind kind() {
+    return WorkflowKind.MIGRATION;
   }
 
   @Override

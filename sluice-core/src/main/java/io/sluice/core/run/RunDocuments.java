@@ -51,7 +51,8 @@ public final class RunDocuments {
     try {
       state.saveDocument(
           HtmlReport.DOCUMENT,
-          HtmlReport.render(report.toJson(), samples, JobSettings.of(job), workflow.checks()));
+          HtmlReport.render(
+              report.toJson(), samples, JobSettings.of(job), workflow.kind().validates()));
     } catch (RuntimeException e) {
       // A report that cannot be drawn leaves the run's outcome alone.
       LOG.warn("Cannot write {}: {}", HtmlReport.DOCUMENT, e.getMessage());

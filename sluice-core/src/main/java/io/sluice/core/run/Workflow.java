@@ -25,10 +25,8 @@ import java.util.Optional;
  */
 public interface Workflow {
 
-  /** Whether this workflow checks rows against the target rather than writing them. */
-  default boolean checks() {
-    return false;
-  }
+  /** Which kind of run this is: how the runtimes connect it, name it and show its progress. */
+  WorkflowKind kind();
 
   /**
    * Whether to resume {@code saved} rather than start over; refuses, with a {@link

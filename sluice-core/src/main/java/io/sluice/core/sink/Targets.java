@@ -20,11 +20,6 @@ public final class Targets {
     return provider(spec).connectToCheck(spec, baseDir);
   }
 
-  /** Connects for a validation when {@code checking}, for a load otherwise. */
-  public static Target connect(TargetSpec spec, Path baseDir, boolean checking) {
-    return checking ? connectToCheck(spec, baseDir) : connect(spec, baseDir);
-  }
-
   private static TargetProvider provider(TargetSpec spec) {
     TreeSet<String> known = new TreeSet<>();
     for (TargetProvider provider : ServiceLoader.load(TargetProvider.class)) {

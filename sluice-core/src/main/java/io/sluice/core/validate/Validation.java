@@ -16,6 +16,7 @@ import io.sluice.core.run.RowsCommitted;
 import io.sluice.core.run.RunControl;
 import io.sluice.core.run.RunReport;
 import io.sluice.core.run.Workflow;
+import io.sluice.core.run.WorkflowKind;
 import io.sluice.core.run.WriteTimestamps;
 import io.sluice.core.schema.TableSchema;
 import io.sluice.core.sink.Sink;
@@ -120,7 +121,7 @@ public final class Validation implements Workflow {
 
   /** Where a validation of the job keeps its state when run locally. */
   public static LocalJobState state(JobSpec job) {
-    return LocalJobState.ofValidation(job);
+    return WorkflowKind.VALIDATION.localState(job);
   }
 
   private static Validation of(JobSpec job, Target target, ValidationSpec spec, Clock clock) {
@@ -204,8 +205,8 @@ public final class Validation implements Workflow {
   }
 
   @Override
-  public boolean checks() {
-    return true;
+  public WorkflowKind kind() {
+    return WorkflowKind.VALIDATION;
   }
 
   @Override

@@ -146,6 +146,23 @@ class ValidationRunTest {
   }
 
   @Test
+  void should_say_what_it_checks_against_in_a_validations_words() {
+    try (JobRun run =
+        Validation.prepare(
+            job(),
+            table,
+            List.of(new InMemorySource("dump", SPLITS)),
+            Clock.systemUTC(),
+            true,
+            ValidationSpec.checkOnly())) {
+      assertThat(run.workflow().kind()).isEqualTo(WorkflowKind.VALIDATION);
+      assertThat(run.describe("ks.people", ""))
+          .startsWith("Checking 1 source(s), 2 split(s)")
+          .endsWith("against ks.people" + System.lineSeparator());
+    }
+  }
+
+  @Test
   void should_say_how_it_repaired_naming_deletions_only_when_it_deleted() {
     RunReport repair = validate(REPAIR_ALL);
     String rewritesOnly =
