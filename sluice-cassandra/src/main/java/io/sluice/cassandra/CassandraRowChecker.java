@@ -19,6 +19,7 @@ import io.sluice.core.source.Split;
 import io.sluice.core.state.RejectStage;
 import io.sluice.core.validate.ColumnDifference;
 import io.sluice.core.validate.Difference;
+import io.sluice.core.validate.KeyOrderedChecker;
 import io.sluice.core.validate.PrimaryKey;
 import io.sluice.core.validate.RowComparison;
 import io.sluice.core.validate.TargetRow;
@@ -53,7 +54,7 @@ import org.slf4j.LoggerFactory;
  * read again: the finding is marked repaired only if it now matches. A row changed since by a newer
  * write is never rewritten.
  */
-final class CassandraRowChecker implements Sink {
+final class CassandraRowChecker implements KeyOrderedChecker {
 
   private static final Logger LOG = LoggerFactory.getLogger(CassandraRowChecker.class);
 
@@ -184,38 +185,42 @@ final class CassandraRowChecker implements Sink {
   }
 
   /**
-   * For a split of a table source, read in the table's key order: a checker that reads the target
-   * along the split beside it ({@link MergeJoinChecker}); for any other split, this one.
+   * A checker that reads the target along the split beside it ({@link MergeJoinChecker}), starting
+   * after the rows an earlier run committed; this one when the target's key cannot be read in that
+   * order (a mapping that leaves a key column out, no token map).
    */
   @Override
-  public Sink forSplit(Split split, boolean keyOrdered) {
-    Sink checker = mergeChecker(split, keyOrdered);
-    if (findsExtra && checker == this) {
-      throw new IllegalStateException(
-          "split "
-              + split.id()
-              + " cannot be read beside the target in its key order, so its extra rows cannot be"
-              + " found");
-    }
-    return checker;
-  }
-
-  private Sink mergeChecker(Split split, boolean keyOrdered) {
-    if (!keyOrdered) {
+  public Sink forKeyOrderedSplit(Split split, List<Row> committedBefore) {
+    MergeJoinChecker merge = mergeChecker(split);
+    if (merge == null) {
+      if (findsExtra) {
+        throw new IllegalStateException(
+            "split "
+                + split.id()
+                + " cannot be read beside the target in its key order, so its extra rows cannot"
+                + " be found");
+      }
       return this;
     }
+    if (!committedBefore.isEmpty()) {
+      merge.resumesAfter(committedBefore);
+    }
+    return merge;
+  }
+
+  private MergeJoinChecker mergeChecker(Split split) {
     Optional<TokenMap> tokens = session.getMetadata().getTokenMap();
     List<Integer> keyIndexes = new ArrayList<>();
     for (ColumnMetadata column : primaryKey(table)) {
       int index = indexOf(column.getName().asInternal());
       if (index < 0) {
-        return this;
+        return null;
       }
       keyIndexes.add(index);
     }
     if (tokens.isEmpty()) {
       LOG.debug("no token map of the target: split {} is checked row by row", split.id());
-      return this;
+      return null;
     }
     return new MergeJoinChecker(
         this, split, new KeyOrder(table, tokens.get()), keyIndexes, selectedCount, findsExtra);

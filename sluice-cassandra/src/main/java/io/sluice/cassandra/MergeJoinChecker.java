@@ -193,8 +193,7 @@ final class MergeJoinChecker implements Sink {
    * The rows of the split's earlier run: the scan starts right after the last of them, which it
    * need not compare again.
    */
-  @Override
-  public void resumesAfter(List<Row> committed) {
+  void resumesAfter(List<Row> committed) {
     for (Row row : committed) {
       Key key = order.keyOf(row.values());
       if (key != null && (after == null || order.compare(key, after) > 0)) {

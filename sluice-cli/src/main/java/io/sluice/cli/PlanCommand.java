@@ -87,9 +87,7 @@ final class PlanCommand implements Callable<Integer> {
         boolean readText = sources.stream().noneMatch(Source::typesItsValues);
         List<Record> sample = sample(job, sources, out);
         Optional<TableCopy> copy =
-            sources.size() == 1
-                ? sources.get(0).tableCopy(job.target().keyspace(), job.target().table())
-                : Optional.empty();
+            TableCopy.of(sources, job.target().keyspace(), job.target().table());
         if (copy.isPresent()) {
           printCopy(copy.get(), out);
         } else if (sample.isEmpty()) {

@@ -195,7 +195,13 @@ final class ExecutorJob implements AutoCloseable {
       }
       SplitRunner runner =
           new SplitRunner(
-              record -> workflow.map(mapper, record), sink, flow, accounting, control, live);
+              record -> workflow.map(mapper, record),
+              sink,
+              workflow::sinkForSplit,
+              flow,
+              accounting,
+              control,
+              live);
       SplitSaver saver = SplitSaver.start(TIMERS, checkpoint, progress);
       SplitResult result;
       try {

@@ -88,7 +88,7 @@ final class SstableSink implements Sink {
   }
 
   @Override
-  public Sink forSplit(Split split, boolean keyOrdered) {
+  public Sink forSplit(Split split) {
     return new SplitWriter(split.id());
   }
 

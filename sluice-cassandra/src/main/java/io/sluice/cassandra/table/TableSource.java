@@ -12,10 +12,11 @@ import com.datastax.oss.driver.api.core.metadata.token.TokenRange;
 import io.sluice.cassandra.SessionFactory;
 import io.sluice.cassandra.table.RingPlan.Sized;
 import io.sluice.core.source.KeyColumn;
-import io.sluice.core.source.Source;
 import io.sluice.core.source.Split;
 import io.sluice.core.source.SplitReader;
 import io.sluice.core.source.TableCopy;
+import io.sluice.core.source.TableCopySource;
+import io.sluice.core.validate.KeyOrderedSource;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -34,7 +35,7 @@ import org.slf4j.LoggerFactory;
  * run reads the intervals the first run planned, whatever the estimates say now: an interval reads
  * the same rows whichever nodes own it.
  */
-public final class TableSource implements Source {
+public final class TableSource implements KeyOrderedSource, TableCopySource {
 
   private static final Logger LOG = LoggerFactory.getLogger(TableSource.class);
   private static final String MURMUR3 = "org.apache.cassandra.dht.Murmur3Partitioner";
@@ -266,11 +267,6 @@ public final class TableSource implements Source {
 
   /** Rows come in the table's key order, split by split: a validation reads the target beside. */
   @Override
-  public boolean keyOrdered() {
-    return true;
-  }
-
-  @Override
   public List<KeyColumn> keyColumns() {
     return scan.keyColumns();
   }
@@ -282,9 +278,8 @@ public final class TableSource implements Source {
   }
 
   @Override
-  public Optional<TableCopy> tableCopy(String keyspace, String table) {
-    return Optional.of(
-        new TableCopy(scan.fieldNames(), scan.copiedCql(keyspace, table), scan.writeRules()));
+  public TableCopy tableCopy(String keyspace, String table) {
+    return new TableCopy(scan.fieldNames(), scan.copiedCql(keyspace, table), scan.writeRules());
   }
 
   @Override

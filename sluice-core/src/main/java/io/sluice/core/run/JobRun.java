@@ -340,6 +340,7 @@ public final class JobRun implements AutoCloseable {
               job.maxErrors(),
               record -> workflow.map(mapper, record),
               sink,
+              workflow::sinkForSplit,
               counters,
               flowController,
               earlierRuns);

@@ -22,10 +22,7 @@ final class SameNameMapping {
   private SameNameMapping() {}
 
   static MappingSpec of(JobSpec job, TableSchema target, List<Source> sources) {
-    Optional<TableCopy> copy =
-        sources.size() == 1
-            ? sources.get(0).tableCopy(job.target().keyspace(), job.target().table())
-            : Optional.empty();
+    Optional<TableCopy> copy = TableCopy.of(sources, job.target().keyspace(), job.target().table());
     if (copy.isEmpty()) {
       throw new JobFileException("The job has no 'mapping:'; run 'sluice plan' to infer one.");
     }

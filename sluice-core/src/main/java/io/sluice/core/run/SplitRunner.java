@@ -47,14 +47,27 @@ public final class SplitRunner {
 
   private final Function<Record, MapResult> mapper;
   private final Sink sink;
+  private final SplitSinks splitSinks;
   private final FlowController flow;
   private final Executor accounting;
   private final RunControl control;
   private final LiveCounts live;
 
+  /** A runner that sends each split's rows to the sink's own per-split sink. */
+  public SplitRunner(
+      Function<Record, MapResult> mapper,
+      Sink sink,
+      FlowController flow,
+      Executor accounting,
+      RunControl control,
+      LiveCounts live) {
+    this(mapper, sink, SplitSinks.OWN, flow, accounting, control, live);
+  }
+
   /**
    * @param mapper turns a record into rows (or filters or fails it)
    * @param sink where the rows go
+   * @param splitSinks which sink takes each split's rows: the workflow's choice
    * @param flow the budget every write takes its permits from
    * @param accounting where answers are accounted: one thread, never a driver's
    * @param control the run's stop signal and error budget
@@ -63,12 +76,14 @@ public final class SplitRunner {
   public SplitRunner(
       Function<Record, MapResult> mapper,
       Sink sink,
+      SplitSinks splitSinks,
       FlowController flow,
       Executor accounting,
       RunControl control,
       LiveCounts live) {
     this.mapper = mapper;
     this.sink = sink;
+    this.splitSinks = splitSinks;
     this.flow = flow;
     this.accounting = accounting;
     this.control = control;
@@ -91,14 +106,14 @@ public final class SplitRunner {
   /** Reads the split and sends its rows, without waiting for the answers. */
   void read(PlannedSource source, SplitLedger ledger) {
     Split split = ledger.split();
-    Sink splitSink = sink.forSplit(split, source.source().keyOrdered());
     try (SplitReader reader = source.source().open(split, ledger.resumePosition())) {
+      Record before = reader.resumedAfter();
+      Sink splitSink =
+          splitSinks.sinkFor(
+              sink, source.source(), split, before == null ? List.of() : committedRows(before));
       SourceItem item = null;
       long consumed = 0;
       long readAgain = reader.readAgain();
-      if (splitSink != sink && reader.resumedAfter() != null) {
-        splitSink.resumesAfter(committedRows(reader.resumedAfter()));
-      }
       while (!control.stopped() && (item = reader.next()) != null) {
         // Progress counts the split's own work (compressed bytes of a .gz file), while the
         // report counts each record's own size.

@@ -45,6 +45,7 @@ final class SplitScheduler implements RunControl {
       ErrorThreshold maxErrors,
       Function<Record, MapResult> mapper,
       Sink sink,
+      SplitSinks splitSinks,
       LiveCounts counters,
       FlowController flow,
       Counts earlierRuns) {
@@ -53,7 +54,7 @@ final class SplitScheduler implements RunControl {
     this.counters = counters;
     this.flow = flow;
     this.earlierRuns = earlierRuns;
-    this.runner = new SplitRunner(mapper, sink, flow, accounting, this, counters);
+    this.runner = new SplitRunner(mapper, sink, splitSinks, flow, accounting, this, counters);
   }
 
   /** Runs the given splits; returns why the run stopped early, or {@code null} if it completed. */

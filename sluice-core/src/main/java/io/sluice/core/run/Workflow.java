@@ -8,9 +8,11 @@ import io.sluice.core.job.JobSpec;
 import io.sluice.core.mapping.MapResult;
 import io.sluice.core.mapping.Mapper;
 import io.sluice.core.report.HtmlReport;
+import io.sluice.core.sink.Row;
 import io.sluice.core.sink.Sink;
 import io.sluice.core.source.Record;
 import io.sluice.core.source.Source;
+import io.sluice.core.source.Split;
 import io.sluice.core.state.JobState;
 import io.sluice.core.state.LineStore;
 import java.io.PrintWriter;
@@ -44,6 +46,20 @@ public interface Workflow {
 
   /** Opens where the mapped rows go, telling {@code feedback} how each request fared. */
   Sink openSink(Mapper mapper, FlowFeedback feedback);
+
+  /**
+   * The sink for one split's rows, asked once the split's reader is open; by default {@code sink}'s
+   * own ({@link Sink#forSplit}).
+   *
+   * @param sink what {@link #openSink} opened
+   * @param source the split's source
+   * @param committedBefore the rows of the record right before where the reader starts, which an
+   *     earlier run committed (a resumed split of a source that reads it again, a table's); empty
+   *     otherwise
+   */
+  default Sink sinkForSplit(Sink sink, Source source, Split split, List<Row> committedBefore) {
+    return sink.forSplit(split);
+  }
 
   /** Turns a record into rows. */
   default MapResult map(Mapper mapper, Record record) {

@@ -37,29 +37,19 @@ public interface Sink extends AutoCloseable {
 
   /**
    * The sink for the rows of one split, which the runner then sends in the split's order from one
-   * thread; by default this sink. A validation of a table source reads the target along the split
-   * beside it (a merge join) instead of looking up each row. The returned sink is not closed: it
-   * holds nothing this sink's {@link #close} does not release.
-   *
-   * @param keyOrdered whether the split's records come in the order of a Cassandra-family table's
-   *     keys and the split's start and end are Murmur3 tokens ({@link
-   *     io.sluice.core.source.Source#keyOrdered()})
+   * thread; by default this sink. A sink that keeps something per split (the SSTable target's
+   * segments) gives one of its own. The returned sink is not closed: it holds nothing this sink's
+   * {@link #close} does not release.
    */
-  default Sink forSplit(Split split, boolean keyOrdered) {
+  default Sink forSplit(Split split) {
     return this;
   }
 
   /**
-   * For a sink given by {@link #forSplit}: the rows before the split's first row in this run, which
-   * an earlier run committed (a resumed split's last one), so that the sink starts after them; the
-   * runner calls it, when it knows them, before the first {@link #write}.
-   */
-  default void resumesAfter(List<Row> committed) {}
-
-  /**
-   * For a sink given by {@link #forSplit}, once the split's last row was sent: what the sink found
-   * past it (a validation's merge join: the target's rows after the source's last one, which are
-   * extra), as a result with no written or failed rows; or null when it has nothing to add.
+   * For a sink given by {@link #forSplit}, once the split's last row was sent: a stage that
+   * completes when the sink is done with the split, with what it found past the split's last row as
+   * a result with no written or failed rows (its {@link WriteResult#findings()}); or null when it
+   * has nothing to wait for or add.
    */
   default CompletionStage<WriteResult> splitEnds() {
     return null;

@@ -120,31 +120,6 @@ public interface Source extends AutoCloseable {
   }
 
   /**
-   * Whether each split's records come in the order of a Cassandra-family table's keys (the token of
-   * the partition key, then the clustering order), with the split's start and end as Murmur3
-   * tokens: true for a table source, whose validation can then read the target along each split.
-   */
-  default boolean keyOrdered() {
-    return false;
-  }
-
-  /**
-   * For a source whose records come in a table's key order ({@link #keyOrdered()}): the table's
-   * primary key, partition key first; empty for the others.
-   */
-  default List<KeyColumn> keyColumns() {
-    return List.of();
-  }
-
-  /**
-   * For a source that is a table: the same table under the target's name, for {@code plan} to
-   * propose with a mapping that copies every column; empty for the others.
-   */
-  default Optional<TableCopy> tableCopy(String keyspace, String table) {
-    return Optional.empty();
-  }
-
-  /**
    * The local file a split's resource names, if it is one. A resumed run compares its {@link
    * ContentDigest} with the one saved, to refuse a file replaced by another of the same size.
    */

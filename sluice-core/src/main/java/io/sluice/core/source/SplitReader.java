@@ -31,8 +31,8 @@ public interface SplitReader extends AutoCloseable {
 
   /**
    * The last record this reader read again and skipped to reach the position it was opened at (the
-   * record right before it), or null: a validation that reads the target beside the source starts
-   * there, so that it neither misses nor repeats what lies between.
+   * record right before it), or null: the runner hands its rows to the workflow that picks the
+   * split's sink ({@code Workflow#sinkForSplit}), for a sink that continues right after them.
    */
   default Record resumedAfter() {
     return null;

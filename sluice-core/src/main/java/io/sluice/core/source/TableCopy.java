@@ -1,6 +1,7 @@
 package io.sluice.core.source;
 
 import java.util.List;
+import java.util.Optional;
 
 /**
  * What {@code sluice plan} proposes when the source is itself a table: a target table defined as
@@ -17,6 +18,16 @@ public record TableCopy(List<String> columns, String cql, List<String> writeRule
   public TableCopy {
     columns = List.copyOf(columns);
     writeRules = List.copyOf(writeRules);
+  }
+
+  /**
+   * The copy {@code sluice plan} proposes for a job reading {@code sources}: when its one source is
+   * a table ({@link TableCopySource}), that table under the target's name; else empty.
+   */
+  public static Optional<TableCopy> of(List<Source> sources, String keyspace, String table) {
+    return sources.size() == 1 && sources.get(0) instanceof TableCopySource copied
+        ? Optional.of(copied.tableCopy(keyspace, table))
+        : Optional.empty();
   }
 
   /** A copy whose every column is written at its cells' own times. */

@@ -19,11 +19,13 @@ import io.sluice.core.run.Workflow;
 import io.sluice.core.run.WorkflowKind;
 import io.sluice.core.run.WriteTimestamps;
 import io.sluice.core.schema.TableSchema;
+import io.sluice.core.sink.Row;
 import io.sluice.core.sink.Sink;
 import io.sluice.core.sink.Target;
 import io.sluice.core.source.KeyColumn;
 import io.sluice.core.source.Record;
 import io.sluice.core.source.Source;
+import io.sluice.core.source.Split;
 import io.sluice.core.state.JobState;
 import io.sluice.core.state.LineStore;
 import io.sluice.core.state.LocalJobState;
@@ -170,7 +172,10 @@ public final class Validation implements Workflow {
   }
 
   private boolean keepsKeyOrder(Source source) {
-    List<KeyColumn> from = source.keyColumns();
+    if (!(source instanceof KeyOrderedSource ordered)) {
+      return false;
+    }
+    List<KeyColumn> from = ordered.keyColumns();
     List<KeyColumn> to = target.keyColumns();
     MappingSpec mapping = job.mapping();
     if (from.isEmpty() || from.size() != to.size() || mapping.explode() != null) {
@@ -212,6 +217,18 @@ public final class Validation implements Workflow {
   @Override
   public Sink openSink(Mapper mapper, FlowFeedback feedback) {
     return target.openChecker(job.flow(), feedback, spec, mapper.columns(), mergeFindsExtra);
+  }
+
+  /**
+   * A split of a source read in a table's key order is checked by the checker's merge join along
+   * it, when the checker has one; any other split by the checker's lookups.
+   */
+  @Override
+  public Sink sinkForSplit(Sink sink, Source source, Split split, List<Row> committedBefore) {
+    if (source instanceof KeyOrderedSource && sink instanceof KeyOrderedChecker checker) {
+      return checker.forKeyOrderedSplit(split, committedBefore);
+    }
+    return sink.forSplit(split);
   }
 
   @Override

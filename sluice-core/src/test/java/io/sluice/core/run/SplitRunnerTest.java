@@ -149,7 +149,7 @@ class SplitRunnerTest {
     Sink following =
         new Sink() {
           @Override
-          public Sink forSplit(Split of, boolean keyOrdered) {
+          public Sink forSplit(Split of) {
             followed.add(of);
             return new Sink() {
               @Override

@@ -1,0 +1,12 @@
+package io.sluice.core.source;
+
+/**
+ * A source that is itself a table, which {@code sluice plan} (and a job without a {@code mapping:})
+ * copies as is: the same table under the target's name, each column filled from the field of the
+ * same name ({@link TableCopy#of}).
+ */
+public interface TableCopySource extends Source {
+
+  /** The source's table under the target's {@code keyspace} and {@code table}. */
+  TableCopy tableCopy(String keyspace, String table);
+}
