@@ -414,9 +414,14 @@ public final class HtmlReport {
           .append(Html.escape(String.join(", ", examples)))
           .append("</td></tr>\n");
     }
-    html.append("</table>\n<p>Every line, with its source position: <code>")
+    html.append("</table>\n<p>Every reject, with its source position: <code>")
         .append(Html.escape(report.path("reject-file").asText()))
         .append("</code></p>\n");
+    if (report.hasNonNull("findings-file")) {
+      html.append("<p>Every finding, with its source position: <code>")
+          .append(Html.escape(report.path("findings-file").asText()))
+          .append("</code></p>\n");
+    }
   }
 
   private static String prettyJson(JsonNode node) {

@@ -1,6 +1,7 @@
 package io.sluice.core.run;
 
 import com.fasterxml.jackson.annotation.JsonIgnore;
+import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
@@ -28,7 +29,7 @@ import java.util.Map;
  * @param elapsed how long it ran
  * @param rejectFile where rejected records are listed
  * @param findingsFile where the findings are listed (a validation's differences), apart from the
- *     rejects
+ *     rejects; null for a run that finds nothing (a migration), whose report then names none
  * @param runs how many runs of the job the counts cover (more than one after resuming)
  * @param rowsWrittenThisRun rows written (or checked) by this run alone, for its rate
  * @param flow how flow control steered this run: requests, overload answers, the rate it settled
@@ -45,7 +46,7 @@ public record RunReport(
     Instant started,
     Duration elapsed,
     String rejectFile,
-    String findingsFile,
+    @JsonInclude(JsonInclude.Include.NON_NULL) String findingsFile,
     int runs,
     long rowsWrittenThisRun,
     FlowStats flow,

@@ -19,9 +19,10 @@ public final class NoFindings implements LineStore {
     return 0;
   }
 
+  /** None: a run's report then names no findings file. */
   @Override
   public String location() {
-    return "nowhere (this run lists no findings)";
+    return null;
   }
 
   @Override
