@@ -280,6 +280,13 @@ class MigrationTest {
     assertThat(saved.has("rows-missing"))
         .as("a migration finds no differences: %s", saved)
         .isFalse();
+    assertThat(report.findingsFile()).isNull();
+    assertThat(dir.resolve("state/differences.jsonl")).doesNotExist();
+    assertThat(
+            new ObjectMapper()
+                .readTree(dir.resolve("state/report.json").toFile())
+                .has("findings-file"))
+        .isFalse();
     assertThat(report.rejectReasons())
         .extracting(ReasonCount::stage)
         .containsExactlyInAnyOrder("decode", "mapping", "write");
