@@ -15,9 +15,17 @@ import io.sluice.core.state.LocalJobState;
  */
 public enum WorkflowKind {
   /** Every mapped row is written to the target. */
-  MIGRATION("migrate", "load", "Loading", "into", "written", "write"),
+  MIGRATION("migrate", "load", "Loading", "into", "written", "write", "job ", "rejected"),
   /** Every mapped row is read back from the target and compared. */
-  VALIDATION("validate", "check", "Checking", "against", "checked", "read");
+  VALIDATION(
+      "validate",
+      "check",
+      "Checking",
+      "against",
+      "checked",
+      "read",
+      "the validation of job ",
+      "differences");
 
   private final String command;
   private final String verb;
@@ -25,6 +33,8 @@ public enum WorkflowKind {
   private final String preposition;
   private final String rowsDone;
   private final String requests;
+  private final String subject;
+  private final String problemsWord;
 
   WorkflowKind(
       String command,
@@ -32,13 +42,17 @@ public enum WorkflowKind {
       String task,
       String preposition,
       String rowsDone,
-      String requests) {
+      String requests,
+      String subject,
+      String problemsWord) {
     this.command = command;
     this.verb = verb;
     this.task = task;
     this.preposition = preposition;
     this.rowsDone = rowsDone;
     this.requests = requests;
+    this.subject = subject;
+    this.problemsWord = problemsWord;
   }
 
   /** The command that runs it: {@code migrate}, {@code validate}. */
@@ -86,7 +100,7 @@ public enum WorkflowKind {
 
   /** How the run is named in messages about the job: {@code job x}, or its validation. */
   public String subject(String jobName) {
-    return (validates() ? "the validation of job " : "job ") + jobName;
+    return subject + jobName;
   }
 
   /** The count a person watches for trouble as it runs: rejects, or a validation's differences. */
@@ -96,7 +110,7 @@ public enum WorkflowKind {
 
   /** What {@link #problems} counts, as the progress line says it. */
   public String problemsWord() {
-    return validates() ? "differences" : "rejected";
+    return problemsWord;
   }
 
   /** The name of a count in this kind's report, metrics and progress, or null if it has none. */
