@@ -1,5 +1,6 @@
 package io.sluice.core.run;
 
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
@@ -7,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import io.sluice.core.count.Count;
 import io.sluice.core.count.Counts;
 import io.sluice.core.flow.FlowStats;
 import io.sluice.core.report.ReasonCount;
@@ -48,7 +50,7 @@ public record RunReport(
     String rejectFile,
     @JsonInclude(JsonInclude.Include.NON_NULL) String findingsFile,
     int runs,
-    long rowsWrittenThisRun,
+    @JsonIgnore long rowsWrittenThisRun,
     FlowStats flow,
     List<ReasonCount> rejectReasons,
     boolean validation) {
@@ -87,6 +89,15 @@ public record RunReport(
   @JsonProperty("counts")
   public Map<String, Long> reportedCounts() {
     return counts.reported(validation);
+  }
+
+  /**
+   * The rows this run alone wrote, as {@code report.json} names them for the run's workflow: {@code
+   * rows-written-this-run}, or a validation's {@code rows-checked-this-run}.
+   */
+  @JsonAnyGetter
+  public Map<String, Long> reportedRowsThisRun() {
+    return Map.of(Count.ROWS_WRITTEN.reportKey(validation) + "-this-run", rowsWrittenThisRun);
   }
 
   /** This run's rate: a resumed run is not credited with the rows of earlier runs. */

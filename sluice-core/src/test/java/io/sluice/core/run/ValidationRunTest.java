@@ -143,6 +143,8 @@ class ValidationRunTest {
     assertThat(counts.get("rows-missing").asLong()).isEqualTo(2);
     assertThat(counts.has("rows-written")).as("a validation writes no rows: %s", counts).isFalse();
     assertThat(counts.has("rows-failed")).isFalse();
+    String saved = Files.readString(dir.resolve("state/validate/report.json"));
+    assertThat(saved).contains("\"rows-checked-this-run\" : 600").doesNotContain("written");
   }
 
   @Test
