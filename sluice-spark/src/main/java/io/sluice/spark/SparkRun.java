@@ -150,7 +150,8 @@ final class SparkRun {
                 budget.tally().thisRun(),
                 budget.stats(),
                 budget.takeLatencies(),
-                planned.workBefore() + budget.tally().workThisRun()),
+                planned.workBefore() + budget.tally().workThisRun(),
+                workflow.kind().validates()),
         planned.earlier() != null);
   }
 

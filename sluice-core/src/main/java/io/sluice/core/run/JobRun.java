@@ -412,7 +412,8 @@ public final class JobRun implements AutoCloseable {
                 counters.snapshot(),
                 flowController.stats(),
                 flowController.takeLatencies(),
-                workDone()),
+                workDone(),
+                workflow.kind().validates()),
         previous.isPresent());
   }
 

@@ -16,7 +16,8 @@ import org.HdrHistogram.Histogram;
  * @param at when the sample was taken, in milliseconds since the epoch
  * @param run which run of the job (1 for the first, more after resuming)
  * @param seconds how long a span the sample covers: about one second, more once merged
- * @param counts this run's counts so far, by {@link Count#key()}, zeros left out
+ * @param counts this run's counts so far, named as the run's report names them ({@link
+ *     Count#reportKey}: a validation's rows are {@code rows-checked}), zeros left out
  * @param requests requests answered successfully in this run so far
  * @param overloaded requests refused as overloaded in this run so far
  * @param struggling requests that timed out or found too few replicas in this run so far
@@ -50,7 +51,11 @@ public record TimelineSample(
     counts = Map.copyOf(counts);
   }
 
-  /** A sample of a run's state now, with the latencies of the span it closes. */
+  /**
+   * A sample of a run's state now, with the latencies of the span it closes.
+   *
+   * @param validation whether the run validates: its counts are then named as a validation's
+   */
   public static TimelineSample of(
       long at,
       int run,
@@ -58,12 +63,13 @@ public record TimelineSample(
       Counts counts,
       FlowStats flow,
       Histogram latencies,
-      long workDone) {
+      long workDone,
+      boolean validation) {
     Map<String, Long> byKey = new LinkedHashMap<>();
     for (Count count : Count.values()) {
       long value = counts.get(count);
       if (value != 0) {
-        byKey.put(count.key(), value);
+        byKey.put(count.reportKey(validation), value);
       }
     }
     return new TimelineSample(
@@ -91,9 +97,14 @@ public record TimelineSample(
     return latencies.getTotalCount() == 0 ? -1 : latencies.getValueAtPercentile(percentile) / 1e6;
   }
 
-  /** A count of this run so far, 0 when it is not in the sample. */
+  /**
+   * A count of this run so far, 0 when it is not in the sample: under a migration's name or a
+   * validation's, and a validation's timeline of an earlier Sluice named its counts as a
+   * migration's.
+   */
   public long count(Count count) {
-    return counts.getOrDefault(count.key(), 0L);
+    Long value = counts.get(count.key());
+    return value != null ? value : counts.getOrDefault(count.reportKey(true), 0L);
   }
 
   /**

@@ -145,6 +145,9 @@ class ValidationRunTest {
     assertThat(counts.has("rows-failed")).isFalse();
     String saved = Files.readString(dir.resolve("state/validate/report.json"));
     assertThat(saved).contains("\"rows-checked-this-run\" : 600").doesNotContain("written");
+    assertThat(Files.readString(dir.resolve("state/validate/timeline.jsonl")))
+        .contains("rows-checked")
+        .doesNotContain("written");
   }
 
   @Test
