@@ -1,6 +1,7 @@
 package io.sluice.core.checkpoint;
 
 import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializationFeature;
@@ -73,7 +74,17 @@ public final class CheckpointFile implements CheckpointStore {
   public static Checkpoint fromJson(byte[] json, String location) {
     Checkpoint checkpoint;
     try {
-      checkpoint = JSON.readValue(json, Checkpoint.class);
+      JsonNode tree = JSON.readTree(json);
+      if (tree.hasNonNull("validation") && !tree.has("findings-file-length")) {
+        // Its reject file held the findings too: no length of the files kept now says where the
+        // findings of the committed records end.
+        throw new IllegalStateException(
+            "The checkpoint "
+                + location
+                + " is of a validation an earlier Sluice saved, which listed rejects and"
+                + " findings in one file; run validate with --fresh to start over.");
+      }
+      checkpoint = JSON.treeToValue(tree, Checkpoint.class);
     } catch (IOException e) {
       throw unreadable(location, e);
     }

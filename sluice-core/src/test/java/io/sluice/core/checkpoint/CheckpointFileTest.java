@@ -66,6 +66,22 @@ class CheckpointFileTest {
   }
 
   @Test
+  void should_refuse_a_validation_saved_with_its_rejects_and_findings_in_one_file()
+      throws IOException {
+    Files.writeString(
+        dir.resolve("checkpoint.json"),
+        "{\"version\": 1, \"splits\": {}, \"reject-file-length\": 1234, \"runs\": 1,"
+            + " \"validation\": {\"sample-percent\": 100.0, \"extra-rows\": false,"
+            + " \"key-runs\": 0, \"extra-rows-done\": false}}");
+
+    assertThatThrownBy(() -> new CheckpointFile(dir).load())
+        .isInstanceOf(IllegalStateException.class)
+        .hasMessageEndingWith(
+            "is of a validation an earlier Sluice saved, which listed rejects and findings in one"
+                + " file; run validate with --fresh to start over.");
+  }
+
+  @Test
   void should_refuse_a_damaged_checkpoint_saying_what_to_do() throws IOException {
     Files.writeString(dir.resolve("checkpoint.json"), "{\"version\": 1, \"splits\": ");
 
