@@ -89,7 +89,14 @@ final class DoctorCommand implements Callable<Integer> {
     } else {
       ClusterSpec cluster =
           new ClusterSpec(
-              "--", contactPoints, datacenter, username, passwordEnv, null, "LOCAL_QUORUM", null);
+              "--",
+              contactPoints,
+              datacenter,
+              username,
+              passwordEnv,
+              null,
+              ClusterSpec.DEFAULT_CONSISTENCY,
+              null);
       out.printf(
           "Cluster (%s, local datacenter %s)%n", String.join(", ", contactPoints), datacenter);
       failed =
