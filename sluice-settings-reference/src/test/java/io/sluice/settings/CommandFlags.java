@@ -2,6 +2,7 @@ package io.sluice.settings;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 import picocli.CommandLine;
 import picocli.CommandLine.Model.ArgSpec;
 import picocli.CommandLine.Model.CommandSpec;
@@ -39,7 +40,7 @@ final class CommandFlags {
                     "`" + nameOf(argument) + "`",
                     typeOf(argument),
                     defaultOf(argument),
-                    String.join(" ", argument.description()).strip())));
+                    helpOf(argument))));
       }
     }
   }
@@ -76,13 +77,13 @@ final class CommandFlags {
   private static String nameOf(ArgSpec argument) {
     if (argument instanceof OptionSpec option) {
       String names = String.join(", ", option.names());
-      return option.arity().max == 0 ? names : names + " " + option.paramLabel();
+      return option.arity().max() == 0 ? names : names + " " + option.paramLabel();
     }
     return argument.paramLabel();
   }
 
   private static String typeOf(ArgSpec argument) {
-    if (argument instanceof OptionSpec option && option.arity().max == 0) {
+    if (argument instanceof OptionSpec option && option.arity().max() == 0) {
       return "flag";
     }
     Class<?>[] elements = argument.auxiliaryTypes();
@@ -92,17 +93,30 @@ final class CommandFlags {
     return UserTypes.of(argument.type(), record -> record.getSimpleName());
   }
 
+  /** The description, without the default it shows (the table has a column for it). */
+  private static String helpOf(ArgSpec argument) {
+    String help = String.join(" ", argument.description()).strip();
+    String shown = shownDefault(argument);
+    return shown == null
+        ? help
+        : help.replaceAll("\\s*\\(default:? " + Pattern.quote(shown) + "\\)", "");
+  }
+
+  private static String shownDefault(ArgSpec argument) {
+    if (argument.defaultValue() != null) {
+      return argument.defaultValue();
+    }
+    return argument.initialValue() == null ? null : String.valueOf(argument.initialValue());
+  }
+
   private static String defaultOf(ArgSpec argument) {
     if (argument.required()) {
       return "required";
     }
-    if (argument instanceof OptionSpec option && option.arity().max == 0) {
+    if (argument instanceof OptionSpec option && option.arity().max() == 0) {
       return "off";
     }
-    String shown = argument.defaultValue();
-    if (shown == null && argument.initialValue() != null) {
-      shown = String.valueOf(argument.initialValue());
-    }
+    String shown = shownDefault(argument);
     return shown == null ? "none" : "`" + shown + "`";
   }
 }

@@ -17,7 +17,10 @@ public record ColumnSpec(
     @Setting("A value written to every row (converted to the column's type like a field's).")
         Object constant,
     @Setting("Paths whose values, as text, are joined with `separator`.") List<String> concat,
-    @Setting(value = "What `concat` puts between parts.", shownDefault = "`:`") String separator,
+    @Setting(
+            value = "What `concat` puts between parts.",
+            shownDefault = "`" + ColumnSpec.DEFAULT_SEPARATOR + "`")
+        String separator,
     @Setting(
             "Paths whose values, as text, are digested with `algorithm`; a missing part counts as"
                 + " null, distinct from an empty string.")
@@ -26,7 +29,7 @@ public record ColumnSpec(
             value =
                 "`md5`, `sha1`, `sha256` or `sha512`: the digest is lower-case hex for a text"
                     + " column and raw bytes for a blob column.",
-            shownDefault = "`sha256`")
+            shownDefault = "`" + ColumnSpec.DEFAULT_ALGORITHM + "`")
         String algorithm,
     @Setting(
             "A path whose array, document or string size (elements, keys or characters) is the"
@@ -68,6 +71,16 @@ public record ColumnSpec(
                 + " files (with `explode`, put the index column in the key too).")
         @JsonInclude(JsonInclude.Include.NON_NULL)
         Boolean position) {
+
+  // The defaults of separator and algorithm are applied where the column is compiled, not in the
+  // constructor: a mapping's JSON is part of a job's fingerprint, and filling them in would make
+  // every job saved before refuse to resume.
+
+  /** What {@code concat} puts between parts when the column names no {@code separator}. */
+  public static final String DEFAULT_SEPARATOR = ":";
+
+  /** The digest of {@code hash} when the column names no {@code algorithm}. */
+  public static final String DEFAULT_ALGORITHM = "sha256";
 
   public ColumnSpec {
     concat = concat == null ? null : List.copyOf(concat);
