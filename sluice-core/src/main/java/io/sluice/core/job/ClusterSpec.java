@@ -9,7 +9,10 @@ import java.util.List;
  * cluster settings, their help and defaults. The records a file is read into hold these settings at
  * their own level ({@code target:}, a {@code cassandra} source's {@code options:}, the proxy's
  * {@code primary:} and {@code secondary:}), under the same keys, and take their defaults from here;
- * the settings reference's tests hold them to that.
+ * the settings reference's tests hold them to that (same keys, types and defaults, no help of their
+ * own). They do not hold a {@code ClusterSpec} through Jackson's {@code @JsonUnwrapped}: Jackson
+ * 2.20 reads an unwrapped record component, but then accepts unknown keys silently, where a job
+ * file's reader names them.
  *
  * <p>Secrets never appear here: a password is read from the environment variable named by {@code
  * passwordEnv} or from the file named by {@code passwordFile}, and only when connecting.
