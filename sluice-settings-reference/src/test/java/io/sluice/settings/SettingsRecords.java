@@ -49,9 +49,18 @@ final class SettingsRecords {
 
   private SettingsRecords() {}
 
-  /** Whether {@code record} is read as settings records are (not on {@link #NOT_YET_SETTINGS}). */
+  /**
+   * Whether {@code record} is read as settings records are: not on {@link #NOT_YET_SETTINGS}, or
+   * already declaring its settings there (then only the list is out of date).
+   */
   static boolean declared(Class<?> record) {
-    return !NOT_YET_SETTINGS.contains(record.getName());
+    return !NOT_YET_SETTINGS.contains(record.getName()) || carriesSettings(record);
+  }
+
+  /** Whether any component of {@code record} carries a {@link Setting}. */
+  static boolean carriesSettings(Class<?> record) {
+    return Stream.of(record.getRecordComponents())
+        .anyMatch(component -> component.isAnnotationPresent(Setting.class));
   }
 
   /** The keys of {@code record}, in the order it declares them. */
