@@ -110,13 +110,11 @@ final class SettingsReference {
       out.append(
           "How Sluice reaches a Cassandra-family cluster. These keys sit directly in each part"
               + " that names a cluster: "
-              + String.join(", ", section.alsoAt().stream().map(a -> "`" + a + "`").toList())
+              + String.join(", ", section.alsoAt())
               + ". The proxy's clusters take no `consistency` (each request keeps the client's)"
               + " and must name their `contact-points`.\n\n");
     } else if (!section.alsoAt().isEmpty()) {
-      out.append("Also at ")
-          .append(String.join(", ", section.alsoAt().stream().map(a -> "`" + a + "`").toList()))
-          .append(".\n\n");
+      out.append("Also at ").append(String.join(", ", section.alsoAt())).append(".\n\n");
     }
     if (!SettingsRecords.declared(section.record())) {
       out.append("Not declared as settings yet: see the module's README.\n");

@@ -79,19 +79,28 @@ final class SettingsTree {
   private void add(String part, String heading, String path, Class<?> record) {
     Section known = sections.get(record);
     if (known != null) {
-      known.alsoAt().add(known.part().equals(part) ? heading : placeName(part, heading));
-      return;
-    }
-    sections.put(record, new Section(part, heading, record));
-    if (!SettingsRecords.declared(record)) {
-      return;
+      known
+          .alsoAt()
+          .add(known.part().equals(part) ? "`" + heading + "`" : placeName(part, heading));
+    } else {
+      sections.put(record, new Section(part, heading, record));
     }
     if (SettingsRecords.holdsClusterSettings(record)) {
       if (!sections.containsKey(ClusterSpec.class)) {
-        add(JOB_FILE, CLUSTER, "", ClusterSpec.class);
+        sections.put(ClusterSpec.class, new Section(JOB_FILE, CLUSTER, ClusterSpec.class));
+        walk(JOB_FILE, "", ClusterSpec.class);
       }
       sections.get(ClusterSpec.class).alsoAt().add(placeName(part, heading));
     }
+    if (known == null && SettingsRecords.declared(record)) {
+      walk(part, path, record);
+    }
+  }
+
+  /**
+   * Adds the parts {@code record}'s keys hold, but the cluster settings' (of their own section).
+   */
+  private void walk(String part, String path, Class<?> record) {
     for (SettingKey key : SettingsRecords.keysOf(record)) {
       if (SettingsRecords.isClusterKey(key)) {
         continue;
@@ -108,9 +117,12 @@ final class SettingsTree {
     }
   }
 
-  /** {@code primary (The proxy file)}: a section's heading where another part names it. */
+  /** {@code `primary` in [the proxy file](#the-proxy-file)}: where a part sits, in Markdown. */
   private static String placeName(String part, String heading) {
-    return part.equals(JOB_FILE) ? heading : heading + " (" + part + ")";
+    String place = "`" + heading + "`";
+    return part.equals(JOB_FILE)
+        ? place
+        : place + " in " + Markdown.link(part.toLowerCase(java.util.Locale.ROOT), part);
   }
 
   /** {@code target.tls}, {@code sources[]}, {@code mapping.columns.NAME}. */
