@@ -51,7 +51,7 @@ class BsonSourceProviderTest {
     assertThatThrownBy(() -> new BsonSourceProvider().create(spec, dir))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage(
-            "unknown bson source option 'splitsize'; known options are split-size, collection,"
-                + " split-cache");
+            "source 'd' options: unknown setting 'splitsize'; known settings here are"
+                + " [split-size, collection, split-cache].");
   }
 }
