@@ -47,11 +47,6 @@ public record BsonSourceOptions(
     splitCache = splitCache == null || splitCache;
   }
 
-  /** The options of a source whose job file gives none. */
-  public static BsonSourceOptions defaults() {
-    return new BsonSourceOptions(null, null, null);
-  }
-
   /** The target size of a split, in bytes. */
   public long splitSizeBytes() {
     return ByteSizeText.parse(splitSize, "split-size");

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.sluice.core.job.JobFileException;
+import io.sluice.core.job.Setting;
+import java.lang.reflect.RecordComponent;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -58,5 +60,14 @@ class BsonSourceOptionsTest {
         .hasMessage("source 'test' options: collection names must not be blank.");
     assertThatThrownBy(() -> options(Map.of("collection", Map.of("a", 1))))
         .hasMessage("source 'test' options: 'collection' must be text, not a section of settings.");
+  }
+
+  @Test
+  void should_describe_every_setting() {
+    for (RecordComponent component : BsonSourceOptions.class.getRecordComponents()) {
+      Setting setting = component.getAnnotation(Setting.class);
+      assertThat(setting).as(component.getName()).isNotNull();
+      assertThat(setting.value()).as(component.getName()).hasSizeGreaterThan(40);
+    }
   }
 }
