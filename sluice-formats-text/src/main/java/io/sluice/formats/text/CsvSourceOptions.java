@@ -12,6 +12,7 @@ import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 
 /**
@@ -164,34 +165,42 @@ public record CsvSourceOptions(
         CsvColumnSettings.typedColumns(jsonColumns, hexColumns, base64Columns, dateFormats));
   }
 
+  /** The field separator as an ASCII code point. */
   public int delimiterChar() {
     return CsvCharacters.parse(delimiter, false, "delimiter");
   }
 
+  /** The quote character as an ASCII code point, or -1 when fields are never quoted. */
   public int quoteChar() {
     return CsvCharacters.parse(quote, true, "quote");
   }
 
+  /** The escape character as an ASCII code point, or -1 for none. */
   public int escapeChar() {
     return CsvCharacters.parse(escape, true, "escape");
   }
 
+  /** The comment line marker as an ASCII code point, or -1 for none. */
   public int commentChar() {
     return CsvCharacters.parse(comment, true, "comment");
   }
 
+  /** The files' character encoding. */
   public Charset charset() {
     return CsvEncodings.of(encoding);
   }
 
+  /** The zone of date-times without an offset in {@code dateFormats} columns. */
   public ZoneId zone() {
     return zone(timeZone);
   }
 
+  /** Bytes per split of a plain file, when not {@code multiline}. */
   public long splitSizeBytes() {
     return ByteSizeText.parse(splitSize, "split-size");
   }
 
+  /** The longest record accepted, in bytes. */
   public int maxRecordBytes() {
     return RecordLimits.maxRecordBytes(maxRecordSize);
   }
@@ -210,7 +219,7 @@ public record CsvSourceOptions(
     if (given == null) {
       return fallback;
     }
-    if (given.contains(null)) {
+    if (given.stream().anyMatch(Objects::isNull)) {
       throw new IllegalArgumentException(setting + " must not hold empty (null) items");
     }
     return List.copyOf(given);

@@ -53,6 +53,28 @@ class CsvSourceOptionsTest {
     assertThat(options.escape()).isEqualTo("none");
     assertThat(options.splitSize()).isEqualTo("64MiB");
     assertThat(options.maxRecordSize()).isEqualTo("16MiB");
+    assertThat(
+            new CsvSourceOptions(
+                    null,
+                    List.of("a"),
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null,
+                    null)
+                .header())
+        .isFalse();
   }
 
   @Test
