@@ -33,6 +33,9 @@ final class DefaultText {
   }
 
   private static String text(Object value) {
+    if ("".equals(value)) {
+      return "\"\""; // the empty text, which a list would otherwise show as nothing
+    }
     if (value instanceof Collection<?> list) {
       return list.stream().map(DefaultText::text).collect(Collectors.joining(", ", "[", "]"));
     }

@@ -21,9 +21,32 @@ final class Markdown {
   static String row(List<String> cells) {
     StringBuilder row = new StringBuilder("|");
     for (String cell : cells) {
-      row.append(' ').append(cell.replace("|", "\\|").replaceAll("\\s*\\n\\s*", " ")).append(" |");
+      String text = cell.replace("|", "\\|").replaceAll("\\s*\\n\\s*", " ");
+      row.append(' ').append(angleBracketsShown(text)).append(" |");
     }
     return row.append('\n').toString();
+  }
+
+  /**
+   * {@code <file>} outside a code span as text, not as an HTML tag the page would hide; inside
+   * backticks it shows as it is.
+   */
+  private static String angleBracketsShown(String text) {
+    StringBuilder shown = new StringBuilder();
+    boolean inCode = false;
+    for (char c : text.toCharArray()) {
+      if (c == '`') {
+        inCode = !inCode;
+      }
+      if (!inCode && c == '<') {
+        shown.append("&lt;");
+      } else if (!inCode && c == '>') {
+        shown.append("&gt;");
+      } else {
+        shown.append(c);
+      }
+    }
+    return shown.toString();
   }
 
   static String header(String... titles) {

@@ -16,9 +16,4 @@ record Section(String part, String heading, Class<?> record, List<String> alsoAt
   Section(String part, String heading, Class<?> record) {
     this(part, heading, record, new ArrayList<>());
   }
-
-  /** Whether the record's keys can be read (see {@link SettingsRecords#NOT_YET_SETTINGS}). */
-  boolean declared() {
-    return SettingsRecords.declared(record);
-  }
 }

@@ -25,9 +25,6 @@ class SettingsDeclaredOnceTest {
   void should_find_no_setting_declared_twice_with_the_same_help() {
     Map<String, List<String>> placesByKeyAndHelp = new LinkedHashMap<>();
     for (Section section : SettingsTree.build().sections()) {
-      if (!section.declared()) {
-        continue;
-      }
       for (SettingKey key : SettingsRecords.keysOf(section.record())) {
         if (!key.help().isBlank()) {
           placesByKeyAndHelp
@@ -45,9 +42,6 @@ class SettingsDeclaredOnceTest {
   void should_find_the_cluster_settings_declared_in_cluster_spec_only() {
     List<String> redeclared = new ArrayList<>();
     for (Section section : SettingsTree.build().sections()) {
-      if (!section.declared()) {
-        continue;
-      }
       for (SettingKey key : SettingsRecords.keysOf(section.record())) {
         if (SettingsRecords.isClusterKey(key) && key.setting() != null) {
           redeclared.add(key.place() + " (declared in ClusterSpec." + key.name() + ")");

@@ -16,9 +16,6 @@ class SettingsDescribedTest {
   void should_find_help_on_every_setting_of_every_settings_record() {
     List<String> undescribed = new ArrayList<>();
     for (Section section : SettingsTree.build().sections()) {
-      if (!section.declared()) {
-        continue;
-      }
       for (SettingKey key : SettingsRecords.keysOf(section.record())) {
         if (!SettingsRecords.isClusterKey(key) && key.help().isBlank()) {
           undescribed.add(section.record().getName() + "." + key.component().getName());
@@ -28,21 +25,6 @@ class SettingsDescribedTest {
     assertThat(undescribed)
         .as("record components without @Setting help (the reference needs one paragraph each)")
         .isEmpty();
-  }
-
-  @Test
-  void should_keep_records_with_settings_off_the_not_yet_list() {
-    for (String name : SettingsRecords.NOT_YET_SETTINGS) {
-      Class<?> record;
-      try {
-        record = Class.forName(name);
-      } catch (ClassNotFoundException e) {
-        throw new AssertionError(name + " is gone: take it off SettingsRecords.NOT_YET_SETTINGS");
-      }
-      assertThat(SettingsRecords.carriesSettings(record))
-          .as("%s declares its settings now: take it off SettingsRecords.NOT_YET_SETTINGS", name)
-          .isFalse();
-    }
   }
 
   @Test

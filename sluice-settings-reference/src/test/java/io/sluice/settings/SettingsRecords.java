@@ -34,34 +34,7 @@ final class SettingsRecords {
   static final Set<String> CLUSTER_KEYS =
       keysOf(ClusterSpec.class).stream().map(SettingKey::name).collect(Collectors.toSet());
 
-  /**
-   * Options records not declared as settings yet: the file formats', whose options are still an
-   * enum and a parser each, being turned into {@code @Setting} records by another change. The
-   * reference says so in their sections; {@link SettingsDescribedTest} fails as soon as one of them
-   * carries a {@code @Setting}, so that it leaves this list.
-   */
-  static final Set<String> NOT_YET_SETTINGS =
-      Set.of(
-          "io.sluice.formats.bson.BsonSourceOptions",
-          "io.sluice.formats.text.CsvSourceOptions",
-          "io.sluice.formats.text.NdjsonSourceOptions",
-          "io.sluice.formats.parquet.ParquetSourceOptions");
-
   private SettingsRecords() {}
-
-  /**
-   * Whether {@code record} is read as settings records are: not on {@link #NOT_YET_SETTINGS}, or
-   * already declaring its settings there (then only the list is out of date).
-   */
-  static boolean declared(Class<?> record) {
-    return !NOT_YET_SETTINGS.contains(record.getName()) || carriesSettings(record);
-  }
-
-  /** Whether any component of {@code record} carries a {@link Setting}. */
-  static boolean carriesSettings(Class<?> record) {
-    return Stream.of(record.getRecordComponents())
-        .anyMatch(component -> component.isAnnotationPresent(Setting.class));
-  }
 
   /** The keys of {@code record}, in the order it declares them. */
   static List<SettingKey> keysOf(Class<?> record) {

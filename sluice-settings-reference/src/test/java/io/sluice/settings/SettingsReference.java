@@ -116,10 +116,6 @@ final class SettingsReference {
     } else if (!section.alsoAt().isEmpty()) {
       out.append("Also at ").append(String.join(", ", section.alsoAt())).append(".\n\n");
     }
-    if (!SettingsRecords.declared(section.record())) {
-      out.append("Not declared as settings yet: see the module's README.\n");
-      return;
-    }
     out.append(Markdown.header("Key", "Type", "Default", "Help"));
     for (SettingKey key : SettingsRecords.keysOf(section.record())) {
       String help =

@@ -92,7 +92,7 @@ final class SettingsTree {
       }
       sections.get(ClusterSpec.class).alsoAt().add(placeName(part, heading));
     }
-    if (known == null && SettingsRecords.declared(record)) {
+    if (known == null) {
       walk(part, path, record);
     }
   }
