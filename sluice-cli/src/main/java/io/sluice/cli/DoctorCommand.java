@@ -40,10 +40,10 @@ final class DoctorCommand implements Callable<Integer> {
       names = "--contact-points",
       split = ",",
       paramLabel = "HOST:PORT",
-      description = "The cluster to check without a job file (default: 127.0.0.1:9042).")
+      description = "The cluster to check without a job file (default: ${DEFAULT-VALUE}).")
   List<String> contactPoints = ClusterSpec.DEFAULT_CONTACT_POINTS;
 
-  @Option(names = "--datacenter", description = "Its local datacenter (default: datacenter1).")
+  @Option(names = "--datacenter", description = "Its local datacenter (default: ${DEFAULT-VALUE}).")
   String datacenter = ClusterSpec.DEFAULT_LOCAL_DATACENTER;
 
   @Option(names = "--username", description = "A login, with --password-env.")
@@ -89,7 +89,14 @@ final class DoctorCommand implements Callable<Integer> {
     } else {
       ClusterSpec cluster =
           new ClusterSpec(
-              "--", contactPoints, datacenter, username, passwordEnv, null, "LOCAL_QUORUM", null);
+              "--",
+              contactPoints,
+              datacenter,
+              username,
+              passwordEnv,
+              null,
+              ClusterSpec.DEFAULT_CONSISTENCY,
+              null);
       out.printf(
           "Cluster (%s, local datacenter %s)%n", String.join(", ", contactPoints), datacenter);
       failed =

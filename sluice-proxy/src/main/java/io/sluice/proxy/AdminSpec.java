@@ -1,15 +1,21 @@
 package io.sluice.proxy;
 
+import io.sluice.core.job.Setting;
+
 /**
  * {@code admin:} in {@code proxy.yaml}: the endpoint through which {@code sluice proxy switch}
  * changes which cluster serves reads while the proxy runs. It listens on the loopback address only
  * and asks every request for a token.
- *
- * @param listen {@code 127.0.0.1:port} (or {@code localhost:port})
- * @param tokenEnv the environment variable holding the token
- * @param tokenFile a file holding the token (first line), relative to {@code proxy.yaml}
  */
-public record AdminSpec(String listen, String tokenEnv, String tokenFile) {
+public record AdminSpec(
+    @Setting(
+            value = "`127.0.0.1:PORT` (or `localhost:PORT`): the endpoint's address.",
+            example = "127.0.0.1:9100")
+        String listen,
+    @Setting("The environment variable holding the token every admin request must show.")
+        String tokenEnv,
+    @Setting("A file holding that token (its first line), relative to `proxy.yaml`.")
+        String tokenFile) {
 
   /** The problem with the settings, one sentence, or null. */
   String problem() {

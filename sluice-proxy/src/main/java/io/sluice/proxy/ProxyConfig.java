@@ -3,50 +3,60 @@ package io.sluice.proxy;
 import io.sluice.core.job.DurationText;
 import io.sluice.core.job.JobFileException;
 import io.sluice.core.job.JobFiles;
+import io.sluice.core.job.Setting;
 import io.sluice.core.job.TlsSpec;
 import java.nio.file.Path;
 import java.time.Duration;
 
 /**
  * What {@code proxy.yaml} holds: where the proxy listens, its two clusters, how clients log in, and
- * the few limits it keeps. Every setting of the proxy is declared here.
- *
- * @param listen {@code host:port} the proxy accepts clients on; loopback by default
- * @param primary the cluster that serves reads and whose answer the client gets
- * @param secondary the cluster that receives every write as well
- * @param clientLogin how clients log in, or null for no login
- * @param preparedStatements how many prepared statements the proxy remembers; the least recently
- *     used is forgotten past that, and a client that executes it is told to prepare it again
- * @param requestTimeout how long the proxy waits for a cluster's answer before answering the client
- *     with an error
- * @param metricsListen {@code host:port} to serve Prometheus metrics on, or null for none
- * @param ioThreads threads serving client connections and the connections to both clusters
- * @param stateDir the folder of the proxy's timeline ({@code timeline.jsonl}) and shadow-read
- *     mismatch log, relative to the proxy file; {@code .sluice/proxy} by default
- * @param shadowReads which reads are also compared on the secondary; none by default
- * @param admin the admin endpoint that switches which cluster serves reads, or null for none
- * @param secondaryFailure what a write the cluster that does not serve reads cannot take does:
- *     {@code strict} (the default) fails the client's write; {@code log} keeps it in the replay log
- *     and answers the client with the serving cluster's answer
- * @param replayLog the replay log's limits, with {@code secondary-failure: log}
- * @param clientTls TLS for the clients' connections, or null for none: {@code keystore} holds the
- *     proxy's key and certificate; a {@code truststore} makes clients show a certificate it trusts
+ * the few limits it keeps. Every setting of the proxy is declared here or in the records it holds.
  */
 public record ProxyConfig(
-    String listen,
-    ProxyCluster primary,
-    ProxyCluster secondary,
-    ClientLogin clientLogin,
-    Integer preparedStatements,
-    String requestTimeout,
-    String metricsListen,
-    Integer ioThreads,
-    String stateDir,
-    ShadowReadSpec shadowReads,
-    AdminSpec admin,
-    String secondaryFailure,
-    ReplayLogSpec replayLog,
-    TlsSpec clientTls) {
+    @Setting("`host:port` the proxy accepts clients on.") String listen,
+    @Setting(
+            value = "The cluster that serves reads at start and whose answer the client gets.",
+            example = "{contact-points: [10.0.0.1:9042]}")
+        ProxyCluster primary,
+    @Setting(
+            value = "The cluster that receives every write as well.",
+            example = "{contact-points: [10.0.1.1:9042]}")
+        ProxyCluster secondary,
+    @Setting("How clients log in to the proxy; without it, clients log in with no password.")
+        ClientLogin clientLogin,
+    @Setting(
+            "How many prepared statements the proxy remembers; past that the least recently used"
+                + " is forgotten, and a client that executes it is told to prepare it again.")
+        Integer preparedStatements,
+    @Setting(
+            "How long the proxy waits for a cluster's answer before answering the client with an"
+                + " error.")
+        String requestTimeout,
+    @Setting("`host:port` to serve Prometheus metrics on.") String metricsListen,
+    @Setting(
+            value = "Threads serving client connections and the connections to both clusters.",
+            shownDefault = "the number of processors")
+        Integer ioThreads,
+    @Setting(
+            "The folder of the proxy's timeline (`timeline.jsonl`), shadow-read mismatch log and"
+                + " replay log, relative to the proxy file.")
+        String stateDir,
+    @Setting("Which share of reads is also sent to the secondary and compared.")
+        ShadowReadSpec shadowReads,
+    @Setting(
+            "The admin endpoint through which `sluice proxy switch` changes which cluster serves"
+                + " reads, and `sluice proxy status` reads the proxy's state.")
+        AdminSpec admin,
+    @Setting(
+            "What a write the cluster that does not serve reads cannot take does: `strict` fails"
+                + " the client's write; `log` keeps it in the replay log and answers the client"
+                + " with the serving cluster's answer.")
+        String secondaryFailure,
+    @Setting("The replay log's limits, with `secondary-failure: log`.") ReplayLogSpec replayLog,
+    @Setting(
+            "TLS for the clients' connections: `keystore` holds the proxy's key and certificate;"
+                + " a `truststore` makes clients show a certificate it trusts.")
+        TlsSpec clientTls) {
 
   public ProxyConfig {
     ioThreads = ioThreads == null ? Runtime.getRuntime().availableProcessors() : ioThreads;

@@ -1,6 +1,7 @@
 package io.sluice.proxy;
 
 import io.sluice.core.job.DurationText;
+import io.sluice.core.job.Setting;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.regex.Matcher;
@@ -10,17 +11,22 @@ import java.util.regex.Pattern;
  * {@code replay-log:} in {@code proxy.yaml}: with {@code secondary-failure: log}, the writes the
  * cluster that does not serve reads missed are kept on disk, in {@code state-dir/replay}, and sent
  * to it again once it answers.
- *
- * @param maxSize the most the log holds on disk, such as {@code 1GiB} or {@code 512MiB}; past it,
- *     missed writes are counted and logged as lost instead
- * @param rate the most writes replayed a second
- * @param timeout how long a write waits for the cluster that does not serve reads before it is
- *     logged and the client answered with the serving cluster's answer
- * @param schemaTimeout the same for a schema change, which a cluster takes longer to make (it
- *     writes its schema tables and waits for its nodes to agree); a schema change that answers
- *     later is in effect, and its replay counts as done
  */
-public record ReplayLogSpec(String maxSize, Integer rate, String timeout, String schemaTimeout) {
+public record ReplayLogSpec(
+    @Setting(
+            "The most the log holds on disk, such as `1GiB` or `512MiB`; past it, missed writes"
+                + " are counted and logged as lost instead.")
+        String maxSize,
+    @Setting("The most writes replayed a second.") Integer rate,
+    @Setting(
+            "How long a write waits for the cluster that does not serve reads before it is"
+                + " logged and the client answered with the serving cluster's answer.")
+        String timeout,
+    @Setting(
+            "The same for a schema change, which a cluster takes longer to make (it writes its"
+                + " schema tables and waits for its nodes to agree); a schema change that answers"
+                + " later is in effect, and its replay counts as done.")
+        String schemaTimeout) {
 
   private static final Pattern SIZE =
       Pattern.compile("(\\d+)\\s*(b|kib|mib|gib|tib)?", Pattern.CASE_INSENSITIVE);

@@ -1,20 +1,24 @@
 package io.sluice.proxy;
 
+import io.sluice.core.job.Setting;
 import java.util.Map;
 
 /**
  * {@code shadow-reads:} in {@code proxy.yaml}: which share of reads is also sent to the secondary
  * and compared with the primary's answer, off the client's path.
- *
- * @param percent the share of reads of any table, from 0 (none, the default) to 100
- * @param tables the share for tables named {@code keyspace.table}, in place of {@code percent}
- * @param mismatchLog the file of differences found, one JSON line each, relative to the proxy's
- *     {@code state-dir}
- * @param logValues whether a difference line holds the rows' values; by default only the table and
- *     the primary key are written
  */
 public record ShadowReadSpec(
-    Integer percent, Map<String, Integer> tables, String mismatchLog, Boolean logValues) {
+    @Setting("The share of reads of any table compared, from 0 to 100.") Integer percent,
+    @Setting("The share for tables named `keyspace.table`, in place of `percent`.")
+        Map<String, Integer> tables,
+    @Setting(
+            "The file of differences found, one JSON line each, relative to the proxy's"
+                + " `state-dir`.")
+        String mismatchLog,
+    @Setting(
+            "Whether a difference line holds the rows' values; otherwise only the table and the"
+                + " primary key are written.")
+        Boolean logValues) {
 
   public ShadowReadSpec {
     percent = percent == null ? 0 : percent;

@@ -42,21 +42,7 @@ public final class SluiceSpark {
 
   /** As {@link #run(SparkConf, PrintWriter, String...)}, with usage errors going to {@code err}. */
   static int run(SparkConf conf, PrintWriter out, PrintWriter err, String... args) {
-    CommandLine line =
-        new CommandLine(
-            SluiceSpark.class,
-            new CommandLine.IFactory() {
-              @Override
-              public <K> K create(Class<K> type) throws Exception {
-                if (type == Migrate.class) {
-                  return type.cast(new Migrate(conf, out));
-                }
-                if (type == Validate.class) {
-                  return type.cast(new Validate(conf, out));
-                }
-                return CommandLine.defaultFactory().create(type);
-              }
-            });
+    CommandLine line = commandLine(conf, out);
     line.setOut(out);
     line.setErr(err);
     line.setParameterExceptionHandler(new UsageErrors());
@@ -67,6 +53,27 @@ public final class SluiceSpark {
           return ExitCodes.ABORTED;
         });
     return line.execute(args);
+  }
+
+  /**
+   * The command line, its commands running on a Spark context made from {@code conf} and reporting
+   * to {@code out}; also what the settings reference reads the flags from.
+   */
+  public static CommandLine commandLine(SparkConf conf, PrintWriter out) {
+    return new CommandLine(
+        SluiceSpark.class,
+        new CommandLine.IFactory() {
+          @Override
+          public <K> K create(Class<K> type) throws Exception {
+            if (type == Migrate.class) {
+              return type.cast(new Migrate(conf, out));
+            }
+            if (type == Validate.class) {
+              return type.cast(new Validate(conf, out));
+            }
+            return CommandLine.defaultFactory().create(type);
+          }
+        });
   }
 
   /** Runs {@code workflow} on a Spark context and prints its report; returns the exit code. */

@@ -3,19 +3,31 @@ package io.sluice.spark;
 import io.sluice.core.job.JobFileException;
 import io.sluice.core.job.JobFiles;
 import io.sluice.core.job.JobSpec;
+import io.sluice.core.job.Setting;
 
-/**
- * The job file's {@code spark:} settings, which a run on one machine ignores.
- *
- * @param state where the splits keep their state: {@code folder} (the default) or {@code keyspace}
- * @param stateKeyspace the keyspace for {@code state: keyspace}, {@code sluice_state} by default
- * @param budgetPort the port the driver serves the job's flow budget on, which every executor must
- *     reach; by default a free port chosen at start
- * @param budgetBindAddress the address that server listens on; by default the driver's own ({@code
- *     spark.driver.host}), which is also the address the executors are given
- */
+/** The job file's {@code spark:} settings, which a run on one machine ignores. */
 record SparkSettings(
-    String state, String stateKeyspace, Integer budgetPort, String budgetBindAddress) {
+    @Setting(
+            "Where the splits keep their state: `folder` (the job's state folder, on a"
+                + " filesystem every executor shares) or `keyspace` (a keyspace of the target"
+                + " cluster).")
+        String state,
+    @Setting("The keyspace for `state: keyspace`.") String stateKeyspace,
+    @Setting(
+            value =
+                "The port the driver serves the job's flow budget on, which every executor must"
+                    + " reach; 0 for a free one.",
+            shownDefault = "a free port chosen at start")
+        Integer budgetPort,
+    @Setting(
+            value = "The address that budget server listens on.",
+            shownDefault = "the driver's own (`spark.driver.host`), also given to the executors")
+        String budgetBindAddress) {
+
+  SparkSettings {
+    state = state == null ? "folder" : state;
+    stateKeyspace = stateKeyspace == null ? KeyspaceSplits.DEFAULT_KEYSPACE : stateKeyspace;
+  }
 
   /** The {@code spark:} settings of {@code job}, checked. */
   static SparkSettings of(JobSpec job) {

@@ -23,18 +23,14 @@ record StateLocation(String keyspace, String folder, String jobKey) implements S
   /** Where the job file says the splits of a run of {@code workflow} keep their state. */
   static StateLocation of(JobSpec job, SparkWorkflow workflow) {
     SparkSettings settings = SparkSettings.of(job);
-    String state = settings.state() == null ? "folder" : settings.state();
+    String state = settings.state();
     String folder = workflow.localState(job).dir().toString();
     String jobKey = workflow.stateKey(job);
     switch (state) {
       case "folder":
         return new StateLocation(null, folder, jobKey);
       case "keyspace":
-        String keyspace =
-            settings.stateKeyspace() == null
-                ? KeyspaceSplits.DEFAULT_KEYSPACE
-                : settings.stateKeyspace();
-        return new StateLocation(keyspace, folder, jobKey);
+        return new StateLocation(settings.stateKeyspace(), folder, jobKey);
       default:
         throw new JobFileException(
             "spark: 'state' is folder (the job's state folder on a filesystem every executor"

@@ -1,38 +1,42 @@
 package io.sluice.sstables;
 
+import io.sluice.core.job.Setting;
 import java.util.List;
 import java.util.Map;
 
-/**
- * The {@code target.options} of {@code type: sstables}.
- *
- * @param directory where the SSTables are written, relative to the job file; required
- * @param bufferMib the writer's buffer per split, in MiB: each time it fills, its rows become one
- *     SSTable, sorted; default 64
- * @param segmentRows rows of a split written before its files are closed and its progress saved (a
- *     segment: a kill loses at most this many rows of work per split); default 100,000
- * @param datacenters the datacenters {@code sluice stream} loads the files into, and no other;
- *     default the target's {@code local-datacenter}
- * @param throttleMib the streaming rate into each datacenter, in MiB per second; default 64
- * @param keepLoaded keep each loaded segment under {@code loaded/} instead of deleting it
- * @param streamBatchMib how many MiB of segments one run of Cassandra's loader takes at once: each
- *     run costs a few seconds of set-up, and a stopped stream loads its batch again; default 1024
- * @param cassandraVersion the oldest Cassandra release that must read the files: {@code 5.0} (its
- *     format {@code oa}, the default) or {@code 4.1} (format {@code nb}, which 4.1 and 5.0 read)
- * @param streamAfterMigrate {@code migrate} streams the files itself once its run completes, as
- *     {@code sluice stream} would, with the writer process as the first datacenter's loader;
- *     default false (the files wait for {@code sluice stream})
- */
+/** The {@code target.options} of {@code type: sstables}. */
 public record SstablesOptions(
-    String directory,
-    Integer bufferMib,
-    Integer segmentRows,
-    List<String> datacenters,
-    Integer throttleMib,
-    Boolean keepLoaded,
-    Integer streamBatchMib,
-    String cassandraVersion,
-    Boolean streamAfterMigrate) {
+    @Setting(
+            value = "Where the SSTables are written, relative to the job file.",
+            example = "sstables")
+        String directory,
+    @Setting(
+            "The writer's buffer per split, in MiB: each time it fills, its rows become one"
+                + " SSTable, sorted.")
+        Integer bufferMib,
+    @Setting(
+            "Rows of a split written before its files are closed and its progress saved (a"
+                + " segment: a kill loses at most this many rows of work per split).")
+        Integer segmentRows,
+    @Setting(
+            value = "The datacenters `sluice stream` loads the files into, and no other.",
+            shownDefault = "the target's `local-datacenter`")
+        List<String> datacenters,
+    @Setting("The streaming rate into each datacenter, in MiB per second.") Integer throttleMib,
+    @Setting("Keep each loaded segment under `loaded/` instead of deleting it.") Boolean keepLoaded,
+    @Setting(
+            "How many MiB of segments one run of Cassandra's loader takes at once: each run costs"
+                + " a few seconds of set-up, and a stopped stream loads its batch again.")
+        Integer streamBatchMib,
+    @Setting(
+            "The oldest Cassandra release that must read the files: `5.0` (its format `oa`) or"
+                + " `4.1` (format `nb`, which 4.1 and 5.0 read).")
+        String cassandraVersion,
+    @Setting(
+            "`migrate` streams the files itself once its run completes, as `sluice stream` would,"
+                + " with the writer process as the first datacenter's loader; otherwise the files"
+                + " wait for `sluice stream`.")
+        Boolean streamAfterMigrate) {
 
   private static final int MAX_BUFFER_MIB = 1024;
 

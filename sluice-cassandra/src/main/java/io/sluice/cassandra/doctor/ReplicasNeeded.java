@@ -1,5 +1,6 @@
 package io.sluice.cassandra.doctor;
 
+import io.sluice.core.job.ClusterSpec;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -25,7 +26,10 @@ final class ReplicasNeeded {
    */
   static Optional<String> unmet(
       String consistency, Map<String, Integer> factors, Map<String, Long> nodes, String local) {
-    String level = consistency == null ? "LOCAL_QUORUM" : consistency.toUpperCase(Locale.ROOT);
+    String level =
+        consistency == null
+            ? ClusterSpec.DEFAULT_CONSISTENCY
+            : consistency.toUpperCase(Locale.ROOT);
     int replicas = 0;
     int held = 0;
     for (Map.Entry<String, Integer> factor : factors.entrySet()) {

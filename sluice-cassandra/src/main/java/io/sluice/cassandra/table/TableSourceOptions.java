@@ -2,36 +2,14 @@ package io.sluice.cassandra.table;
 
 import io.sluice.core.job.ClusterSpec;
 import io.sluice.core.job.DurationText;
+import io.sluice.core.job.Setting;
 import io.sluice.core.job.TlsSpec;
 import java.time.Duration;
 import java.util.List;
 
 /**
  * The {@code options} of a {@code type: cassandra} source: the cluster, with the same settings as a
- * target's, and the table to read.
- *
- * @param contactPoints {@code host:port} of one or more nodes; default {@code 127.0.0.1:9042}
- * @param localDatacenter the datacenter read from; default {@code datacenter1}
- * @param username the user to log in as, when the cluster requires authentication
- * @param passwordEnv the environment variable holding the password
- * @param passwordFile a file holding the password (first line), relative to the job file
- * @param consistency the consistency level of the reads; default {@code LOCAL_QUORUM}
- * @param tls how to connect over TLS, or absent for a plain connection
- * @param keyspace the keyspace of the table read
- * @param table the table read
- * @param columns the regular and static columns to copy; default all (the primary key always)
- * @param tokenRange {@code [from, to]}: read only the partitions whose token is above {@code from}
- *     and at most {@code to}, for a partial copy; default the whole ring
- * @param fetchSize rows per page of a scan; default 5000
- * @param splitSizeMib the estimated size of a split in MiB, from the nodes' size estimates; default
- *     64
- * @param rowsPerSecond the most rows a second read from the source cluster, over all splits, so
- *     that it keeps serving its application while it is read; default no limit
- * @param readLatencyMs the average page latency above which the reads slow down, so that a cluster
- *     that gets busy is read more gently ({@link ReadLatencyWatch}); default 500, 0 for no watch
- * @param outagePatience how long reads wait for a source cluster that stopped answering (no node
- *     reachable) before the run stops with its progress saved, as {@code flow.outage-patience} for
- *     a target; default {@code 10m}
+ * target's (declared, with their help and defaults, by {@link ClusterSpec}), and the table to read.
  */
 public record TableSourceOptions(
     List<String> contactPoints,
@@ -41,24 +19,43 @@ public record TableSourceOptions(
     String passwordFile,
     String consistency,
     TlsSpec tls,
-    String keyspace,
-    String table,
-    List<String> columns,
-    List<Long> tokenRange,
-    Integer fetchSize,
-    Integer splitSizeMib,
-    Long rowsPerSecond,
-    Long readLatencyMs,
-    String outagePatience) {
+    @Setting(value = "The keyspace of the table read.", example = "shop") String keyspace,
+    @Setting(value = "The table read.", example = "orders") String table,
+    @Setting(
+            value =
+                "The regular and static columns to copy; the primary key's columns are always"
+                    + " read.",
+            shownDefault = "all")
+        List<String> columns,
+    @Setting(
+            value =
+                "`[from, to]`: read only the partitions whose token is above `from` and at most"
+                    + " `to`, for a partial copy.",
+            shownDefault = "the whole ring")
+        List<Long> tokenRange,
+    @Setting("Rows per page of a scan.") Integer fetchSize,
+    @Setting("The estimated size of a split in MiB, from the nodes' size estimates.")
+        Integer splitSizeMib,
+    @Setting(
+            value =
+                "The most rows a second read from the source cluster, over all splits, so that it"
+                    + " keeps serving its application while it is read.",
+            shownDefault = "no limit")
+        Long rowsPerSecond,
+    @Setting(
+            "The average page latency in milliseconds above which the reads slow down, so that a"
+                + " cluster that gets busy is read more gently; 0 for no watch.")
+        Long readLatencyMs,
+    @Setting(
+            "How long reads wait for a source cluster that stopped answering (no node reachable)"
+                + " before the run stops with its progress saved; the source's own, beside"
+                + " `flow.outage-patience` for the target.")
+        String outagePatience) {
 
   public TableSourceOptions {
-    contactPoints =
-        contactPoints == null || contactPoints.isEmpty()
-            ? ClusterSpec.DEFAULT_CONTACT_POINTS
-            : List.copyOf(contactPoints);
-    localDatacenter =
-        localDatacenter == null ? ClusterSpec.DEFAULT_LOCAL_DATACENTER : localDatacenter;
-    consistency = consistency == null ? "LOCAL_QUORUM" : consistency;
+    contactPoints = ClusterSpec.contactPointsOrDefault(contactPoints);
+    localDatacenter = ClusterSpec.localDatacenterOrDefault(localDatacenter);
+    consistency = ClusterSpec.consistencyOrDefault(consistency);
     columns = columns == null ? List.of() : List.copyOf(columns);
     fetchSize = fetchSize == null ? 5000 : fetchSize;
     splitSizeMib = splitSizeMib == null ? 64 : splitSizeMib;

@@ -9,25 +9,25 @@ import java.time.Duration;
  * <p>The backlog is read per node: over JMX (the {@code Compaction} metrics' pending-task estimate)
  * when {@code jmx-port} is given, otherwise over CQL from the {@code system_views} virtual tables
  * (running compactions only), otherwise not at all (managed services), where latency alone steers.
- *
- * @param highMark outstanding compaction tasks on the busiest node above which the load pauses;
- *     default 32 (over CQL only running compactions are seen, so choose a mark near the node's
- *     {@code concurrent_compactors})
- * @param lowMark tasks at or below which a paused load resumes; default half the high mark
- * @param jmxPort the nodes' JMX port, granting Sluice read access to their metrics; default none
- * @param jmxUsername the JMX user, when JMX requires authentication
- * @param jmxPasswordEnv the environment variable holding the JMX password
- * @param pollInterval how often the backlog is read, such as {@code 5s}; default 5s
- * @param enabled {@code false} turns the compaction watch off; default true
  */
 public record CompactionSpec(
-    Integer highMark,
-    Integer lowMark,
-    Integer jmxPort,
-    String jmxUsername,
-    String jmxPasswordEnv,
-    String pollInterval,
-    Boolean enabled) {
+    @Setting(
+            "Outstanding compaction tasks on the busiest node above which the load pauses (over"
+                + " CQL only running compactions are seen, so choose a mark near the node's"
+                + " `concurrent_compactors`).")
+        Integer highMark,
+    @Setting(
+            value = "Tasks at or below which a paused load resumes.",
+            shownDefault = "half of `high-mark`")
+        Integer lowMark,
+    @Setting(
+            "The nodes' JMX port, granting Sluice read access to their compaction metrics;"
+                + " without it the backlog is read over CQL.")
+        Integer jmxPort,
+    @Setting("The JMX user, when JMX requires authentication.") String jmxUsername,
+    @Setting("The environment variable holding the JMX password.") String jmxPasswordEnv,
+    @Setting("How often the backlog is read, such as `5s`.") String pollInterval,
+    @Setting("`false` turns the compaction watch off.") Boolean enabled) {
 
   public CompactionSpec {
     highMark = highMark == null ? 32 : highMark;

@@ -3,36 +3,42 @@ package io.sluice.core.job;
 import java.time.Duration;
 
 /**
- * The {@code flow:} part of a job file: how hard Sluice pushes the target.
- *
- * @param workers splits read in parallel; default the number of processors
- * @param maxInFlight the most writes awaiting acknowledgement at once, across all workers; the
- *     adaptive window stays at or below it; default 256
- * @param batch {@code none} (default) or {@code partition}: rows of one record that share a
- *     partition key go in one unlogged batch
- * @param maxRetries attempts after the first for a write that failed transiently; default 8
- * @param outagePatience how long writes wait for a target that stopped answering before the run
- *     stops with its progress saved, such as {@code 30s}, {@code 10m} or {@code 2h}; default 10m
- * @param rowsPerSecond the most rows written per second, across all workers; default no limit
- * @param bytesPerSecond the most source bytes read per second, across all workers; default no limit
- * @param adaptive whether the request rate and the window of writes in flight follow the target's
- *     answers (grow while writes succeed fast, cut on overload and timeouts); default true. With
- *     false, max-in-flight writes are always in flight and only the user's limits apply.
- * @param latencyTarget the request latency the adaptive window keeps under, such as {@code 100ms};
- *     default 100ms
- * @param compaction when to pause for the target's compaction backlog
+ * The {@code flow:} part of a job file: how hard Sluice pushes the target (see {@code
+ * docs/flow-control.md}).
  */
 public record FlowSpec(
-    Integer workers,
-    Integer maxInFlight,
-    String batch,
-    Integer maxRetries,
-    String outagePatience,
-    Long rowsPerSecond,
-    Long bytesPerSecond,
-    Boolean adaptive,
-    String latencyTarget,
-    CompactionSpec compaction) {
+    @Setting(value = "Splits read in parallel.", shownDefault = "the number of processors")
+        Integer workers,
+    @Setting(
+            "The most writes awaiting acknowledgement at once, across all workers; the adaptive"
+                + " window stays at or below it.")
+        Integer maxInFlight,
+    @Setting(
+            "`none` or `partition`: with `partition`, rows of one record that share a partition"
+                + " key go in one unlogged batch.")
+        String batch,
+    @Setting("Attempts after the first for a write that failed transiently.") Integer maxRetries,
+    @Setting(
+            "How long writes wait for a target that stopped answering before the run stops with"
+                + " its progress saved, such as `30s`, `10m` or `2h`.")
+        String outagePatience,
+    @Setting(
+            value = "The most rows written per second, across all workers.",
+            shownDefault = "no limit")
+        Long rowsPerSecond,
+    @Setting(
+            value = "The most source bytes read per second, across all workers.",
+            shownDefault = "no limit")
+        Long bytesPerSecond,
+    @Setting(
+            "Whether the request rate and the window of writes in flight follow the target's"
+                + " answers (grow while writes succeed fast, cut on overload and timeouts). With"
+                + " `false`, `max-in-flight` writes are always in flight and only the user's"
+                + " limits apply.")
+        Boolean adaptive,
+    @Setting("The request latency the adaptive window keeps under, such as `100ms`.")
+        String latencyTarget,
+    @Setting("When to pause for the target's compaction backlog.") CompactionSpec compaction) {
 
   public FlowSpec {
     workers = workers == null ? Math.max(1, Runtime.getRuntime().availableProcessors()) : workers;

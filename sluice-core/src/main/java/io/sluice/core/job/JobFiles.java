@@ -32,6 +32,8 @@ public final class JobFiles {
           .setPropertyNamingStrategy(PropertyNamingStrategies.KEBAB_CASE)
           .registerModule(new JavaTimeModule())
           .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+          // 1.5 for a count is a mistake to name, not a 1 to read silently.
+          .disable(DeserializationFeature.ACCEPT_FLOAT_AS_INT)
           // A key given twice is a mistake (YAML forbids it), not a choice of the later value.
           .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION);
 

@@ -1,5 +1,6 @@
 package io.sluice.core.job;
 
+import com.fasterxml.jackson.annotation.JsonIgnore;
 import io.sluice.core.mapping.MappingSpec;
 import io.sluice.core.source.SourceSpec;
 import java.nio.file.Path;
@@ -10,29 +11,45 @@ import java.util.Map;
  * A job file: where rows come from, where they go, how they are mapped, how hard to push and where
  * to keep state. Loaded by {@link JobFiles}; flags on the command line override it.
  *
- * @param name the job's name, used for its state folder; default the job file's name
- * @param sources one or more sources, loaded in order; later sources win where rows overlap
- * @param target the table that receives the rows
- * @param mapping how a source record becomes target rows
- * @param flow parallelism and in-flight limits
- * @param maxErrors rejected records tolerated before the run stops; default 100
- * @param stateDir where reports, rejects and checkpoints go; default {@code .sluice/jobs/NAME}
- *     beside the job file
  * @param baseDir the folder relative paths are resolved against (the job file's folder); not read
  *     from the file
- * @param spark settings that apply when the job runs on Spark (the {@code sluice-spark} module
- *     reads them; a local run ignores them), or null
  */
 public record JobSpec(
-    String name,
-    List<SourceSpec> sources,
-    TargetSpec target,
-    MappingSpec mapping,
-    FlowSpec flow,
-    ErrorThreshold maxErrors,
-    Path stateDir,
-    Path baseDir,
-    Map<String, Object> spark) {
+    @Setting(
+            value =
+                "The job's name: its state folder's, and what reports and the proxy's timeline"
+                    + " call it. Letters, digits, `.`, `_` and `-`.",
+            shownDefault = "the job file's name without its extension")
+        String name,
+    @Setting(
+            value =
+                "One or more sources, loaded in order; where rows of two sources overlap, the"
+                    + " later source's write wins.",
+            example = "[{type: bson, path: dump/shop}]")
+        List<SourceSpec> sources,
+    @Setting(
+            value = "The table that receives the rows, and how to reach its cluster.",
+            example = "{keyspace: shop, table: orders}")
+        TargetSpec target,
+    @Setting(
+            value = "How a source record becomes rows of the target table.",
+            shownDefault = "the table's columns taken from fields of the same names")
+        MappingSpec mapping,
+    @Setting("How hard Sluice pushes the target: parallelism, limits, retries, pauses.")
+        FlowSpec flow,
+    @Setting(
+            "Rejected records tolerated before the run stops: a count, or a share of the records"
+                + " read such as `1%`.")
+        ErrorThreshold maxErrors,
+    @Setting(
+            value = "Where reports, rejects and checkpoints go, relative to the job file.",
+            shownDefault = "`.sluice/jobs/NAME` beside the job file")
+        Path stateDir,
+    @JsonIgnore Path baseDir,
+    @Setting(
+            "Settings that apply when the job runs on Spark (`sluice-spark`); a run on one"
+                + " machine ignores them.")
+        Map<String, Object> spark) {
 
   public JobSpec {
     sources = sources == null ? List.of() : List.copyOf(sources);

@@ -8,49 +8,38 @@ import java.util.Map;
 /**
  * The {@code target:} part of a job file: which cluster, keyspace and table receive the rows.
  *
- * <p>Secrets never appear here: a password is read from the environment variable named by {@code
- * password-env} or from the file named by {@code password-file}.
- *
- * @param type which kind of target receives the rows, a {@link
- *     io.sluice.core.sink.TargetProvider}'s type; default {@code cassandra}
- * @param contactPoints {@code host:port} of one or more nodes; default {@code 127.0.0.1:9042}
- * @param localDatacenter the datacenter the driver routes to; default {@code datacenter1}
- * @param keyspace the target keyspace
- * @param table the target table
- * @param username the user to log in as, when the cluster requires authentication
- * @param passwordEnv the environment variable holding the password
- * @param passwordFile a file holding the password (first line)
- * @param consistency the write consistency level; default {@code LOCAL_QUORUM}
- * @param nullValues {@code unset} (default: a null field leaves the column untouched and writes no
- *     tombstone) or {@code write} (a null field deletes the column's value at the row's timestamp,
- *     so a newer source fully replaces an older one)
- * @param tls connect over TLS (the trust store and hostname verification); absent for plain
- * @param options settings of the target's own type (an SSTable target's folder), read by its
- *     provider with {@link JobFiles#readPart}; empty when absent
+ * <p>The cluster settings ({@code contact-points}, {@code local-datacenter}, {@code username},
+ * {@code password-env}, {@code password-file}, {@code consistency}, {@code tls}) sit at this level
+ * and are declared, with their help and defaults, by {@link ClusterSpec}; {@link #cluster()} gives
+ * them as one.
  */
 public record TargetSpec(
-    String type,
+    @Setting(
+            "Which kind of target receives the rows: `cassandra` writes them over CQL, `sstables`"
+                + " writes SSTable files and streams them in.")
+        String type,
     List<String> contactPoints,
     String localDatacenter,
-    String keyspace,
-    String table,
+    @Setting(value = "The keyspace of the target table.", example = "shop") String keyspace,
+    @Setting(value = "The table that receives the rows.", example = "orders") String table,
     String username,
     String passwordEnv,
     String passwordFile,
     String consistency,
-    String nullValues,
+    @Setting(
+            "What a null or missing field does: `unset` leaves the column untouched and writes no"
+                + " tombstone; `write` deletes the column's value at the row's timestamp, so a"
+                + " newer source fully replaces an older one.")
+        String nullValues,
     TlsSpec tls,
-    Map<String, Object> options) {
+    @Setting("Settings of the target's own type, such as an SSTable target's folder.")
+        Map<String, Object> options) {
 
   public TargetSpec {
     type = type == null ? "cassandra" : type;
-    contactPoints =
-        contactPoints == null || contactPoints.isEmpty()
-            ? ClusterSpec.DEFAULT_CONTACT_POINTS
-            : List.copyOf(contactPoints);
-    localDatacenter =
-        localDatacenter == null ? ClusterSpec.DEFAULT_LOCAL_DATACENTER : localDatacenter;
-    consistency = consistency == null ? "LOCAL_QUORUM" : consistency;
+    contactPoints = ClusterSpec.contactPointsOrDefault(contactPoints);
+    localDatacenter = ClusterSpec.localDatacenterOrDefault(localDatacenter);
+    consistency = ClusterSpec.consistencyOrDefault(consistency);
     nullValues = nullValues == null ? "unset" : nullValues;
     options =
         options == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(options));

@@ -3,56 +3,84 @@ package io.sluice.core.mapping;
 import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonProperty;
+import io.sluice.core.job.Setting;
 import java.util.List;
 
 /**
  * Where one target column takes its value from: exactly one of {@code field}, {@code constant},
  * {@code concat}, {@code hash}, {@code size} or {@code position}. In a job file a plain string is
  * short for {@code {field: ...}}. See {@link MappingSpec} for the format.
- *
- * @param field the path of the field holding the value, such as {@code name.given}
- * @param constant a value written to every row (converted to the column's type like a field)
- * @param concat paths whose values, as text, are joined with {@code separator}
- * @param separator what {@code concat} puts between parts; default {@code ":"}
- * @param hash paths whose values, as text, are digested with {@code algorithm}; a missing part
- *     counts as null, distinct from an empty string
- * @param algorithm {@code md5}, {@code sha1}, {@code sha256} (default) or {@code sha512}; the
- *     digest is lower-case hex for a text column and raw bytes for a blob column
- * @param size a path whose array, document or string size (elements, keys or characters) is the
- *     value
- * @param type the CQL type the column is expected to have, such as {@code timestamp}; compiling
- *     fails when the table's column has another type, so a changed table is noticed before loading
- * @param defaultValue with {@code field}: the value used when the field is missing or null
- * @param ignoreExtraFields for user-defined types: drop document keys the type has no field for,
- *     instead of failing the record
- * @param epochUnit for timestamp and bigint columns: what an integer standing for an instant
- *     counts, {@code seconds}, {@code millis} (default), {@code micros} or {@code nanos} since
- *     1970; a bigint written from a date holds that count, a timestamp reads integers as it (see
- *     {@link InstantOptions})
- * @param position {@code true}: the column takes where the record is in its source, as text {@code
- *     resource:offset} (the file and the byte offset, or the row number of a Parquet file); unique
- *     per record and the same on every run over the same files (with {@code explode}, put the index
- *     column in the key too)
- * @param truncate for timestamp and bigint columns: drop the part of each instant finer than {@code
- *     seconds}, {@code millis} or {@code micros}, towards the past; without it an instant finer
- *     than the column holds fails its record
  */
 public record ColumnSpec(
-    String field,
-    Object constant,
-    List<String> concat,
-    String separator,
-    List<String> hash,
-    String algorithm,
-    String size,
-    String type,
-    @JsonProperty("default") Object defaultValue,
-    Boolean ignoreExtraFields,
+    @Setting("The path of the field holding the value, such as `name.given` or `phones[0].number`.")
+        String field,
+    @Setting("A value written to every row (converted to the column's type like a field's).")
+        Object constant,
+    @Setting("Paths whose values, as text, are joined with `separator`.") List<String> concat,
+    @Setting(
+            value = "What `concat` puts between parts.",
+            shownDefault = "`" + ColumnSpec.DEFAULT_SEPARATOR + "`")
+        String separator,
+    @Setting(
+            "Paths whose values, as text, are digested with `algorithm`; a missing part counts as"
+                + " null, distinct from an empty string.")
+        List<String> hash,
+    @Setting(
+            value =
+                "`md5`, `sha1`, `sha256` or `sha512`: the digest is lower-case hex for a text"
+                    + " column and raw bytes for a blob column.",
+            shownDefault = "`" + ColumnSpec.DEFAULT_ALGORITHM + "`")
+        String algorithm,
+    @Setting(
+            "A path whose array, document or string size (elements, keys or characters) is the"
+                + " value.")
+        String size,
+    @Setting(
+            "The CQL type the column is expected to have, such as `timestamp`: the job fails"
+                + " before loading when the table's column has another type.")
+        String type,
+    @Setting("With `field`: the value used when the field is missing or null.")
+        @JsonProperty("default")
+        Object defaultValue,
+    @Setting(
+            "For a user-defined type: drop document keys the type has no field for, instead of"
+                + " failing the record.")
+        Boolean ignoreExtraFields,
     // Left out of JSON when unset, so the fingerprints of jobs saved before these settings
     // existed stay the same and such jobs still resume.
-    @JsonInclude(JsonInclude.Include.NON_NULL) String epochUnit,
-    @JsonInclude(JsonInclude.Include.NON_NULL) String truncate,
-    @JsonInclude(JsonInclude.Include.NON_NULL) Boolean position) {
+    @Setting(
+            value =
+                "For timestamp and bigint columns: what an integer standing for an instant counts,"
+                    + " `seconds`, `millis`, `micros` or `nanos` since 1970; a bigint written from"
+                    + " a date holds that count, a timestamp reads integers as it.",
+            shownDefault = "`millis`")
+        @JsonInclude(JsonInclude.Include.NON_NULL)
+        String epochUnit,
+    @Setting(
+            value =
+                "For timestamp and bigint columns: drop the part of each instant finer than"
+                    + " `seconds`, `millis` or `micros`, towards the past; without it an instant"
+                    + " finer than the column holds fails its record.",
+            shownDefault = "nothing dropped")
+        @JsonInclude(JsonInclude.Include.NON_NULL)
+        String truncate,
+    @Setting(
+            "`true`: the column takes where the record is in its source, as text"
+                + " `resource:offset` (the file and the byte offset, or the row number of a"
+                + " Parquet file); unique per record and the same on every run over the same"
+                + " files (with `explode`, put the index column in the key too).")
+        @JsonInclude(JsonInclude.Include.NON_NULL)
+        Boolean position) {
+
+  // The defaults of separator and algorithm are applied where the column is compiled, not in the
+  // constructor: a mapping's JSON is part of a job's fingerprint, and filling them in would make
+  // every job saved before refuse to resume.
+
+  /** What {@code concat} puts between parts when the column names no {@code separator}. */
+  public static final String DEFAULT_SEPARATOR = ":";
+
+  /** The digest of {@code hash} when the column names no {@code algorithm}. */
+  public static final String DEFAULT_ALGORITHM = "sha256";
 
   public ColumnSpec {
     concat = concat == null ? null : List.copyOf(concat);

@@ -1,6 +1,7 @@
 package io.sluice.core.mapping;
 
 import com.fasterxml.jackson.annotation.JsonProperty;
+import io.sluice.core.job.Setting;
 import java.util.List;
 
 /**
@@ -10,20 +11,15 @@ import java.util.List;
  * <p>Comparisons: numbers compare by value whatever their width ({@code 5} equals {@code 5.0}); a
  * string compares with a value's text form, so an ObjectId, UUID or date can be matched by writing
  * it as text; booleans compare with booleans. A missing field equals nothing.
- *
- * @param field the path of the field tested
- * @param equalTo ({@code equals}) the field must equal this value
- * @param notEqualTo ({@code not-equals}) the field must be missing or differ from this value
- * @param in the field must equal one of these values
- * @param exists {@code true}: the field must be present and not null; {@code false}: missing or
- *     null
  */
 public record FilterSpec(
-    String field,
-    @JsonProperty("equals") Object equalTo,
-    @JsonProperty("not-equals") Object notEqualTo,
-    List<Object> in,
-    Boolean exists) {
+    @Setting(value = "The path of the field tested.", example = "status") String field,
+    @Setting("The field must equal this value.") @JsonProperty("equals") Object equalTo,
+    @Setting("The field must be missing or differ from this value.") @JsonProperty("not-equals")
+        Object notEqualTo,
+    @Setting("The field must equal one of these values.") List<Object> in,
+    @Setting("`true`: the field must be present and not null; `false`: missing or null.")
+        Boolean exists) {
 
   public FilterSpec {
     in = in == null ? null : java.util.Collections.unmodifiableList(new java.util.ArrayList<>(in));

@@ -84,7 +84,7 @@ final class MappingCompiler {
     boolean fromElement = parts.stream().anyMatch(FieldPath::fromElement);
     String partNames = parts.stream().map(p -> "'" + p + "'").collect(Collectors.joining(", "));
     if (isConcat) {
-      String separator = spec.separator() == null ? ":" : spec.separator();
+      String separator = spec.separator() == null ? ColumnSpec.DEFAULT_SEPARATOR : spec.separator();
       return new ColumnPlan(
           column.name(),
           key,
@@ -97,7 +97,7 @@ final class MappingCompiler {
     if (!type.equals("text") && !type.equals("ascii") && !type.equals("blob")) {
       throw new MappingException(label + " is " + type + ", but a hash fills text or blob.");
     }
-    String algorithm = spec.algorithm() == null ? "sha256" : spec.algorithm();
+    String algorithm = spec.algorithm() == null ? ColumnSpec.DEFAULT_ALGORITHM : spec.algorithm();
     try {
       ColumnReaders.digest(algorithm);
     } catch (IllegalArgumentException e) {

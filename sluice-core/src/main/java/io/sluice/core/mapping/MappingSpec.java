@@ -1,5 +1,6 @@
 package io.sluice.core.mapping;
 
+import io.sluice.core.job.Setting;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -44,13 +45,16 @@ import java.util.Map;
  *
  * <p>Values are converted to each column's CQL type as {@link ValueConverter} describes; a value
  * that cannot be converted faithfully fails its record, it is never changed silently.
- *
- * @param columns target column name to the source of its value, in the order written
- * @param explode the array whose elements each become a row, or {@code null} for one row per record
- * @param filter conditions a record must all meet to be mapped; empty keeps every record
  */
 public record MappingSpec(
-    Map<String, ColumnSpec> columns, ExplodeSpec explode, List<FilterSpec> filter) {
+    @Setting(
+            "Each target column's name to where its value comes from, in the order written: a"
+                + " field path (short for `{field: PATH}`) or a part of its own.")
+        Map<String, ColumnSpec> columns,
+    @Setting("The array whose elements each become a row; without it, one row per record.")
+        ExplodeSpec explode,
+    @Setting("Conditions a record must all meet to be mapped; without it, every record is.")
+        List<FilterSpec> filter) {
 
   public MappingSpec {
     columns =

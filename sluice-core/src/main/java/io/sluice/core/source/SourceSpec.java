@@ -2,31 +2,34 @@ package io.sluice.core.source;
 
 import com.fasterxml.jackson.annotation.JsonAlias;
 import com.fasterxml.jackson.annotation.JsonFormat;
+import io.sluice.core.job.Setting;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 
-/**
- * One entry of a job file's {@code sources} list.
- *
- * @param name a short name for reports, rejects and checkpoints; defaults to the type and position
- * @param type which {@link SourceProvider} reads it, such as {@code bson}
- * @param paths files, folders or globs to read ({@code path} is accepted for a single one)
- * @param writeTimestamp the fixed write timestamp of every row of this source; later sources of a
- *     job must have strictly larger ones. When absent, Sluice derives one from the source's place
- *     in the job (see {@code WriteTimestamps}).
- * @param writeTimestampField a record field holding each row's write time (a date, or microseconds
- *     since the epoch); takes precedence over the fixed timestamp
- * @param options format-specific settings, documented by each provider
- */
+/** One entry of a job file's {@code sources} list. */
 public record SourceSpec(
-    String name,
-    String type,
-    @JsonAlias("path") @JsonFormat(with = JsonFormat.Feature.ACCEPT_SINGLE_VALUE_AS_ARRAY)
+    @Setting(
+            value = "A short name for reports, rejects and checkpoints.",
+            shownDefault = "the type and position, such as `bson-1`")
+        String name,
+    @Setting(value = "Which kind of source reads it: see its options below.", example = "bson")
+        String type,
+    @Setting("Files, folders or globs to read (`path` is accepted for a single one).")
+        @JsonAlias("path")
+        @JsonFormat(with = JsonFormat.Feature.ACCEPT_SINGLE_VALUE_AS_ARRAY)
         List<String> paths,
-    Instant writeTimestamp,
-    String writeTimestampField,
-    Map<String, Object> options) {
+    @Setting(
+            value =
+                "The fixed write timestamp of every row of this source; later sources of a job"
+                    + " must have strictly larger ones.",
+            shownDefault = "derived from the source's place in the job")
+        Instant writeTimestamp,
+    @Setting(
+            "A record field holding each row's write time (a date, or microseconds since the"
+                + " epoch); takes precedence over the fixed timestamp.")
+        String writeTimestampField,
+    @Setting("Settings of the source's own type.") Map<String, Object> options) {
 
   public SourceSpec {
     paths = paths == null ? List.of() : List.copyOf(paths);

@@ -28,6 +28,16 @@ class JobFilesTest {
   }
 
   @Test
+  void should_refuse_a_decimal_where_a_whole_number_is_asked_rather_than_cut_it()
+      throws IOException {
+    Path job = write(JOB + "flow:\n  workers: 1.5\n");
+
+    assertThatThrownBy(() -> JobFiles.load(job))
+        .isInstanceOf(JobFileException.class)
+        .hasMessageEndingWith("line 8: 'flow.workers' must be a whole number, not '1.5'");
+  }
+
+  @Test
   void should_name_the_setting_and_what_it_must_be_when_a_value_has_the_wrong_kind()
       throws IOException {
     Path job = write(JOB + "flow:\n  workers: many\n");

@@ -57,7 +57,7 @@ public final class BsonDumpSource implements Source {
     this.name = name;
     this.baseDir = baseDir == null ? Path.of("") : baseDir;
     this.options = options;
-    this.files = DumpFileResolver.resolve(paths, this.baseDir, options.collections());
+    this.files = DumpFileResolver.resolve(paths, this.baseDir, options.collection());
     this.filesByResource =
         files.stream()
             .collect(
@@ -115,18 +115,19 @@ public final class BsonDumpSource implements Source {
   private SplitPoints splitPoints(BsonDumpFile file) throws IOException {
     SplitCache.FileStamp stamp = SplitCache.FileStamp.of(file.path());
     // A file of one split is hopped through in moments; caching it would only litter the dump.
-    boolean useCache = options.splitCache() && stamp.size() > options.splitSize();
+    long splitSize = options.splitSizeBytes();
+    boolean useCache = options.splitCache() && stamp.size() > splitSize;
     Optional<SplitPoints> cached =
-        useCache ? SplitCache.read(file.path(), stamp, options.splitSize()) : Optional.empty();
+        useCache ? SplitCache.read(file.path(), stamp, splitSize) : Optional.empty();
     SplitPoints points;
     if (cached.isPresent()) {
       points = cached.get();
     } else {
       try (FileChannel channel = FileChannel.open(file.path(), StandardOpenOption.READ)) {
-        points = SplitPlanner.plan(channel, stamp.size(), options.splitSize());
+        points = SplitPlanner.plan(channel, stamp.size(), splitSize);
       }
       if (useCache) {
-        SplitCache.write(file.path(), stamp, options.splitSize(), points);
+        SplitCache.write(file.path(), stamp, splitSize, points);
       }
     }
     if (points.damage() != null) {

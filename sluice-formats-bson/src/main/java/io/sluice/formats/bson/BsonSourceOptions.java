@@ -1,107 +1,54 @@
 package io.sluice.formats.bson;
 
-import java.util.ArrayList;
-import java.util.Arrays;
+import com.fasterxml.jackson.annotation.JsonFormat;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import io.sluice.core.job.ByteSizeText;
+import io.sluice.core.job.Setting;
+import io.sluice.core.job.YesNoDeserializer;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import java.util.stream.Collectors;
 
 /**
- * The parsed, validated options of a {@code bson} source (see {@link BsonSourceOption}).
+ * The {@code options} of a {@code bson} source, read from the job file with {@link
+ * io.sluice.core.job.JobFiles#readPart}. Absent settings take their defaults here.
  *
- * @param splitSize target bytes per split of a plain file, at least 1
- * @param collections the collections to read, or empty to read them all
+ * @param splitSize target size of a split, as written ({@code 64MiB}); {@link #splitSizeBytes()} in
+ *     bytes
+ * @param collection the collections to read, or empty to read them all
  * @param splitCache whether to read and write {@code <file>.splits}
  */
-public record BsonSourceOptions(long splitSize, List<String> collections, boolean splitCache) {
-
-  private static final Pattern SIZE =
-      Pattern.compile("(\\d+)\\s*(|b|k|kb|kib|m|mb|mib|g|gb|gib)", Pattern.CASE_INSENSITIVE);
+public record BsonSourceOptions(
+    @Setting(
+            "Target size of a split of a plain .bson file: a split ends at the first document"
+                + " boundary at or past it. Bytes, or a number with KiB, MiB or GiB (K, KB, M, MB,"
+                + " G, GB are read as the same binary units). .bson.gz files are never split.")
+        String splitSize,
+    @Setting(
+            "Read only this collection, or these (a list): the name from"
+                + " <collection>.metadata.json, else from the file name. Without it a dump folder"
+                + " yields every collection except system.* ones.")
+        @JsonFormat(with = JsonFormat.Feature.ACCEPT_SINGLE_VALUE_AS_ARRAY)
+        List<String> collection,
+    @Setting(
+            "Keep the split points of each file larger than one split in <file>.splits beside it,"
+                + " and reuse them while the file's size and modification time are unchanged;"
+                + " false never reads or writes them. A folder that cannot be written to just goes"
+                + " without.")
+        @JsonDeserialize(using = YesNoDeserializer.class)
+        Boolean splitCache) {
 
   public BsonSourceOptions {
-    collections = List.copyOf(collections);
-    if (splitSize < 1) {
-      throw new IllegalArgumentException("split-size must be at least 1 byte");
-    }
-  }
-
-  public static BsonSourceOptions defaults() {
-    return parse(Map.of());
-  }
-
-  /**
-   * Parses a source's {@code options} map.
-   *
-   * @throws IllegalArgumentException naming the bad option, for unknown keys and bad values
-   */
-  public static BsonSourceOptions parse(Map<String, Object> options) {
-    for (String key : options.keySet()) {
-      if (BsonSourceOption.forKey(key) == null) {
-        throw new IllegalArgumentException(
-            "unknown bson source option '" + key + "'; known options are " + knownKeys());
-      }
-    }
-    return new BsonSourceOptions(
-        parseSize(value(options, BsonSourceOption.SPLIT_SIZE)),
-        parseNames(options.get(BsonSourceOption.COLLECTION.key())),
-        parseBoolean(value(options, BsonSourceOption.SPLIT_CACHE)));
-  }
-
-  /** Parses a byte count such as {@code 1048576}, {@code 512KiB} or {@code 64MiB}. */
-  static long parseSize(String text) {
-    Matcher matcher = SIZE.matcher(text.trim());
-    if (!matcher.matches()) {
-      throw new IllegalArgumentException(
-          "split-size must be a byte count such as 67108864 or 64MiB, not '" + text + "'");
-    }
-    long number = Long.parseLong(matcher.group(1));
-    int shift =
-        switch (matcher.group(2).toLowerCase(Locale.ROOT)) {
-          case "k", "kb", "kib" -> 10;
-          case "m", "mb", "mib" -> 20;
-          case "g", "gb", "gib" -> 30;
-          default -> 0;
-        };
-    if (number > (Long.MAX_VALUE >> shift)) {
-      throw new IllegalArgumentException("split-size '" + text + "' is too large");
-    }
-    return number << shift;
-  }
-
-  private static String value(Map<String, Object> options, BsonSourceOption option) {
-    Object value = options.get(option.key());
-    return value == null ? option.defaultValue() : value.toString();
-  }
-
-  private static List<String> parseNames(Object value) {
-    List<String> names = new ArrayList<>();
-    if (value instanceof List<?> list) {
-      list.forEach(name -> names.add(String.valueOf(name)));
-    } else if (value != null) {
-      names.add(value.toString());
-    }
-    if (names.stream().anyMatch(String::isBlank)) {
+    splitSize = splitSize == null ? "64MiB" : splitSize;
+    ByteSizeText.parse(splitSize, "split-size");
+    collection = collection == null ? List.of() : collection;
+    if (collection.stream().anyMatch(name -> name == null || name.isBlank())) {
       throw new IllegalArgumentException("collection names must not be blank");
     }
-    return names;
+    collection = List.copyOf(collection);
+    splitCache = splitCache == null || splitCache;
   }
 
-  private static boolean parseBoolean(String text) {
-    return switch (text.trim().toLowerCase(Locale.ROOT)) {
-      case "true", "yes", "on" -> true;
-      case "false", "no", "off" -> false;
-      default ->
-          throw new IllegalArgumentException(
-              "split-cache must be true or false, not '" + text + "'");
-    };
-  }
-
-  private static String knownKeys() {
-    return Arrays.stream(BsonSourceOption.values())
-        .map(BsonSourceOption::key)
-        .collect(Collectors.joining(", "));
+  /** The target size of a split, in bytes. */
+  public long splitSizeBytes() {
+    return ByteSizeText.parse(splitSize, "split-size");
   }
 }

@@ -1,5 +1,6 @@
 package io.sluice.formats.bson;
 
+import io.sluice.core.job.JobFiles;
 import io.sluice.core.source.Source;
 import io.sluice.core.source.SourceProvider;
 import io.sluice.core.source.SourceSpec;
@@ -7,8 +8,8 @@ import java.nio.file.Path;
 
 /**
  * Creates {@link BsonDumpSource}s for sources of {@code type: bson}. Registered in {@code
- * META-INF/services/io.sluice.core.source.SourceProvider}; options are listed in {@link
- * BsonSourceOption}.
+ * META-INF/services/io.sluice.core.source.SourceProvider}; options are the settings of {@link
+ * BsonSourceOptions}.
  */
 public final class BsonSourceProvider implements SourceProvider {
 
@@ -27,7 +28,8 @@ public final class BsonSourceProvider implements SourceProvider {
   @Override
   public Source create(SourceSpec spec, Path baseDir) {
     String name = spec.name() == null ? TYPE : spec.name();
-    return new BsonDumpSource(
-        name, spec.requiredPaths(), baseDir, BsonSourceOptions.parse(spec.options()));
+    BsonSourceOptions options =
+        JobFiles.readPart(spec.options(), BsonSourceOptions.class, "source '" + name + "' options");
+    return new BsonDumpSource(name, spec.requiredPaths(), baseDir, options);
   }
 }

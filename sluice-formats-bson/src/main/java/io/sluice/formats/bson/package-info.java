@@ -4,7 +4,7 @@
  *
  * <p>Public API: {@link io.sluice.formats.bson.BsonSourceProvider} (discovered through {@code
  * META-INF/services}), {@link io.sluice.formats.bson.BsonDumpSource}, its options {@link
- * io.sluice.formats.bson.BsonSourceOption}, the decoder {@link
+ * io.sluice.formats.bson.BsonSourceOptions}, the decoder {@link
  * io.sluice.formats.bson.BsonDocumentDecoder} whose javadoc holds the BSON type table, and {@link
  * io.sluice.formats.bson.BsonDumpWriter} for demos and fixtures. Everything else is internal.
  *

@@ -50,8 +50,8 @@ class BsonSourceProviderTest {
 
     assertThatThrownBy(() -> new BsonSourceProvider().create(spec, dir))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage(
-            "unknown bson source option 'splitsize'; known options are split-size, collection,"
-                + " split-cache");
+        .hasMessageStartingWith(
+            "source 'd' options: unknown setting 'splitsize'; known settings here are [")
+        .hasMessageContainingAll("split-size", "collection", "split-cache");
   }
 }

@@ -1,5 +1,6 @@
 package io.sluice.formats.bson;
 
+import io.sluice.core.job.JobFiles;
 import io.sluice.core.source.MalformedRecord;
 import io.sluice.core.source.Record;
 import io.sluice.core.source.Source;
@@ -38,8 +39,12 @@ final class DumpFixtures {
   }
 
   static BsonDumpSource source(Path path, Map<String, Object> options) {
-    return new BsonDumpSource(
-        "test", List.of(path.toString()), path.getRoot(), BsonSourceOptions.parse(options));
+    return new BsonDumpSource("test", List.of(path.toString()), path.getRoot(), options(options));
+  }
+
+  /** The options a job file's {@code options:} map gives, read as the provider reads them. */
+  static BsonSourceOptions options(Map<String, Object> options) {
+    return JobFiles.readPart(options, BsonSourceOptions.class, "source 'test' options");
   }
 
   /** Every item of every split, in plan order. */

@@ -1,5 +1,6 @@
 package io.sluice.formats.bson;
 
+import static io.sluice.formats.bson.DumpFixtures.options;
 import static io.sluice.formats.bson.DumpFixtures.readAll;
 import static io.sluice.formats.bson.DumpFixtures.records;
 import static io.sluice.formats.bson.DumpFixtures.writeNumbered;
@@ -39,7 +40,7 @@ class DumpFolderTest {
   }
 
   private BsonDumpSource source(List<String> paths, Map<String, Object> options) {
-    return new BsonDumpSource("shop", paths, base, BsonSourceOptions.parse(options));
+    return new BsonDumpSource("shop", paths, base, options(options));
   }
 
   @Test

@@ -1,80 +1,52 @@
 package io.sluice.formats.parquet;
 
-import java.util.ArrayList;
-import java.util.Arrays;
-import java.util.LinkedHashSet;
+import com.fasterxml.jackson.annotation.JsonFormat;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import io.sluice.core.job.Setting;
+import io.sluice.core.job.YesNoDeserializer;
+import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
-import java.util.Map;
-import java.util.stream.Collectors;
 
 /**
- * The parsed, validated options of a {@code parquet} source (see {@link ParquetSourceOption}).
+ * The {@code options} of a {@code parquet} source, read from the job file with {@link
+ * io.sluice.core.job.JobFiles#readPart}. Absent settings take their defaults here.
  *
  * @param columns the top-level columns to read, or empty to read them all
  * @param verifyChecksums whether page CRCs are checked
  * @param binaryAsString whether unannotated BINARY columns are read as UTF-8 text
  */
 public record ParquetSourceOptions(
-    List<String> columns, boolean verifyChecksums, boolean binaryAsString) {
+    @Setting(
+            value =
+                "Read only these top-level columns (a list, or one name), each with everything nested"
+                    + " in it; records keep the files' column order. A name missing from some files"
+                    + " reads as null there; a name missing from every file is an error.",
+            shownDefault = "every column")
+        @JsonFormat(with = JsonFormat.Feature.ACCEPT_SINGLE_VALUE_AS_ARRAY)
+        List<String> columns,
+    @Setting(
+            "Check the CRC-32 of every page that has one (Apache Parquet's writer adds them; some"
+                + " other writers do not), so damaged bytes reject their row group instead of"
+                + " decoding into wrong values. false skips the check.")
+        @JsonDeserialize(using = YesNoDeserializer.class)
+        Boolean verifyChecksums,
+    @Setting(
+            "Read BINARY columns without a logical type as UTF-8 text instead of bytes, for files"
+                + " from writers that leave strings unannotated (old Hive, Impala and Spark"
+                + " versions).")
+        @JsonDeserialize(using = YesNoDeserializer.class)
+        Boolean binaryAsString) {
 
   public ParquetSourceOptions {
-    columns = List.copyOf(columns);
-  }
-
-  public static ParquetSourceOptions defaults() {
-    return parse(Map.of());
-  }
-
-  /**
-   * Parses a source's {@code options} map.
-   *
-   * @throws IllegalArgumentException naming the bad option, for unknown keys and bad values
-   */
-  public static ParquetSourceOptions parse(Map<String, Object> options) {
-    for (String key : options.keySet()) {
-      if (ParquetSourceOption.forKey(key) == null) {
-        throw new IllegalArgumentException(
-            "unknown parquet source option '" + key + "'; known options are " + knownKeys());
-      }
-    }
-    return new ParquetSourceOptions(
-        parseNames(options.get(ParquetSourceOption.COLUMNS.key())),
-        parseBoolean(options, ParquetSourceOption.VERIFY_CHECKSUMS),
-        parseBoolean(options, ParquetSourceOption.BINARY_AS_STRING));
-  }
-
-  private static List<String> parseNames(Object value) {
-    List<String> names = new ArrayList<>();
-    if (value instanceof List<?> list) {
-      list.forEach(name -> names.add(String.valueOf(name)));
-    } else if (value != null) {
-      names.add(value.toString());
-    }
-    if (names.stream().anyMatch(String::isBlank)) {
+    columns = columns == null ? List.of() : columns;
+    if (columns.stream().anyMatch(name -> name == null || name.isBlank())) {
       throw new IllegalArgumentException("columns must not be blank");
     }
-    if (new LinkedHashSet<>(names).size() != names.size()) {
-      throw new IllegalArgumentException("columns names a column twice: " + names);
+    if (new HashSet<>(columns).size() != columns.size()) {
+      throw new IllegalArgumentException("columns names a column twice: " + columns);
     }
-    return names;
-  }
-
-  private static boolean parseBoolean(Map<String, Object> options, ParquetSourceOption option) {
-    Object value = options.get(option.key());
-    String text = value == null ? option.defaultValue() : value.toString();
-    return switch (text.trim().toLowerCase(Locale.ROOT)) {
-      case "true", "yes", "on" -> true;
-      case "false", "no", "off" -> false;
-      default ->
-          throw new IllegalArgumentException(
-              option.key() + " must be true or false, not '" + text + "'");
-    };
-  }
-
-  private static String knownKeys() {
-    return Arrays.stream(ParquetSourceOption.values())
-        .map(ParquetSourceOption::key)
-        .collect(Collectors.joining(", "));
+    columns = List.copyOf(columns);
+    verifyChecksums = verifyChecksums == null || verifyChecksums;
+    binaryAsString = binaryAsString != null && binaryAsString;
   }
 }

@@ -1,5 +1,6 @@
 package io.sluice.formats.parquet;
 
+import io.sluice.core.job.JobFiles;
 import io.sluice.core.source.Source;
 import io.sluice.core.source.SourceProvider;
 import io.sluice.core.source.SourceSpec;
@@ -7,8 +8,8 @@ import java.nio.file.Path;
 
 /**
  * Creates {@link ParquetSource}s for sources of {@code type: parquet}. Registered in {@code
- * META-INF/services/io.sluice.core.source.SourceProvider}; options are listed in {@link
- * ParquetSourceOption}.
+ * META-INF/services/io.sluice.core.source.SourceProvider}; options are the settings of {@link
+ * ParquetSourceOptions}.
  */
 public final class ParquetSourceProvider implements SourceProvider {
 
@@ -27,7 +28,9 @@ public final class ParquetSourceProvider implements SourceProvider {
   @Override
   public Source create(SourceSpec spec, Path baseDir) {
     String name = spec.name() == null ? TYPE : spec.name();
-    return new ParquetSource(
-        name, spec.requiredPaths(), baseDir, ParquetSourceOptions.parse(spec.options()));
+    ParquetSourceOptions options =
+        JobFiles.readPart(
+            spec.options(), ParquetSourceOptions.class, "source '" + name + "' options");
+    return new ParquetSource(name, spec.requiredPaths(), baseDir, options);
   }
 }

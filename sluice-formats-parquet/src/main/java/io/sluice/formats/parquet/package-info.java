@@ -4,7 +4,6 @@
  *
  * <p>Public API: {@link io.sluice.formats.parquet.ParquetSourceProvider} (discovered through {@code
  * META-INF/services}), {@link io.sluice.formats.parquet.ParquetSource}, its options {@link
- * io.sluice.formats.parquet.ParquetSourceOption} and {@link
  * io.sluice.formats.parquet.ParquetSourceOptions}, and {@link
  * io.sluice.formats.parquet.ParquetFile}. Everything else is internal; the type table is in the
  * module README.

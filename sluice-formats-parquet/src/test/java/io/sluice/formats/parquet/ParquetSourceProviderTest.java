@@ -51,6 +51,8 @@ class ParquetSourceProviderTest {
 
     assertThatThrownBy(() -> new ParquetSourceProvider().create(spec, dir))
         .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageStartingWith("unknown parquet source option 'split-size'; known options are");
+        .hasMessageStartingWith(
+            "source 'e' options: unknown setting 'split-size'; known settings here are [")
+        .hasMessageContainingAll("columns", "verify-checksums", "binary-as-string");
   }
 }

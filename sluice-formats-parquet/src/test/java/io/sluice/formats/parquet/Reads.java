@@ -1,5 +1,6 @@
 package io.sluice.formats.parquet;
 
+import io.sluice.core.job.JobFiles;
 import io.sluice.core.source.MalformedRecord;
 import io.sluice.core.source.Record;
 import io.sluice.core.source.SourceItem;
@@ -17,7 +18,12 @@ final class Reads {
   private Reads() {}
 
   static ParquetSource source(Path baseDir, List<String> paths, Map<String, Object> options) {
-    return new ParquetSource("test", paths, baseDir, ParquetSourceOptions.parse(options));
+    return new ParquetSource("test", paths, baseDir, options(options));
+  }
+
+  /** The options a job file's {@code options:} map gives, read as the provider reads them. */
+  static ParquetSourceOptions options(Map<String, Object> options) {
+    return JobFiles.readPart(options, ParquetSourceOptions.class, "source 'test' options");
   }
 
   /** Every item of every split, in plan order. */

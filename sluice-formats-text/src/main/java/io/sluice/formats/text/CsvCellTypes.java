@@ -1,6 +1,7 @@
 package io.sluice.formats.text;
 
 import io.sluice.core.value.BinaryValue;
+import java.time.ZoneId;
 import java.util.Base64;
 import java.util.HashMap;
 import java.util.HexFormat;
@@ -29,6 +30,7 @@ final class CsvCellTypes {
   private final Map<String, CellReader> readers = new HashMap<>();
 
   CsvCellTypes(CsvSourceOptions options) {
+    ZoneId timeZone = options.zone();
     options.jsonColumns().forEach(column -> readers.put(column, CsvCellTypes::json));
     options.hexColumns().forEach(column -> readers.put(column, CsvCellTypes::hex));
     options.base64Columns().forEach(column -> readers.put(column, CsvCellTypes::base64));
@@ -36,7 +38,7 @@ final class CsvCellTypes {
         .dateFormats()
         .forEach(
             (column, pattern) ->
-                readers.put(column, new DateColumnFormat(pattern, options.timeZone())::parse));
+                readers.put(column, new DateColumnFormat(pattern, timeZone)::parse));
   }
 
   /** The columns read here. */

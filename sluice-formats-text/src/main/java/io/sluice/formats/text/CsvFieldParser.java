@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
+import java.nio.charset.Charset;
 import java.nio.charset.CharsetDecoder;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
@@ -24,28 +25,35 @@ import org.apache.commons.csv.CSVRecord;
  */
 final class CsvFieldParser {
 
-  private final CsvSourceOptions options;
+  // Read once from the options: the checks below run for every record.
+  private final char delimiter;
+  private final int quote;
+  private final int escape;
+  private final String encoding;
   private final CharsetDecoder decoder;
   private final CSVFormat format;
 
   CsvFieldParser(CsvSourceOptions options) {
-    this.options = options;
+    this.delimiter = (char) options.delimiterChar();
+    this.quote = options.quoteChar();
+    this.escape = options.escapeChar();
+    Charset charset = options.charset();
+    this.encoding = charset.name();
     this.decoder =
-        options
-            .encoding()
+        charset
             .newDecoder()
             .onMalformedInput(CodingErrorAction.REPORT)
             .onUnmappableCharacter(CodingErrorAction.REPORT);
-    this.format = format(options);
+    this.format = format(delimiter, quote, escape);
   }
 
-  /** The Commons CSV dialect of these options; comments and blank lines never reach it. */
-  static CSVFormat format(CsvSourceOptions options) {
+  /** The Commons CSV dialect of these characters; comments and blank lines never reach it. */
+  private static CSVFormat format(char delimiter, int quote, int escape) {
     return CSVFormat.DEFAULT
         .builder()
-        .setDelimiter((char) options.delimiter())
-        .setQuote(options.quote() < 0 ? null : (char) options.quote())
-        .setEscape(options.escape() < 0 ? null : (char) options.escape())
+        .setDelimiter(delimiter)
+        .setQuote(quote < 0 ? null : (char) quote)
+        .setEscape(escape < 0 ? null : (char) escape)
         .setCommentMarker(null)
         .setIgnoreEmptyLines(false)
         .setIgnoreSurroundingSpaces(false)
@@ -56,7 +64,7 @@ final class CsvFieldParser {
 
   /**
    * The record as text. Every encoding a CSV source accepts reads bytes below 0x80 as ASCII ({@link
-   * CsvSourceOptions}), so a record of only those skips the decoder and its buffer.
+   * CsvEncodings}), so a record of only those skips the decoder and its buffer.
    */
   private String decode(byte[] bytes, int length) throws CellException {
     if (isAscii(bytes, length)) {
@@ -65,7 +73,7 @@ final class CsvFieldParser {
     try {
       return decoder.reset().decode(ByteBuffer.wrap(bytes, 0, length)).toString();
     } catch (CharacterCodingException e) {
-      throw new CellException("the record is not valid " + options.encoding().name());
+      throw new CellException("the record is not valid " + encoding);
     }
   }
 
@@ -104,14 +112,13 @@ final class CsvFieldParser {
   }
 
   private boolean isPlain(String text) {
-    return (options.quote() < 0 || text.indexOf(options.quote()) < 0)
-        && (options.escape() < 0 || text.indexOf(options.escape()) < 0)
+    return (quote < 0 || text.indexOf(quote) < 0)
+        && (escape < 0 || text.indexOf(escape) < 0)
         && text.indexOf('\r') < 0;
   }
 
   private List<String> split(String text) {
     List<String> fields = new ArrayList<>();
-    char delimiter = (char) options.delimiter();
     int from = 0;
     int at;
     while ((at = text.indexOf(delimiter, from)) >= 0) {

@@ -41,7 +41,7 @@ record CsvLayout(List<String> names, long dataStart) {
     try (InputStream raw = file.compression().decompress(Files.newInputStream(file.path()))) {
       byte[] head = raw.readNBytes(ByteOrderMark.UTF8.length);
       int bom =
-          options.encoding().equals(StandardCharsets.UTF_8)
+          options.charset().equals(StandardCharsets.UTF_8)
                   && java.util.Arrays.equals(head, ByteOrderMark.UTF8)
               ? ByteOrderMark.UTF8.length
               : 0;
@@ -112,7 +112,7 @@ record CsvLayout(List<String> names, long dataStart) {
       if (!known) {
         throw new IllegalArgumentException(
             "csv source option '"
-                + typed.getValue().key()
+                + typed.getValue()
                 + "' names column '"
                 + column
                 + "', which "

@@ -28,7 +28,7 @@ final class CsvRecordDecoder implements RecordDecoder {
     this.layout = layout;
     this.fields = new CsvFieldParser(options);
     this.cellTypes = cellTypes;
-    this.nullValues = options.nullValues();
+    this.nullValues = options.nullValueSet();
     this.maxRecordBytes = options.maxRecordBytes();
   }
 

@@ -43,14 +43,14 @@ public final class CsvSource extends TextFileSource {
    * @throws IllegalArgumentException when no file is found
    */
   public CsvSource(String name, List<String> paths, Path baseDir, CsvSourceOptions options) {
-    super(name, "csv", paths, baseDir, EXTENSIONS, options.splitSize());
+    super(name, "csv", paths, baseDir, EXTENSIONS, options.splitSizeBytes());
     this.options = options;
     this.framing =
         Framing.csv(
-            options.delimiter(),
-            options.quote(),
-            options.escape(),
-            options.comment(),
+            options.delimiterChar(),
+            options.quoteChar(),
+            options.escapeChar(),
+            options.commentChar(),
             options.multiline(),
             options.lenientQuotes(),
             options.maxRecordBytes());

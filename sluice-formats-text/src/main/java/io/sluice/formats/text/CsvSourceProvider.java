@@ -1,5 +1,6 @@
 package io.sluice.formats.text;
 
+import io.sluice.core.job.JobFiles;
 import io.sluice.core.source.Source;
 import io.sluice.core.source.SourceProvider;
 import io.sluice.core.source.SourceSpec;
@@ -7,8 +8,8 @@ import java.nio.file.Path;
 
 /**
  * Creates {@link CsvSource}s for sources of {@code type: csv}. Registered in {@code
- * META-INF/services/io.sluice.core.source.SourceProvider}; options are listed in {@link
- * CsvSourceOption}.
+ * META-INF/services/io.sluice.core.source.SourceProvider}; options are the settings of {@link
+ * CsvSourceOptions}.
  */
 public final class CsvSourceProvider implements SourceProvider {
 
@@ -27,7 +28,8 @@ public final class CsvSourceProvider implements SourceProvider {
   @Override
   public Source create(SourceSpec spec, Path baseDir) {
     String name = spec.name() == null ? TYPE : spec.name();
-    return new CsvSource(
-        name, spec.requiredPaths(), baseDir, CsvSourceOptions.parse(spec.options()));
+    CsvSourceOptions options =
+        JobFiles.readPart(spec.options(), CsvSourceOptions.class, "source '" + name + "' options");
+    return new CsvSource(name, spec.requiredPaths(), baseDir, options);
   }
 }

@@ -39,16 +39,18 @@ final class DateColumnFormat {
     this.timeZone = timeZone;
   }
 
-  /** Checks every pattern of a {@code date-formats} option. */
-  static void check(OptionValues values, Map<String, String> formats) {
+  /** Checks every pattern of a {@code date-formats} setting. */
+  static void check(Map<String, String> formats) {
     formats.forEach(
         (column, pattern) -> {
           try {
             formatter(pattern);
           } catch (IllegalArgumentException e) {
-            throw values.invalid(
-                CsvSourceOption.DATE_FORMATS,
-                "has an invalid pattern for column '" + column + "': " + e.getMessage());
+            throw new IllegalArgumentException(
+                "date-formats has an invalid pattern for column '"
+                    + column
+                    + "': "
+                    + e.getMessage());
           }
         });
   }

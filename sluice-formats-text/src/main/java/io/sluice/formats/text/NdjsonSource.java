@@ -37,7 +37,7 @@ public final class NdjsonSource extends TextFileSource {
    * @throws IllegalArgumentException when no file is found
    */
   public NdjsonSource(String name, List<String> paths, Path baseDir, NdjsonSourceOptions options) {
-    super(name, "ndjson", paths, baseDir, EXTENSIONS, options.splitSize());
+    super(name, "ndjson", paths, baseDir, EXTENSIONS, options.splitSizeBytes());
     this.options = options;
     this.json = new JsonValueDecoder(options.extendedJson());
   }

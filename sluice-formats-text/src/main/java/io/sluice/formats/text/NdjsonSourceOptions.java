@@ -1,30 +1,49 @@
 package io.sluice.formats.text;
 
-import java.util.Map;
+import com.fasterxml.jackson.databind.annotation.JsonDeserialize;
+import io.sluice.core.job.ByteSizeText;
+import io.sluice.core.job.Setting;
+import io.sluice.core.job.YesNoDeserializer;
 
 /**
- * The parsed, validated options of an {@code ndjson} source (see {@link NdjsonSourceOption}).
+ * The {@code options} of an {@code ndjson} source, read from the job file with {@link
+ * io.sluice.core.job.JobFiles#readPart}. Absent settings take their defaults here.
  *
- * @param splitSize bytes per split of a plain file, at least 1
- * @param maxRecordBytes the longest line accepted
+ * @param splitSize bytes per split of a plain file, as written ({@code 64MiB}); {@link
+ *     #splitSizeBytes()} in bytes
+ * @param maxRecordSize the longest line accepted, as written; {@link #maxRecordBytes()} in bytes
  * @param extendedJson whether Extended JSON wrappers become typed values
  */
-public record NdjsonSourceOptions(long splitSize, int maxRecordBytes, boolean extendedJson) {
+public record NdjsonSourceOptions(
+    @Setting(
+            "Size of the byte ranges a plain file is cut into; each range reads the lines that"
+                + " start in it. Bytes, or a number with KiB, MiB or GiB (K, KB, M, MB, G, GB are"
+                + " read as the same binary units). Compressed files are never split.")
+        String splitSize,
+    @Setting("The longest line accepted; a longer one is rejected and reading goes on after it.")
+        String maxRecordSize,
+    @Setting(
+            "Read MongoDB Extended JSON wrappers, as mongoexport writes them ({\"$oid\": ...},"
+                + " {\"$date\": ...}, {\"$numberLong\": ...}, ...), as the typed values the BSON"
+                + " source gives; false keeps them as documents.")
+        @JsonDeserialize(using = YesNoDeserializer.class)
+        Boolean extendedJson) {
 
-  public static NdjsonSourceOptions defaults() {
-    return parse(Map.of());
+  public NdjsonSourceOptions {
+    splitSize = splitSize == null ? "64MiB" : splitSize;
+    ByteSizeText.parse(splitSize, "split-size");
+    maxRecordSize = maxRecordSize == null ? "16MiB" : maxRecordSize;
+    RecordLimits.maxRecordBytes(maxRecordSize);
+    extendedJson = extendedJson == null || extendedJson;
   }
 
-  /**
-   * Parses a source's {@code options} map.
-   *
-   * @throws IllegalArgumentException naming the bad option, for unknown keys and bad values
-   */
-  public static NdjsonSourceOptions parse(Map<String, Object> options) {
-    OptionValues values = OptionValues.of("ndjson", options, NdjsonSourceOption.values());
-    return new NdjsonSourceOptions(
-        values.size(NdjsonSourceOption.SPLIT_SIZE),
-        RecordLimits.maxRecordBytes(values, NdjsonSourceOption.MAX_RECORD_SIZE),
-        values.bool(NdjsonSourceOption.EXTENDED_JSON));
+  /** Bytes per split of a plain file. */
+  public long splitSizeBytes() {
+    return ByteSizeText.parse(splitSize, "split-size");
+  }
+
+  /** The longest line accepted, in bytes. */
+  public int maxRecordBytes() {
+    return RecordLimits.maxRecordBytes(maxRecordSize);
   }
 }

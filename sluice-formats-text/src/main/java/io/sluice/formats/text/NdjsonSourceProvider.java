@@ -1,5 +1,6 @@
 package io.sluice.formats.text;
 
+import io.sluice.core.job.JobFiles;
 import io.sluice.core.source.Source;
 import io.sluice.core.source.SourceProvider;
 import io.sluice.core.source.SourceSpec;
@@ -7,8 +8,8 @@ import java.nio.file.Path;
 
 /**
  * Creates {@link NdjsonSource}s for sources of {@code type: ndjson}. Registered in {@code
- * META-INF/services/io.sluice.core.source.SourceProvider}; options are listed in {@link
- * NdjsonSourceOption}.
+ * META-INF/services/io.sluice.core.source.SourceProvider}; options are the settings of {@link
+ * NdjsonSourceOptions}.
  */
 public final class NdjsonSourceProvider implements SourceProvider {
 
@@ -27,7 +28,9 @@ public final class NdjsonSourceProvider implements SourceProvider {
   @Override
   public Source create(SourceSpec spec, Path baseDir) {
     String name = spec.name() == null ? TYPE : spec.name();
-    return new NdjsonSource(
-        name, spec.requiredPaths(), baseDir, NdjsonSourceOptions.parse(spec.options()));
+    NdjsonSourceOptions options =
+        JobFiles.readPart(
+            spec.options(), NdjsonSourceOptions.class, "source '" + name + "' options");
+    return new NdjsonSource(name, spec.requiredPaths(), baseDir, options);
   }
 }

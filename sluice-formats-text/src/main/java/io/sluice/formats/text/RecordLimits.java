@@ -1,5 +1,7 @@
 package io.sluice.formats.text;
 
+import io.sluice.core.job.ByteSizeText;
+
 /** The bound on one record's size, shared by both formats. */
 final class RecordLimits {
 
@@ -8,10 +10,11 @@ final class RecordLimits {
 
   private RecordLimits() {}
 
-  static int maxRecordBytes(OptionValues values, TextOption option) {
-    long size = values.size(option);
+  /** The bytes a {@code max-record-size} setting allows, such as {@code 16MiB}. */
+  static int maxRecordBytes(String maxRecordSize) {
+    long size = ByteSizeText.parse(maxRecordSize, "max-record-size");
     if (size > MAX_RECORD_BYTES) {
-      throw values.invalid(option, "must be below 2GiB");
+      throw new IllegalArgumentException("max-record-size must be below 2GiB");
     }
     return (int) size;
   }

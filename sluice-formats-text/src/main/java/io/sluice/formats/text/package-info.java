@@ -5,8 +5,8 @@
  * <p>Public API: the providers {@link io.sluice.formats.text.CsvSourceProvider} and {@link
  * io.sluice.formats.text.NdjsonSourceProvider} (discovered through {@code META-INF/services}), the
  * sources {@link io.sluice.formats.text.CsvSource} and {@link io.sluice.formats.text.NdjsonSource},
- * their options {@link io.sluice.formats.text.CsvSourceOption} and {@link
- * io.sluice.formats.text.NdjsonSourceOption}, and {@link io.sluice.formats.text.JsonValueDecoder},
+ * their options {@link io.sluice.formats.text.CsvSourceOptions} and {@link
+ * io.sluice.formats.text.NdjsonSourceOptions}, and {@link io.sluice.formats.text.JsonValueDecoder},
  * which decodes JSON and MongoDB Extended JSON into Sluice's value model on its own. Everything
  * else is internal.
  *
@@ -15,7 +15,7 @@
  * format's {@code RecordDecoder} turns each record into fields (Commons CSV for CSV fields, Jackson
  * for JSON).
  *
- * <p>Depends on sluice-core, Apache Commons CSV, Jackson core and aircompressor only: no driver, no
+ * <p>Depends on sluice-core, Apache Commons CSV, Jackson and aircompressor only: no driver, no
  * Cassandra, no CLI, no other source module.
  */
 package io.sluice.formats.text;
