@@ -1,6 +1,8 @@
 package io.sluice.cassandra;
 
 import com.datastax.oss.driver.api.core.CqlIdentifier;
+import com.datastax.oss.driver.api.core.data.CqlDuration;
+import com.datastax.oss.driver.api.core.data.CqlVector;
 import com.datastax.oss.driver.api.core.data.TupleValue;
 import com.datastax.oss.driver.api.core.data.UdtValue;
 import com.datastax.oss.driver.api.core.type.DataType;
@@ -10,9 +12,11 @@ import com.datastax.oss.driver.api.core.type.MapType;
 import com.datastax.oss.driver.api.core.type.SetType;
 import com.datastax.oss.driver.api.core.type.TupleType;
 import com.datastax.oss.driver.api.core.type.UserDefinedType;
+import com.datastax.oss.driver.api.core.type.VectorType;
 import com.datastax.oss.driver.api.core.type.codec.TypeCodec;
 import com.datastax.oss.driver.api.core.type.codec.TypeCodecs;
 import com.datastax.oss.driver.api.core.type.codec.registry.CodecRegistry;
+import io.sluice.core.value.DurationValue;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -23,8 +27,9 @@ import java.util.Set;
 /**
  * Turns the mapper's values into what the driver's codecs take, and values read with the driver
  * back into the mapper's forms. They match already except for user-defined types (a map of field
- * name to value, or a {@link UdtValue}) and tuples (a list, or a {@link TupleValue}), also when
- * nested in collections.
+ * name to value, or a {@link UdtValue}), tuples (a list, or a {@link TupleValue}), vectors (a list,
+ * or a {@link CqlVector}) and durations (a {@link DurationValue}, or a {@link CqlDuration}), also
+ * when nested in collections.
  */
 final class DriverValues {
 
@@ -32,7 +37,10 @@ final class DriverValues {
 
   /** Whether values of this type need converting at all (the common case is no). */
   static boolean needsConversion(DataType type) {
-    if (type instanceof UserDefinedType || type instanceof TupleType) {
+    if (type instanceof UserDefinedType
+        || type instanceof TupleType
+        || type instanceof VectorType
+        || type.equals(DataTypes.DURATION)) {
       return true;
     }
     if (type instanceof ListType list) {
@@ -59,6 +67,14 @@ final class DriverValues {
         result = result.set(name, toDriver(field.getValue(), fieldType), codec(fieldType));
       }
       return result;
+    }
+    if (value instanceof DurationValue duration) {
+      return CqlDuration.newInstance(duration.months(), duration.days(), duration.nanoseconds());
+    }
+    if (type instanceof VectorType vector && value instanceof List<?> elements) {
+      List<Object> result = new ArrayList<>(elements.size());
+      elements.forEach(e -> result.add(toDriver(e, vector.getElementType())));
+      return CqlVector.newInstance(result);
     }
     if (type instanceof TupleType tuple && value instanceof List<?> components) {
       TupleValue result = tuple.newValue();
@@ -89,7 +105,8 @@ final class DriverValues {
 
   /**
    * A value read with the driver's default codec, in the mapper's Java forms: a {@link UdtValue}
-   * becomes a map of field name to value (every field, null or not), a {@link TupleValue} a list.
+   * becomes a map of field name to value (every field, null or not), a {@link TupleValue} or a
+   * {@link CqlVector} a list, a {@link CqlDuration} a {@link DurationValue}.
    */
   static Object fromDriver(Object value, DataType type) {
     if (value == null || !needsConversion(type)) {
@@ -103,6 +120,14 @@ final class DriverValues {
             udt.getFieldNames().get(i).asInternal(),
             fromDriver(fields.get(i, codec(fieldType)), fieldType));
       }
+      return result;
+    }
+    if (value instanceof CqlDuration duration) {
+      return new DurationValue(duration.getMonths(), duration.getDays(), duration.getNanoseconds());
+    }
+    if (type instanceof VectorType vector && value instanceof CqlVector<?> elements) {
+      List<Object> result = new ArrayList<>(elements.size());
+      elements.forEach(e -> result.add(fromDriver(e, vector.getElementType())));
       return result;
     }
     if (type instanceof TupleType tuple && value instanceof TupleValue components) {
@@ -157,6 +182,8 @@ final class DriverValues {
       codec = TypeCodecs.listOf(codec(list.getElementType()));
     } else if (type instanceof SetType set) {
       codec = TypeCodecs.setOf(codec(set.getElementType()));
+    } else if (type instanceof VectorType vector) {
+      codec = TypeCodecs.vectorOf(vector, codec(vector.getElementType()));
     } else {
       MapType map = (MapType) type;
       codec = TypeCodecs.mapOf(codec(map.getKeyType()), codec(map.getValueType()));
@@ -164,7 +191,10 @@ final class DriverValues {
     return (TypeCodec<Object>) codec;
   }
 
-  /** Whether values of {@code type} hold addresses outside a tuple or user-defined type. */
+  /**
+   * Whether values of {@code type} hold addresses outside a tuple or user-defined type (in a
+   * collection or a vector).
+   */
   private static boolean holdsInet(DataType type) {
     if (type instanceof ListType list) {
       return holdsInet(list.getElementType());
@@ -174,6 +204,9 @@ final class DriverValues {
     }
     if (type instanceof MapType map) {
       return holdsInet(map.getKeyType()) || holdsInet(map.getValueType());
+    }
+    if (type instanceof VectorType vector) {
+      return holdsInet(vector.getElementType());
     }
     return type.equals(DataTypes.INET);
   }

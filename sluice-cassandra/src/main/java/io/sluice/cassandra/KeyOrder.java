@@ -23,9 +23,9 @@ import java.util.Map;
  * <p>The comparison follows Cassandra's for the types a clustering column commonly has (text, blob,
  * inet, boolean, the integers, {@code varint}, {@code decimal}, {@code float}, {@code double},
  * {@code timestamp}, {@code date}, {@code time}, {@code uuid}, {@code timeuuid}); others (frozen
- * collections, tuples, user-defined types) are compared by their bytes, which may differ from
- * Cassandra's order. A merge join never trusts the order alone for a verdict: a row it does not
- * find where the order puts it is looked up by key, so a wrong order costs reads, not findings.
+ * collections, tuples, user-defined types, vectors) are compared by their bytes, which may differ
+ * from Cassandra's order. A merge join never trusts the order alone for a verdict: a row it does
+ * not find where the order puts it is looked up by key, so a wrong order costs reads, not findings.
  */
 final class KeyOrder {
 

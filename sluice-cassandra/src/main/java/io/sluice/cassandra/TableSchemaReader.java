@@ -12,6 +12,7 @@ import com.datastax.oss.driver.api.core.type.MapType;
 import com.datastax.oss.driver.api.core.type.SetType;
 import com.datastax.oss.driver.api.core.type.TupleType;
 import com.datastax.oss.driver.api.core.type.UserDefinedType;
+import com.datastax.oss.driver.api.core.type.VectorType;
 import io.sluice.core.schema.ColumnSchema;
 import io.sluice.core.schema.CqlType;
 import io.sluice.core.schema.TableSchema;
@@ -89,6 +90,9 @@ public final class TableSchemaReader {
     if (type instanceof TupleType tuple) {
       return new CqlType.TupleType(
           tuple.getComponentTypes().stream().map(TableSchemaReader::toCqlType).toList());
+    }
+    if (type instanceof VectorType vector) {
+      return new CqlType.VectorType(toCqlType(vector.getElementType()), vector.getDimensions());
     }
     if (type instanceof UserDefinedType udt) {
       Map<String, CqlType> fields = new LinkedHashMap<>();

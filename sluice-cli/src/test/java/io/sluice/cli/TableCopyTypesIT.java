@@ -9,6 +9,8 @@ import com.datastax.oss.driver.api.core.cql.BatchType;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import com.datastax.oss.driver.api.core.data.CqlDuration;
+import com.datastax.oss.driver.api.core.data.CqlVector;
 import com.datastax.oss.driver.api.core.data.TupleValue;
 import com.datastax.oss.driver.api.core.data.UdtValue;
 import com.datastax.oss.driver.api.core.type.DataTypes;
@@ -47,8 +49,8 @@ import org.junit.jupiter.api.io.TempDir;
  * elements and a non-frozen user-defined type whose fields were written at different times, each
  * kept (a list's in its order), a static column, deleted rows and cells, and a partition of 200,000
  * rows. Every cell arrives with its value, write time and (within seconds) TTL, and the report's
- * counts add up. (Columns of type {@code duration} and {@code vector} are refused with a sentence:
- * {@link TableSourceRefusalIT}.)
+ * counts add up. Durations and vectors (of floats, and of text) are copied like every other type.
+ * (Counter tables are refused with a sentence: {@link TableSourceRefusalIT}.)
  */
 @RealCassandra
 class TableCopyTypesIT {
@@ -63,13 +65,14 @@ class TableCopyTypesIT {
           + " f float, i inet, n int, si smallint, t text, tm time, ts timestamp, ti tinyint,"
           + " u uuid, vc varchar, vi varint, l list<int>, s set<text>, m map<text, int>,"
           + " fs frozen<set<int>>, fm frozen<map<text, text>>, tu tuple<int, text>,"
-          + " ad frozen<address>, na address, st text static, PRIMARY KEY (k, c)";
+          + " ad frozen<address>, na address, du duration, ve vector<float, 3>,"
+          + " vt vector<text, 2>, st text static, PRIMARY KEY (k, c)";
 
   /** The regular and static columns whose cells have one write time each. */
   private static final List<String> SINGLE_CELLS =
       List.of(
           "a", "bi", "b", "bo", "d", "de", "db", "f", "i", "n", "si", "t", "tm", "ts", "ti", "u",
-          "vc", "vi", "fs", "fm", "tu", "ad", "st");
+          "vc", "vi", "fs", "fm", "tu", "ad", "du", "ve", "vt", "st");
 
   /** The columns of a cell per element or field, each with its own write time and TTL. */
   private static final List<String> COLLECTIONS = List.of("l", "s", "m", "na");
@@ -182,7 +185,8 @@ class TableCopyTypesIT {
       selected.add(column);
       selected.add("WRITETIME(" + column + ")");
     }
-    selected.addAll(List.of("TTL(t)", "TTL(n)", "TTL(ad)", "TTL(l)", "TTL(na)"));
+    selected.addAll(
+        List.of("TTL(t)", "TTL(n)", "TTL(ad)", "TTL(l)", "TTL(na)", "TTL(du)", "TTL(ve)"));
     return "SELECT " + String.join(", ", selected) + " FROM every";
   }
 
@@ -204,6 +208,13 @@ class TableCopyTypesIT {
         session.prepare(
             "UPDATE every USING TIMESTAMP ? AND TTL ? SET l = l + ?, s = s + ?, m = m + ? WHERE k"
                 + " = 'narrow' AND c = ?");
+    PreparedStatement span =
+        session.prepare(
+            "UPDATE every USING TIMESTAMP ? AND TTL ? SET du = ? WHERE k = 'narrow' AND c = ?");
+    PreparedStatement vectors =
+        session.prepare(
+            "UPDATE every USING TIMESTAMP ? AND TTL ? SET ve = ?, vt = ? WHERE k = 'narrow' AND c"
+                + " = ?");
     PreparedStatement street =
         session.prepare(
             "UPDATE every USING TIMESTAMP ? SET na.street = ? WHERE k = 'narrow' AND c = ?");
@@ -269,6 +280,15 @@ class TableCopyTypesIT {
                 Map.of("e" + e, e * r),
                 c));
       }
+      // A duration and two vectors, each at a time of its own, some to expire.
+      session.execute(span.bind(at + 4_000, r % 3 == 0 ? 86_400 : 0, duration(r), c));
+      session.execute(
+          vectors.bind(
+              at + 4_500,
+              r % 4 == 0 ? 0 : 86_400,
+              CqlVector.newInstance(r / 3.0f, -1.5f * r, r == 1 ? -0.0f : Float.MIN_VALUE),
+              CqlVector.newInstance("v" + r, "é中😀"),
+              c));
       // The fields of a non-frozen type set one by one, at times of their own.
       session.execute(street.bind(at + 6_000, "field " + r, c));
       session.execute(zip.bind(at + 6_100, r % 2 == 0 ? 86_400 : 0, 3000 + r, c));
@@ -279,6 +299,13 @@ class TableCopyTypesIT {
     session.execute("DELETE FROM every WHERE k = 'narrow' AND c = ?", keys.get(4));
     session.execute("DELETE n, s FROM every WHERE k = 'narrow' AND c = ?", keys.get(5));
     return keys;
+  }
+
+  /** Durations of every shape: months, days and nanoseconds apart, negative ones, none at all. */
+  private static CqlDuration duration(int r) {
+    return r % 5 == 0
+        ? CqlDuration.newInstance(-r, -2 * r, -r * 1_000_000_001L)
+        : CqlDuration.newInstance(r, 40 * r, r * 86_400_000_000_123L);
   }
 
   /** One partition of {@link #WIDE_ROWS} rows, written in bounded batches, 16 in flight. */

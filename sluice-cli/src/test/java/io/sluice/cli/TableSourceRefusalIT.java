@@ -26,9 +26,6 @@ class TableSourceRefusalIT {
     session.execute("CREATE TABLE people (id int PRIMARY KEY, name text)");
     session.execute("CREATE TABLE people_copy (id int PRIMARY KEY, name text)");
     session.execute("CREATE TABLE visits (id int PRIMARY KEY, hits counter)");
-    session.execute(
-        "CREATE TABLE media (id int PRIMARY KEY, name text, span duration,"
-            + " embedding vector<float, 3>)");
     session.execute("INSERT INTO people (id, name) VALUES (1, 'Ada')");
   }
 
@@ -75,17 +72,6 @@ class TableSourceRefusalIT {
     String err = CliRun.refusal(job(keyspace, keyspace.hostAndPort(), "      table: visits\n"));
 
     assertThat(err).contains("counter columns [hits] cannot be copied");
-    assertNothingWritten(session);
-  }
-
-  @Test
-  void should_refuse_columns_of_types_it_cannot_copy_and_say_how_to_copy_the_rest(
-      CqlSession session, TestKeyspace keyspace) throws Exception {
-    String err = CliRun.refusal(job(keyspace, keyspace.hostAndPort(), "      table: media\n"));
-
-    assertThat(err)
-        .contains("columns [embedding vector<float, 3>, span duration]")
-        .contains("list the other columns under 'columns'");
     assertNothingWritten(session);
   }
 

@@ -6,6 +6,8 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.BatchStatement;
 import com.datastax.oss.driver.api.core.cql.BatchType;
 import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+import com.datastax.oss.driver.api.core.data.CqlDuration;
+import com.datastax.oss.driver.api.core.data.CqlVector;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.sluice.flags.ExitCodes;
@@ -120,15 +122,124 @@ class TableValidateIT {
         .isEqualTo("v2-2");
   }
 
+  /** The columns of the findings of one kind, as {@code key column: source -> target}. */
+  private static List<String> columns(JsonNode summary, String kind) {
+    List<String> columns = new ArrayList<>();
+    for (JsonNode finding : summary.get("findings")) {
+      if (finding.get("kind").asText().equals(kind)) {
+        for (JsonNode column : finding.get("columns")) {
+          columns.add(
+              finding.get("key").asText()
+                  + " "
+                  + column.get("column").asText()
+                  + ": "
+                  + column.get("source").asText()
+                  + " -> "
+                  + column.get("target").asText());
+        }
+      }
+    }
+    return columns;
+  }
+
+  /**
+   * Durations and vectors are compared cell by cell like every other type: a changed duration, a
+   * changed vector and a vector whose TTL was lost are found, named with their values, and
+   * repaired.
+   */
+  @Test
+  void should_find_a_changed_duration_and_vector_and_repair_them(
+      CqlSession session, TestKeyspace keyspace, SecondCluster source) throws Exception {
+    String table =
+        "CREATE TABLE spans (id int PRIMARY KEY, du duration, ve vector<float, 3>,"
+            + " vt vector<text, 2>)";
+    source.session().execute(table);
+    session.execute(table);
+    for (int id = 0; id < 6; id++) {
+      source
+          .session()
+          .execute(
+              "UPDATE spans USING TIMESTAMP "
+                  + (BASE_MICROS + id)
+                  + " SET du = "
+                  + (id + 1)
+                  + "h30m, vt = ['a"
+                  + id
+                  + "', 'b'] WHERE id = "
+                  + id);
+      source
+          .session()
+          .execute(
+              "UPDATE spans USING TIMESTAMP "
+                  + (BASE_MICROS + 100 + id)
+                  + " AND TTL 86400 SET ve = ["
+                  + id
+                  + ", 0.5, -2.25] WHERE id = "
+                  + id);
+    }
+    Path job =
+        JobFile.write(
+            dir,
+            "checked",
+            keyspace,
+            "spans",
+            TableSourceYaml.of("old", source.keyspace(), "spans"),
+            "mapping:\n  columns: { id: id, du: du, ve: ve, vt: vt }\nmax-errors: 0\n");
+    CliRun copy = CliRun.of("migrate", job.toString());
+    assertThat(copy.exitCode()).as(copy.toString()).isEqualTo(ExitCodes.OK);
+    CliRun clean = CliRun.of("validate", job.toString());
+    assertThat(clean.exitCode()).as(clean.toString()).isEqualTo(ExitCodes.OK);
+
+    // At the source cells' own times, the larger value wins the tie: the target holds stale ones.
+    session.execute(
+        "UPDATE spans USING TIMESTAMP " + (BASE_MICROS + 1) + " SET du = 2mo WHERE id = 1");
+    session.execute(
+        "UPDATE spans USING TIMESTAMP "
+            + (BASE_MICROS + 102)
+            + " SET ve = [99, 0.5, -2.25] WHERE id = 2");
+    // The same vector at its own time but without its TTL: it would outlive the source's.
+    session.execute(
+        "UPDATE spans USING TIMESTAMP "
+            + (BASE_MICROS + 103)
+            + " SET ve = [3, 0.5, -2.25] WHERE id = 3");
+
+    CliRun check = CliRun.of("validate", job.toString());
+
+    assertThat(check.exitCode()).as(check.toString()).isEqualTo(ExitCodes.COMPLETED_WITH_ERRORS);
+    JsonNode summary = summary();
+    assertThat(summary.at("/totals/rows-checked").asLong()).isEqualTo(6);
+    assertThat(columns(summary, "mismatch"))
+        .hasSize(3)
+        .anySatisfy(c -> assertThat(c).startsWith("id=1 du: 2h30m -> 2mo"))
+        .anySatisfy(
+            c -> assertThat(c).startsWith("id=2 ve: [2.0, 0.5, -2.25] -> [99.0, 0.5, -2.25]"))
+        .anySatisfy(c -> assertThat(c).startsWith("id=3 ve: [3.0, 0.5, -2.25]").contains("TTL"));
+
+    CliRun repair = CliRun.of("validate", job.toString(), "--repair", "--repair-timestamp", "now");
+    assertThat(repair.exitCode()).as(repair.toString()).isEqualTo(ExitCodes.COMPLETED_WITH_ERRORS);
+    assertThat(summary().at("/totals/repaired").asLong()).as(repair.toString()).isEqualTo(3);
+
+    CliRun again = CliRun.of("validate", job.toString());
+
+    assertThat(again.exitCode()).as(again.toString()).isEqualTo(ExitCodes.OK);
+    assertThat(summary().at("/totals/differences").asLong()).isZero();
+    for (int id = 0; id < 6; id++) {
+      String cells = "SELECT du, ve, vt FROM spans WHERE id = " + id;
+      assertThat(session.execute(cells).one().getFormattedContents())
+          .isEqualTo(source.session().execute(cells).one().getFormattedContents());
+    }
+  }
+
   /**
    * Rows the target lost (a {@code TRUNCATE}) are rewritten by {@code --repair} at the source's own
-   * times, each cell at its own: the repair prepares a statement for each shape of row it meets,
-   * which it must not do on a thread of the driver's.
+   * times, each cell at its own (durations and vectors too, with their TTLs): the repair prepares a
+   * statement for each shape of row it meets, which it must not do on a thread of the driver's.
    */
   @Test
   void should_rewrite_rows_missing_from_the_target_at_the_source_times(
       CqlSession session, TestKeyspace keyspace, SecondCluster source) throws Exception {
-    String table = "CREATE TABLE kept (id int PRIMARY KEY, a text, b text)";
+    String table =
+        "CREATE TABLE kept (id int PRIMARY KEY, a text, b text, du duration, ve vector<float, 2>)";
     source.session().execute(table);
     session.execute(table);
     for (int id = 0; id < 10; id++) {
@@ -150,6 +261,17 @@ class TableValidateIT {
                   + id
                   + "' WHERE id = "
                   + id);
+      source
+          .session()
+          .execute(
+              "UPDATE kept USING TIMESTAMP "
+                  + (BASE_MICROS + 200 + id)
+                  + " AND TTL 86400 SET du = "
+                  + id
+                  + "d, ve = ["
+                  + id
+                  + ", 1] WHERE id = "
+                  + id);
     }
     Path job =
         JobFile.write(
@@ -158,7 +280,7 @@ class TableValidateIT {
             keyspace,
             "kept",
             TableSourceYaml.of("old", source.keyspace(), "kept"),
-            "mapping:\n  columns: { id: id, a: a, b: b }\nmax-errors: 0\n");
+            "mapping:\n  columns: { id: id, a: a, b: b, du: du, ve: ve }\nmax-errors: 0\n");
     CliRun copy = CliRun.of("migrate", job.toString());
     assertThat(copy.exitCode()).as(copy.toString()).isEqualTo(ExitCodes.OK);
     session.execute("TRUNCATE kept");
@@ -173,12 +295,21 @@ class TableValidateIT {
     for (int id = 0; id < 10; id++) {
       com.datastax.oss.driver.api.core.cql.Row row =
           session
-              .execute("SELECT a, b, WRITETIME(a), WRITETIME(b) FROM kept WHERE id = " + id)
+              .execute(
+                  "SELECT a, b, WRITETIME(a), WRITETIME(b), du, ve, WRITETIME(du), WRITETIME(ve),"
+                      + " TTL(du), TTL(ve) FROM kept WHERE id = "
+                      + id)
               .one();
       assertThat(row.getString(0)).isEqualTo("a" + id);
       assertThat(row.getString(1)).isEqualTo("b" + id);
       assertThat(row.getLong(2)).isEqualTo(BASE_MICROS + id);
       assertThat(row.getLong(3)).isEqualTo(BASE_MICROS + 100 + id);
+      assertThat(row.getObject(4)).isEqualTo(CqlDuration.newInstance(0, id, 0));
+      assertThat(row.getObject(5)).isEqualTo(CqlVector.newInstance((float) id, 1f));
+      assertThat(row.getLong(6)).isEqualTo(BASE_MICROS + 200 + id);
+      assertThat(row.getLong(7)).isEqualTo(BASE_MICROS + 200 + id);
+      assertThat(row.getInt(8)).as("the TTL the source cell had left").isBetween(86_000, 86_400);
+      assertThat(row.getInt(9)).isBetween(86_000, 86_400);
     }
   }
 

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.Row;
+import com.datastax.oss.driver.api.core.data.CqlDuration;
+import com.datastax.oss.driver.api.core.data.CqlVector;
 import com.datastax.oss.driver.api.core.data.UdtValue;
 import io.sluice.core.job.ErrorThreshold;
 import io.sluice.core.job.FlowSpec;
@@ -22,6 +24,7 @@ import io.sluice.core.source.Record;
 import io.sluice.core.source.SourceItem;
 import io.sluice.core.source.SourcePosition;
 import io.sluice.core.source.SourceSpec;
+import io.sluice.core.value.DurationValue;
 import io.sluice.testinfra.MemorySource;
 import io.sluice.testinfra.RealCassandra;
 import io.sluice.testinfra.TestKeyspace;
@@ -244,6 +247,75 @@ class SstablesCellTimesIT {
                 .one()
                 .getLong(1))
         .isEqualTo(NEW);
+  }
+
+  /**
+   * Durations and vectors (of floats, and of text, which Cassandra 5.0 also allows) arrive through
+   * the files as over CQL: the same values, each cell at its own write time and with its own TTL.
+   */
+  @Test
+  void should_write_durations_and_vectors_at_their_own_times_as_over_cql(
+      CqlSession session, TestKeyspace keyspace) throws Exception {
+    String columns =
+        " (k text PRIMARY KEY, du duration, ve vector<float, 3>, vt vector<text, 2>, n int)";
+    session.execute("CREATE TABLE kinds_files" + columns);
+    session.execute("CREATE TABLE kinds_cql" + columns);
+    List<SourceItem> records = new ArrayList<>();
+    for (int i = 0; i < RECORDS; i++) {
+      Map<String, Object> fields = new LinkedHashMap<>();
+      fields.put("k", "p" + i);
+      fields.put(
+          "du",
+          i % 2 == 0
+              ? new DurationValue(i, 2 * i, i * 3_600_000_000_007L)
+              : new DurationValue(-i, 0, -i * 1_000L));
+      // As a table source gives a vector of floats: its elements as doubles.
+      fields.put("ve", List.of(i / 4.0, -0.0, (double) Float.MAX_VALUE));
+      fields.put("vt", List.of("x" + i, "y"));
+      fields.put("n", i);
+      records.add(
+          new Record(
+              new SourcePosition("kinds", i, "p" + i),
+              fields,
+              10,
+              i + 1,
+              Map.of(
+                  "du", CellTime.read(OLD + i, 0, READ_AT),
+                  "ve", CellTime.read(NEW + i, 86_400, READ_AT),
+                  "vt", CellTime.read(OLD, 0, READ_AT),
+                  "n", CellTime.read(NEW, 0, READ_AT))));
+    }
+    List<String> names = List.of("k", "du", "ve", "vt", "n");
+
+    RunReport files = load(job(keyspace, "kinds_files", "sstables", names), records);
+    SstableStream.run(
+        job(keyspace, "kinds_files", "sstables", names), new PrintWriter(new StringWriter(), true));
+    RunReport cql = load(job(keyspace, "kinds_cql", "cassandra", names), records);
+
+    assertThat(files.outcome()).as(files.toText()).isEqualTo(Outcome.COMPLETED);
+    assertThat(files.counts().rowsWritten()).isEqualTo(RECORDS);
+    assertThat(cql.counts().rowsWritten()).isEqualTo(RECORDS);
+    String cells =
+        "SELECT k, du, ve, vt, writetime(du), writetime(ve), writetime(vt), ttl(du) FROM ";
+    List<String> expected = new ArrayList<>();
+    session.execute(cells + "kinds_cql").forEach(row -> expected.add(row.getFormattedContents()));
+    List<String> actual = new ArrayList<>();
+    session.execute(cells + "kinds_files").forEach(row -> actual.add(row.getFormattedContents()));
+    assertThat(expected).hasSize(RECORDS);
+    assertThat(actual).containsExactlyInAnyOrderElementsOf(expected);
+    Row three =
+        session
+            .execute(
+                "SELECT du, ve, vt, writetime(du), writetime(ve), ttl(du), ttl(ve) FROM kinds_files"
+                    + " WHERE k = 'p3'")
+            .one();
+    assertThat(three.getObject(0)).isEqualTo(CqlDuration.newInstance(-3, 0, -3_000L));
+    assertThat(three.getObject(1)).isEqualTo(CqlVector.newInstance(0.75f, -0.0f, Float.MAX_VALUE));
+    assertThat(three.getObject(2)).isEqualTo(CqlVector.newInstance("x3", "y"));
+    assertThat(three.getLong(3)).isEqualTo(OLD + 3);
+    assertThat(three.getLong(4)).isEqualTo(NEW + 3);
+    assertThat(three.isNull(5)).as("a cell without TTL keeps none").isTrue();
+    assertThat(three.getInt(6)).isBetween(86_000, 86_400);
   }
 
   /**

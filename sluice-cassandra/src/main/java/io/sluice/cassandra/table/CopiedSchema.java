@@ -10,6 +10,7 @@ import com.datastax.oss.driver.api.core.type.MapType;
 import com.datastax.oss.driver.api.core.type.SetType;
 import com.datastax.oss.driver.api.core.type.TupleType;
 import com.datastax.oss.driver.api.core.type.UserDefinedType;
+import com.datastax.oss.driver.api.core.type.VectorType;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -105,6 +106,9 @@ final class CopiedSchema {
               .collect(Collectors.joining(", "))
           + ">";
     }
+    if (type instanceof VectorType vector) {
+      return "vector<" + cqlOf(vector.getElementType()) + ", " + vector.getDimensions() + ">";
+    }
     return type.asCql(true, true);
   }
 
@@ -126,6 +130,8 @@ final class CopiedSchema {
       collectTypes(map.getValueType(), types);
     } else if (type instanceof TupleType tuple) {
       tuple.getComponentTypes().forEach(component -> collectTypes(component, types));
+    } else if (type instanceof VectorType vector) {
+      collectTypes(vector.getElementType(), types);
     }
   }
 }

@@ -1,10 +1,12 @@
 package io.sluice.cassandra.table;
 
+import com.datastax.oss.driver.api.core.data.CqlDuration;
 import com.datastax.oss.driver.api.core.data.CqlVector;
 import com.datastax.oss.driver.api.core.data.TupleValue;
 import com.datastax.oss.driver.api.core.data.UdtValue;
 import io.sluice.cassandra.ColumnDecoders;
 import io.sluice.core.value.BinaryValue;
+import io.sluice.core.value.DurationValue;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.nio.ByteBuffer;
@@ -24,7 +26,8 @@ import java.util.Map;
  * A component or field that holds nothing is null, also where the driver would read an empty
  * collection: a frozen collection is a value even when empty, so none and empty differ. An address
  * stays an {@link java.net.InetAddress} with its own bytes (an IPv4-mapped IPv6 address is not an
- * IPv4 one), which the mapper takes as it is.
+ * IPv4 one), which the mapper takes as it is. A vector becomes an array of its elements, a duration
+ * a {@link DurationValue} of its three parts.
  */
 final class RowValues {
 
@@ -81,6 +84,9 @@ final class RowValues {
             toValue(ColumnDecoders.component(udt, i, udt.getType().getFieldTypes().get(i))));
       }
       return document;
+    }
+    if (value instanceof CqlDuration duration) {
+      return new DurationValue(duration.getMonths(), duration.getDays(), duration.getNanoseconds());
     }
     if (value instanceof CqlVector<?> vector) {
       List<Object> array = new ArrayList<>(vector.size());

@@ -16,7 +16,6 @@ import com.datastax.oss.driver.api.core.type.ListType;
 import com.datastax.oss.driver.api.core.type.MapType;
 import com.datastax.oss.driver.api.core.type.SetType;
 import com.datastax.oss.driver.api.core.type.UserDefinedType;
-import com.datastax.oss.driver.api.core.type.VectorType;
 import io.sluice.cassandra.ColumnDecoders;
 import io.sluice.cassandra.TableKeys;
 import io.sluice.core.flow.TokenBucket;
@@ -116,8 +115,8 @@ final class TableScan {
   }
 
   /**
-   * @throws IllegalArgumentException naming the columns the table lacks, or those of a type that
-   *     cannot be copied (counters, durations, vectors)
+   * @throws IllegalArgumentException naming the columns the table lacks, or its counter columns,
+   *     which cannot be copied
    */
   static TableScan of(String sourceName, TableMetadata metadata, TableSourceOptions options) {
     String where = "source '" + sourceName + "'";
@@ -142,15 +141,9 @@ final class TableScan {
       }
     }
     List<String> counters = new ArrayList<>();
-    List<String> unwritable = new ArrayList<>();
     for (ColumnMetadata column : metadata.getColumns().values()) {
-      boolean read = keySet.contains(column) || timed.contains(column);
       if (column.getType().equals(DataTypes.COUNTER)) {
         counters.add(column.getName().asInternal());
-      } else if (read
-          && (column.getType().equals(DataTypes.DURATION)
-              || column.getType() instanceof VectorType)) {
-        unwritable.add(column.getName().asInternal() + " " + column.getType().asCql(false, true));
       }
     }
     if (!counters.isEmpty()) {
@@ -160,14 +153,6 @@ final class TableScan {
               + counters
               + " cannot be copied: a counter is written by adding to it, so a copy that is"
               + " retried or resumed would add twice; Sluice does not copy counter tables.");
-    }
-    if (!unwritable.isEmpty()) {
-      throw new IllegalArgumentException(
-          where
-              + ": columns "
-              + unwritable
-              + " are of types Sluice cannot copy yet (duration, vector); list the other columns"
-              + " under 'columns' to copy the rest.");
     }
     return new TableScan(sourceName, metadata, key, timed, options);
   }

@@ -28,4 +28,13 @@ class CopiedSchemaTest {
         .isEqualTo("tuple<int, frozen<address>>");
     assertThat(CopiedSchema.cqlOf(DataTypes.setOf(DataTypes.UUID))).isEqualTo("set<uuid>");
   }
+
+  @Test
+  void should_write_durations_and_vectors_as_cql_declares_them() {
+    assertThat(CopiedSchema.cqlOf(DataTypes.DURATION)).isEqualTo("duration");
+    assertThat(CopiedSchema.cqlOf(DataTypes.vectorOf(DataTypes.FLOAT, 1536)))
+        .isEqualTo("vector<float, 1536>");
+    assertThat(CopiedSchema.cqlOf(DataTypes.vectorOf(ADDRESS.copy(true), 2)))
+        .isEqualTo("vector<frozen<address>, 2>");
+  }
 }

@@ -2,10 +2,13 @@ package io.sluice.cassandra.table;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.datastax.oss.driver.api.core.data.CqlDuration;
+import com.datastax.oss.driver.api.core.data.CqlVector;
 import com.datastax.oss.driver.api.core.data.TupleValue;
 import com.datastax.oss.driver.api.core.type.DataTypes;
 import com.datastax.oss.driver.api.core.type.TupleType;
 import io.sluice.core.value.BinaryValue;
+import io.sluice.core.value.DurationValue;
 import java.math.BigDecimal;
 import java.math.BigInteger;
 import java.net.InetAddress;
@@ -34,6 +37,16 @@ class RowValuesTest {
     assertThat(RowValues.toValue(InetAddress.getByName("10.0.0.1")))
         .isEqualTo(InetAddress.getByName("10.0.0.1"));
     assertThat(RowValues.toValue(Set.of((short) 1))).isEqualTo(List.of(1));
+  }
+
+  @Test
+  void should_turn_durations_and_vectors_into_the_value_model() {
+    assertThat(RowValues.toValue(CqlDuration.newInstance(1, 2, 3)))
+        .isEqualTo(new DurationValue(1, 2, 3));
+    assertThat(RowValues.toValue(CqlVector.newInstance(0.1f, -0.0f)))
+        .isEqualTo(List.of((double) 0.1f, -0.0d));
+    assertThat(RowValues.toValue(List.of(CqlDuration.newInstance(0, -1, 0))))
+        .isEqualTo(List.of(new DurationValue(0, -1, 0)));
   }
 
   @Test

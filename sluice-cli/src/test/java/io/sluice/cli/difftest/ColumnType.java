@@ -4,14 +4,14 @@ import java.util.List;
 import java.util.stream.Collectors;
 
 /**
- * A CQL type the generator drew: a scalar, a collection, a tuple or a user-defined type, frozen or
- * not. Types nested in another are always frozen, as Cassandra requires of a collection or a
- * user-defined type inside a collection, a tuple or a type's field.
+ * A CQL type the generator drew: a scalar, a collection, a tuple, a vector or a user-defined type,
+ * frozen or not. Types nested in another are always frozen, as Cassandra requires of a collection
+ * or a user-defined type inside a collection, a tuple or a type's field.
  *
  * @param kind what the type is
  * @param scalar the scalar's name ({@code int}, {@code text}...), for {@link Kind#SCALAR} only
  * @param parts the element type of a list or set, the key and value types of a map, the components
- *     of a tuple; empty otherwise
+ *     of a tuple, a vector's element type once per element (its dimension); empty otherwise
  * @param udt the user-defined type, for {@link Kind#UDT} only
  * @param frozen whether a collection or user-defined type is one cell (tuples always are)
  */
@@ -25,6 +25,7 @@ public record ColumnType(
     SET,
     MAP,
     TUPLE,
+    VECTOR,
     UDT
   }
 
@@ -40,6 +41,12 @@ public record ColumnType(
     return new ColumnType(kind, null, parts, null, frozen || kind == Kind.TUPLE);
   }
 
+  /** {@code vector<element, dimension>}: one cell, as a tuple is. */
+  static ColumnType vector(ColumnType element, int dimension) {
+    return new ColumnType(
+        Kind.VECTOR, null, java.util.Collections.nCopies(dimension, element), null, true);
+  }
+
   static ColumnType udt(UserType udt, boolean frozen) {
     return new ColumnType(Kind.UDT, null, List.of(), udt, frozen);
   }
@@ -49,7 +56,7 @@ public record ColumnType(
    * non-frozen collection or user-defined type.
    */
   public boolean multiCell() {
-    return !frozen && kind != Kind.SCALAR && kind != Kind.TUPLE;
+    return !frozen && kind != Kind.SCALAR && kind != Kind.TUPLE && kind != Kind.VECTOR;
   }
 
   /** The type as a column or field definition writes it. */
@@ -64,9 +71,12 @@ public record ColumnType(
               "tuple<"
                   + parts.stream().map(ColumnType::cql).collect(Collectors.joining(", "))
                   + ">";
+          case VECTOR -> "vector<" + parts.get(0).cql() + ", " + parts.size() + ">";
           case UDT -> udt.name();
         };
-    return frozen && kind != Kind.SCALAR && kind != Kind.TUPLE ? "frozen<" + inner + ">" : inner;
+    return frozen && kind != Kind.SCALAR && kind != Kind.TUPLE && kind != Kind.VECTOR
+        ? "frozen<" + inner + ">"
+        : inner;
   }
 
   /** Whether the type is, or holds, a scalar of the given name. */

@@ -56,6 +56,20 @@ final class LiteralGenerator {
           inCollection = outer;
         }
       }
+      case VECTOR -> {
+        // Elements as a collection's (no IPv4-mapped address), and never empty text or blobs.
+        boolean outer = inCollection;
+        inCollection = true;
+        try {
+          List<String> elements = new ArrayList<>();
+          for (ColumnType element : type.parts()) {
+            elements.add(of(element, true));
+          }
+          yield "[" + String.join(", ", elements) + "]";
+        } finally {
+          inCollection = outer;
+        }
+      }
       case TUPLE, UDT -> {
         // A tuple's or type's bytes are kept whole, inside a collection too.
         boolean outer = inCollection;
@@ -170,6 +184,7 @@ final class LiteralGenerator {
       case "timestamp" -> timestamp();
       case "uuid" -> new UUID(random.nextLong(), random.nextLong()).toString();
       case "timeuuid" -> timeuuid().toString();
+      case "duration" -> duration();
       case "inet" ->
           // Cassandra itself re-encodes the addresses of a collection written as a bound value,
           // which is how copies write them: an IPv4-mapped one becomes IPv4 (docs/table-source.md).
@@ -261,6 +276,21 @@ final class LiteralGenerator {
       case 2 -> String.valueOf(-random.nextInt(1_000_000_000));
       default -> String.valueOf(1_000_000_000_000L + (long) (random.nextDouble() * 1e12));
     };
+  }
+
+  /**
+   * A duration: months, days and nanoseconds of one sign, each part at times zero or at its edge,
+   * written in the unit form or as ISO-8601.
+   */
+  private String duration() {
+    long months = edge(0L, (long) Integer.MAX_VALUE, 1L, 12L, (long) random.nextInt(1_000));
+    long days = edge(0L, (long) Integer.MAX_VALUE, 1L, 31L, (long) random.nextInt(1_000));
+    long nanos = edge(0L, Long.MAX_VALUE, 1L, 86_400_000_000_000L, random.nextLong() >>> 20);
+    String sign = random.nextInt(4) == 0 ? "-" : "";
+    if (random.nextInt(4) == 0) {
+      return sign + "P" + months + "M" + days + "DT" + nanos / 1_000_000_000L + "S";
+    }
+    return sign + months + "mo" + days + "d" + nanos + "ns";
   }
 
   /** A version 1 UUID: 60 bits of time, a clock sequence and a node, with the right variant. */

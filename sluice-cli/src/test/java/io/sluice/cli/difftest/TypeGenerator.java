@@ -8,8 +8,10 @@ import java.util.Random;
 /**
  * Draws CQL types under Cassandra 5.0's rules: every scalar a table source copies, lists, sets,
  * maps, tuples and user-defined types, frozen or not at the top, always frozen when nested, down to
- * a bounded depth. Left out: {@code counter} (a table source refuses counter tables), {@code
- * duration} and {@code vector} (refused with a sentence, docs/table-source.md "Not yet").
+ * a bounded depth; and for a regular or static column now and then a {@code duration} or a {@code
+ * vector} of any scalar. Left out: {@code counter} (a table source refuses counter tables); a
+ * duration or vector in the primary key (a duration cannot be one) or nested in another type (a
+ * duration cannot be a set's element or a map's key, and a type that holds one cannot be a key).
  */
 final class TypeGenerator {
 
@@ -37,6 +39,10 @@ final class TypeGenerator {
           "varint");
 
   private static final int MAX_DEPTH = 2;
+
+  /** What a collection, tuple or type drawn at any depth may be (vectors are drawn for columns). */
+  private static final List<Kind> COMPLEX =
+      List.of(Kind.LIST, Kind.SET, Kind.MAP, Kind.TUPLE, Kind.UDT);
 
   private final Random random;
   private final String prefix;
@@ -71,10 +77,20 @@ final class TypeGenerator {
     return ColumnType.scalar(SCALARS.get(random.nextInt(SCALARS.size())));
   }
 
-  /** A column outside the primary key: half scalars, half collections, tuples and types. */
+  /**
+   * A column outside the primary key: half scalars (a duration among them), half collections,
+   * tuples, vectors and types.
+   */
   ColumnType cell() {
-    if (random.nextInt(100) < 50) {
+    int draw = random.nextInt(100);
+    if (draw < 5) {
+      return ColumnType.scalar("duration");
+    }
+    if (draw < 50) {
       return scalar();
+    }
+    if (draw < 58) {
+      return ColumnType.vector(scalar(), 1 + random.nextInt(4));
     }
     return complex(0, random.nextBoolean());
   }
@@ -96,7 +112,7 @@ final class TypeGenerator {
   }
 
   private ColumnType complex(int depth, boolean frozen) {
-    Kind kind = Kind.values()[1 + random.nextInt(Kind.values().length - 1)];
+    Kind kind = COMPLEX.get(random.nextInt(COMPLEX.size()));
     return switch (kind) {
       case LIST, SET -> ColumnType.of(kind, List.of(nested(depth + 1)), frozen);
       case MAP -> ColumnType.of(kind, List.of(nested(depth + 1), nested(depth + 1)), frozen);
@@ -116,7 +132,7 @@ final class TypeGenerator {
                 : depth == 0 ? newType() : null;
         yield type == null ? scalar() : ColumnType.udt(type, frozen);
       }
-      case SCALAR -> scalar();
+      case SCALAR, VECTOR -> scalar();
     };
   }
 }

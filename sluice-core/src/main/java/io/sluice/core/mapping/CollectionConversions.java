@@ -94,6 +94,25 @@ final class CollectionConversions {
   }
 
   /**
+   * A vector as a list of exactly {@code dimension} converted elements; an array of another length
+   * or with a null element fails, as Cassandra would refuse it.
+   */
+  static ValueConverter vector(ValueConverter element, int dimension, String target) {
+    return value -> {
+      List<?> array = arrayOf(value, target);
+      if (array.size() != dimension) {
+        throw ConversionException.cannot(
+            value, target, "it has " + array.size() + " elements, not " + dimension);
+      }
+      List<Object> result = new ArrayList<>(dimension);
+      for (int i = 0; i < dimension; i++) {
+        result.add(element(element, array.get(i), i, target));
+      }
+      return result;
+    };
+  }
+
+  /**
    * A UDT value as a map of field name to converted value. Document keys match fields by exact
    * name, else by {@link CqlIdentifiers#toColumnName}; unmatched keys fail unless ignored.
    */

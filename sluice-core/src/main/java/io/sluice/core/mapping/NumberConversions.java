@@ -221,6 +221,26 @@ final class NumberConversions {
     return f;
   }
 
+  /**
+   * A vector's float element: as {@link #toFloat}, and also a double whose shortest decimal form is
+   * a float's exactly, since a vector from a JSON file holds its numbers as written ({@code 0.1}),
+   * which a float column's stricter rule for doubles would refuse. A double with more digits than a
+   * float holds still fails: nothing is rounded.
+   */
+  static Object toVectorFloat(Object value) throws ConversionException {
+    if (value instanceof Double d && Double.isFinite(d) && (double) d.floatValue() != d) {
+      float f = d.floatValue();
+      if (Float.isInfinite(f)) {
+        throw ConversionException.cannot(value, "float", "out of range");
+      }
+      if (new BigDecimal(Float.toString(f)).compareTo(new BigDecimal(Double.toString(d))) != 0) {
+        throw ConversionException.cannot(value, "float", "more digits than a float holds");
+      }
+      return f;
+    }
+    return toFloat(value);
+  }
+
   private static BigDecimal decimalOf(Object value, String target) throws ConversionException {
     if (value instanceof BigDecimal decimal) {
       return decimal;

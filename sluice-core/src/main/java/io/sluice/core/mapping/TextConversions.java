@@ -1,6 +1,7 @@
 package io.sluice.core.mapping;
 
 import io.sluice.core.value.BoundaryKey;
+import io.sluice.core.value.DurationValue;
 import io.sluice.core.value.JavaScriptValue;
 import io.sluice.core.value.ObjectIdValue;
 import io.sluice.core.value.RegexValue;
@@ -34,7 +35,8 @@ final class TextConversions {
         || value instanceof LocalDate
         || value instanceof LocalTime
         || value instanceof RegexValue
-        || value instanceof BoundaryKey) {
+        || value instanceof BoundaryKey
+        || value instanceof DurationValue) {
       return value.toString();
     }
     if (value instanceof BigDecimal decimal) {

@@ -66,7 +66,12 @@ import java.util.Map;
  *       {@link io.sluice.core.schema.CqlIdentifiers#toColumnName} ({@code zipCode} fills {@code
  *       zip_code}); keys without a field fail unless the column sets {@code
  *       ignore-extra-fields}; absent fields stay null</td></tr>
- *   <tr><td>duration</td><td colspan="2">not supported: the mapper refuses such columns</td></tr>
+ *   <tr><td>vector&lt;X, n&gt;</td><td>List</td><td>array of exactly n elements, each
+ *       converted to X (for X float also a double whose shortest decimal form a float holds
+ *       exactly, as a JSON {@code 0.1}); null elements fail</td></tr>
+ *   <tr><td>duration</td><td>{@link io.sluice.core.value.DurationValue}</td><td>a table source's
+ *       duration, text as CQL reads it: {@code 1h30m}, {@code 2mo3d}, ISO-8601 {@code PT1H30M},
+ *       {@code P2W} or {@code P0000-00-00T01:30:00} (see {@link DurationConversions})</td></tr>
  * </table>
  *
  * <p>Extended JSON, for documents and arrays written to text: keys in document order, numbers
@@ -96,8 +101,8 @@ public interface ValueConverter {
    *
    * @param ignoreExtraFields whether document keys that a user-defined type has no field for are
    *     dropped instead of failing
-   * @throws MappingException when the type cannot be written: {@code duration}, or a user-defined
-   *     type whose fields are unknown
+   * @throws MappingException when the type cannot be written: a user-defined type whose fields are
+   *     unknown
    */
   static ValueConverter forType(CqlType type, boolean ignoreExtraFields) {
     return forType(type, ignoreExtraFields, InstantOptions.DEFAULT);
@@ -109,8 +114,8 @@ public interface ValueConverter {
    * @param ignoreExtraFields whether document keys that a user-defined type has no field for are
    *     dropped instead of failing
    * @param instants how the timestamp and bigint parts of the type treat instants
-   * @throws MappingException when the type cannot be written: {@code duration}, or a user-defined
-   *     type whose fields are unknown
+   * @throws MappingException when the type cannot be written: a user-defined type whose fields are
+   *     unknown
    */
   static ValueConverter forType(CqlType type, boolean ignoreExtraFields, InstantOptions instants) {
     ValueConverter converter = build(type, ignoreExtraFields, instants);
@@ -139,6 +144,7 @@ public interface ValueConverter {
         case "timeuuid" -> ScalarConversions::timeuuid;
         case "blob" -> ScalarConversions::blob;
         case "inet" -> ScalarConversions::inet;
+        case "duration" -> DurationConversions::duration;
         default -> throw new MappingException("Sluice cannot write CQL type " + cql + ".");
       };
     }
@@ -151,6 +157,13 @@ public interface ValueConverter {
     if (type instanceof CqlType.MapType m) {
       return CollectionConversions.map(
           forType(m.key(), ignoreExtra, instants), forType(m.value(), ignoreExtra, instants), cql);
+    }
+    if (type instanceof CqlType.VectorType v) {
+      ValueConverter element =
+          v.element().equals(new CqlType.Native("float"))
+              ? NumberConversions::toVectorFloat
+              : forType(v.element(), ignoreExtra, instants);
+      return CollectionConversions.vector(element, v.dimension(), cql);
     }
     if (type instanceof CqlType.TupleType t) {
       List<ValueConverter> components = new ArrayList<>();

@@ -75,6 +75,28 @@ public sealed interface CqlType {
   }
 
   /**
+   * {@code vector<element, dimension>}: exactly {@code dimension} elements, none null, stored as
+   * one cell (so frozen, like a tuple).
+   */
+  record VectorType(CqlType element, int dimension) implements CqlType {
+    public VectorType {
+      if (dimension < 1) {
+        throw new IllegalArgumentException("a vector has at least one element");
+      }
+    }
+
+    @Override
+    public String toCql() {
+      return "vector<" + element.toCql() + ", " + dimension + ">";
+    }
+
+    @Override
+    public boolean frozen() {
+      return true;
+    }
+  }
+
+  /**
    * A user-defined type with its fields in declaration order. When parsed from text the fields are
    * unknown (empty) until resolved against the keyspace's metadata.
    */

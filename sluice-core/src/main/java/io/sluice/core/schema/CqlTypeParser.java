@@ -12,10 +12,11 @@ import java.util.Set;
  * <p>Accepted: the native types ({@code ascii, bigint, blob, boolean, counter, date, decimal,
  * double, duration, float, inet, int, smallint, text, varchar, time, timestamp, timeuuid, tinyint,
  * uuid, varint}), {@code list<T>}, {@code set<T>}, {@code map<K, V>}, {@code tuple<T, ...>}, {@code
- * frozen<...>} around a collection, tuple or user-defined type, and any other identifier as the
- * name of a user-defined type (its fields are unknown here; the Cassandra module resolves them).
- * Keywords are case-insensitive; unquoted names are lower-cased, double-quoted names keep their
- * case. A keyspace prefix on a type name ({@code ks.address}) is accepted and dropped.
+ * vector<T, n>}, {@code frozen<...>} around a collection, tuple or user-defined type, and any other
+ * identifier as the name of a user-defined type (its fields are unknown here; the Cassandra module
+ * resolves them). Keywords are case-insensitive; unquoted names are lower-cased, double-quoted
+ * names keep their case. A keyspace prefix on a type name ({@code ks.address}) is accepted and
+ * dropped.
  *
  * <p>As in CQL, a collection or user-defined type nested inside a collection must be frozen, while
  * tuple components are frozen implicitly.
@@ -46,7 +47,8 @@ public final class CqlTypeParser {
           "uuid",
           "varint");
 
-  private static final Set<String> PARAMETERIZED = Set.of("frozen", "list", "set", "map", "tuple");
+  private static final Set<String> PARAMETERIZED =
+      Set.of("frozen", "list", "set", "map", "tuple", "vector");
 
   private final String text;
   private int pos;
@@ -106,6 +108,7 @@ public final class CqlTypeParser {
             yield nested(new CqlType.MapType(key, type(inner), false), context);
           }
           case "tuple" -> tuple();
+          case "vector" -> vector();
           default ->
               throw errorAt(start, "'" + name + "' is not a collection, tuple or frozen type");
         };
@@ -127,6 +130,29 @@ public final class CqlTypeParser {
       components.add(type(Context.FROZEN));
     }
     return new CqlType.TupleType(List.copyOf(components));
+  }
+
+  /** The element type and the dimension of a vector, which freezes its element as a tuple does. */
+  private CqlType vector() {
+    CqlType element = type(Context.FROZEN);
+    expect(',');
+    int start = skipSpaces();
+    while (pos < text.length() && Character.isDigit(text.charAt(pos))) {
+      pos++;
+    }
+    if (pos == start) {
+      throw error("expected the vector's dimension, a number");
+    }
+    int dimension;
+    try {
+      dimension = Integer.parseInt(text.substring(start, pos));
+    } catch (NumberFormatException e) {
+      throw errorAt(start, "the vector's dimension is too large");
+    }
+    if (dimension < 1) {
+      throw errorAt(start, "a vector has at least one element");
+    }
+    return new CqlType.VectorType(element, dimension);
   }
 
   private CqlType freeze(CqlType type, int start) {

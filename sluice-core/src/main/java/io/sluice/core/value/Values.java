@@ -25,6 +25,7 @@ package io.sluice.core.value;
  *   <tr><td>JavaScript code</td><td>{@link JavaScriptValue}</td></tr>
  *   <tr><td>MongoDB internal timestamp</td><td>{@link OplogTimestampValue}</td></tr>
  *   <tr><td>MinKey and MaxKey</td><td>{@link BoundaryKey}</td></tr>
+ *   <tr><td>CQL duration (a table source's)</td><td>{@link DurationValue}</td></tr>
  * </table>
  */
 public final class Values {
@@ -57,6 +58,7 @@ public final class Values {
       case "JavaScriptValue" -> "javascript";
       case "OplogTimestampValue" -> "timestamp";
       case "BoundaryKey" -> value.toString();
+      case "DurationValue" -> "duration";
       default -> value.getClass().getSimpleName();
     };
   }

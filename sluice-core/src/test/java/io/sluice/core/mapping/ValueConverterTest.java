@@ -277,13 +277,10 @@ class ValueConverterTest {
   }
 
   @Test
-  void should_refuse_udt_without_known_fields_and_duration() {
+  void should_refuse_udt_without_known_fields() {
     assertThatThrownBy(() -> ValueConverter.forType(CqlTypeParser.parse("address")))
         .isInstanceOf(MappingException.class)
         .hasMessageContaining("fields of user-defined type address are unknown");
-    assertThatThrownBy(() -> ValueConverter.forType(CqlTypeParser.parse("duration")))
-        .isInstanceOf(MappingException.class)
-        .hasMessage("Sluice cannot write CQL type duration.");
   }
 
   private static CqlType address() {

@@ -31,6 +31,10 @@ class CqlTypeParserTest {
         "frozen<Address> | frozen<address>",
         "frozen<\"Address\"> | frozen<\"Address\">",
         "list<frozen<ks.address>> | list<frozen<address>>",
+        "vector<float, 3> | vector<float, 3>",
+        "VECTOR < text , 2 > | vector<text, 2>",
+        "vector<list<int>, 2> | vector<frozen<list<int>>, 2>",
+        "list<vector<float, 2>> | list<vector<float, 2>>",
       })
   void should_parse_and_write_back_canonical_cql(String text, String cql) {
     assertThat(CqlTypeParser.parse(text).toCql()).isEqualTo(cql);
@@ -51,6 +55,12 @@ class CqlTypeParserTest {
                     new CqlType.Native("int"), new CqlType.UdtType("address", Map.of(), true))));
   }
 
+  @Test
+  void should_read_a_vector_as_its_element_type_and_dimension() {
+    assertThat(CqlTypeParser.parse("vector<float, 1536>"))
+        .isEqualTo(new CqlType.VectorType(new CqlType.Native("float"), 1536));
+  }
+
   @ParameterizedTest
   @CsvSource(
       delimiter = '|',
@@ -66,6 +76,9 @@ class CqlTypeParserTest {
         "list<> | expected a type name",
         "\"open | the quoted name is not closed",
         "map<text, | the type ends too early",
+        "vector<float> | expected ','",
+        "vector<float, x> | expected the vector's dimension, a number",
+        "vector<float, 0> | a vector has at least one element",
       })
   void should_reject_malformed_type_text_with_position(String text, String problem) {
     assertThatThrownBy(() -> CqlTypeParser.parse(text))
