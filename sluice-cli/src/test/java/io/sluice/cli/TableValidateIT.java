@@ -144,7 +144,7 @@ class TableValidateIT {
 
   /**
    * Durations and vectors are compared cell by cell like every other type: a changed duration, a
-   * changed vector and a vector whose TTL was lost are found, named with their values, and
+   * changed vector and a vector whose TTL was changed are found, named with their values, and
    * repaired.
    */
   @Test
@@ -190,18 +190,19 @@ class TableValidateIT {
     CliRun clean = CliRun.of("validate", job.toString());
     assertThat(clean.exitCode()).as(clean.toString()).isEqualTo(ExitCodes.OK);
 
-    // At the source cells' own times, the larger value wins the tie: the target holds stale ones.
+    // At the source cells' own times, the larger value wins the tie, and of two expiring cells the
+    // one that expires later: the target holds stale ones.
     session.execute(
         "UPDATE spans USING TIMESTAMP " + (BASE_MICROS + 1) + " SET du = 2mo WHERE id = 1");
     session.execute(
         "UPDATE spans USING TIMESTAMP "
             + (BASE_MICROS + 102)
-            + " SET ve = [99, 0.5, -2.25] WHERE id = 2");
-    // The same vector at its own time but without its TTL: it would outlive the source's.
+            + " AND TTL 172800 SET ve = [99, 0.5, -2.25] WHERE id = 2");
+    // The same vector at its own time with a TTL of two days: it would outlive the source's.
     session.execute(
         "UPDATE spans USING TIMESTAMP "
             + (BASE_MICROS + 103)
-            + " SET ve = [3, 0.5, -2.25] WHERE id = 3");
+            + " AND TTL 172800 SET ve = [3, 0.5, -2.25] WHERE id = 3");
 
     CliRun check = CliRun.of("validate", job.toString());
 
