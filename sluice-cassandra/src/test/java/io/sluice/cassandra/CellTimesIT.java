@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.Row;
+import com.datastax.oss.driver.api.core.data.CqlDuration;
+import com.datastax.oss.driver.api.core.data.CqlVector;
 import io.sluice.core.job.FlowSpec;
 import io.sluice.core.job.JobSpec;
 import io.sluice.core.job.TargetSpec;
@@ -15,6 +17,7 @@ import io.sluice.core.source.CellTime;
 import io.sluice.core.source.Record;
 import io.sluice.core.source.SourceItem;
 import io.sluice.core.source.SourcePosition;
+import io.sluice.core.value.DurationValue;
 import io.sluice.testinfra.MemorySource;
 import io.sluice.testinfra.RealCassandra;
 import io.sluice.testinfra.TestKeyspace;
@@ -115,6 +118,63 @@ class CellTimesIT {
     Row live = session.execute("SELECT city, writetime(city) FROM people WHERE id = 'p7'").one();
     assertThat(live.getString("city")).isEqualTo("Lisbon");
     assertThat(live.getLong(1)).isEqualTo(NEW + 1);
+  }
+
+  /** A duration and a vector are single cells: each at its own write time, with its own TTL. */
+  @Test
+  void should_write_durations_and_vectors_at_their_own_time_and_ttl(
+      CqlSession session, TestKeyspace keyspace) throws Exception {
+    session.execute("CREATE TABLE spans (id text PRIMARY KEY, span duration, v vector<float, 2>)");
+    Map<String, Object> fields = new LinkedHashMap<>();
+    fields.put("id", "s1");
+    fields.put("span", new DurationValue(-1, -2, -3));
+    fields.put("v", List.of(0.5, -0.0));
+    List<SourceItem> records =
+        List.of(
+            new Record(
+                new SourcePosition("spans", 0, "s1"),
+                fields,
+                10,
+                1,
+                Map.of(
+                    "span", CellTime.read(OLD, 0, READ_AT),
+                    "v", CellTime.read(NEW, 86_400, READ_AT))));
+    TargetSpec target =
+        MemoryJobs.target(
+            keyspace.hostAndPort(), keyspace.localDatacenter(), keyspace.name(), "spans");
+    JobSpec job =
+        MemoryJobs.job(
+            "spans",
+            target,
+            List.of("id", "span", "v"),
+            new FlowSpec(1, 16, null, null, null, null, null, null, null, null),
+            dir);
+
+    RunReport report;
+    try (CassandraTarget connected = CassandraTarget.connect(target, dir);
+        JobRun migration =
+            Migration.prepare(
+                job,
+                connected,
+                List.of(new MemorySource("table", records)),
+                Clock.systemUTC(),
+                true)) {
+      report = migration.run();
+    }
+
+    assertThat(report.counts().rowsWritten()).as(report.toText()).isEqualTo(1);
+    Row row =
+        session
+            .execute(
+                "SELECT span, v, writetime(span), writetime(v), ttl(span), ttl(v) FROM spans"
+                    + " WHERE id = 's1'")
+            .one();
+    assertThat(row.getObject(0)).isEqualTo(CqlDuration.newInstance(-1, -2, -3));
+    assertThat(row.getObject(1)).isEqualTo(CqlVector.newInstance(0.5f, -0.0f));
+    assertThat(row.getLong(2)).isEqualTo(OLD);
+    assertThat(row.getLong(3)).isEqualTo(NEW);
+    assertThat(row.isNull(4)).isTrue();
+    assertThat(row.getInt(5)).isBetween(86_000, 86_400);
   }
 
   private static TargetSpec targetSpec(TestKeyspace keyspace) {
