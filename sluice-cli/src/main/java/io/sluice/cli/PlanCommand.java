@@ -103,7 +103,7 @@ final class PlanCommand implements Callable<Integer> {
       }
     } else {
       // Sources and target are opened together, so that every problem is told at once.
-      try (JobChecks opened = JobChecks.open(job, WorkflowKind.MIGRATION)) {
+      try (JobChecks opened = JobChecks.openCreated(job, WorkflowKind.MIGRATION)) {
         List<Source> sources = opened.takeSources();
         List<Record> sample;
         try {
