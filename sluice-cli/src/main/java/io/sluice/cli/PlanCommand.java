@@ -196,6 +196,11 @@ final class PlanCommand implements Callable<Integer> {
           "Collections copied with their elements' write times (Cassandra 5.0 gives them):");
       copy.writeRules().forEach(rule -> out.println("  " + rule));
     }
+    if (!copy.notCopied().isEmpty()) {
+      out.println();
+      out.println("Not copied:");
+      copy.notCopied().forEach(note -> out.println("  " + note));
+    }
     write(yaml, copy.cql(), out);
   }
 

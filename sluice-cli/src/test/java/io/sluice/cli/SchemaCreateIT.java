@@ -2,6 +2,7 @@ package io.sluice.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.datastax.oss.driver.api.core.CqlIdentifier;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.metadata.schema.ColumnMetadata;
 import com.datastax.oss.driver.api.core.metadata.schema.TableMetadata;
@@ -39,6 +40,10 @@ class SchemaCreateIT {
     session.execute(
         "CREATE TABLE IF NOT EXISTS readings (sensor text, at int, score double, spot"
             + " frozen<point>, PRIMARY KEY (sensor, at)) WITH CLUSTERING ORDER BY (at DESC)");
+    session.execute("CREATE INDEX IF NOT EXISTS readings_by_score ON readings (score)");
+    session.execute(
+        "CREATE CUSTOM INDEX IF NOT EXISTS readings_by_at ON readings (at) USING"
+            + " 'StorageAttachedIndex'");
     for (int i = 0; i < ROWS; i++) {
       session.execute(
           "INSERT INTO readings (sensor, at, score, spot) VALUES (?, ?, ?, {x: 1, y: 2})",
@@ -112,6 +117,12 @@ class SchemaCreateIT {
 
     CliRun plan = CliRun.of("plan", job.toString());
     assertThat(plan.exitCode()).as(plan.toString()).isEqualTo(ExitCodes.OK);
+    assertThat(plan.out())
+        .contains("CREATE INDEX IF NOT EXISTS readings_by_score ON " + created + ".copied (score);")
+        .contains(
+            "CREATE CUSTOM INDEX IF NOT EXISTS readings_by_at ON "
+                + created
+                + ".copied (at) USING 'StorageAttachedIndex';");
     session.refreshSchema();
     assertThat(session.getMetadata().getKeyspace(created)).as("plan creates nothing").isEmpty();
 
@@ -143,6 +154,16 @@ class SchemaCreateIT {
         .isPresent();
     assertThat(session.execute("SELECT count(*) FROM " + created + ".copied").one().getLong(0))
         .isEqualTo(ROWS);
+    assertThat(copy.getIndexes().keySet())
+        .extracting(CqlIdentifier::asInternal)
+        .containsExactlyInAnyOrder("readings_by_score", "readings_by_at");
+    assertThat(
+            session
+                .execute("SELECT count(*) FROM " + created + ".copied WHERE score = 2.0")
+                .one()
+                .getLong(0))
+        .as("the copied index answers")
+        .isEqualTo(1);
 
     CliRun again = CliRun.of("migrate", "--fresh", job.toString());
     assertThat(again.exitCode())

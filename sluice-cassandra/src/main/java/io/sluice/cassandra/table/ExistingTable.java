@@ -39,9 +39,14 @@ public final class ExistingTable {
     return missing;
   }
 
-  /** The lines of the {@code CREATE TABLE} statement, without indentation and separators. */
+  /**
+   * The lines of the {@code CREATE TABLE} statement (not the indexes after it), without indentation
+   * and separators.
+   */
   private static List<String> definitionLines(String cql) {
-    String table = cql.substring(cql.indexOf("CREATE TABLE"));
+    int start = cql.indexOf("CREATE TABLE");
+    int end = cql.indexOf(';', start);
+    String table = cql.substring(start, end < 0 ? cql.length() : end);
     return table
         .lines()
         .skip(1) // the statement's own line, naming the table
