@@ -22,4 +22,9 @@ public final class CassandraTargetProvider implements TargetProvider {
   public Target connectToCheck(TargetSpec spec, Path baseDir) {
     return CassandraTarget.connectToCheck(spec, baseDir);
   }
+
+  @Override
+  public void createSchema(TargetSpec spec, Path baseDir, String cql) {
+    SchemaCreator.create(spec, baseDir, cql);
+  }
 }

@@ -47,7 +47,8 @@ public final class TableSchemaReader {
                         + "."
                         + table
                         + "' does not exist; create it first ('sluice plan' prints a CREATE"
-                        + " TABLE that fits the source)."));
+                        + " TABLE that fits the source), or, copying a table, set"
+                        + " target.schema: create."));
   }
 
   public static TableSchema read(TableMetadata table) {

@@ -3,6 +3,7 @@ package io.sluice.cli;
 import io.sluice.core.job.JobFileException;
 import io.sluice.core.job.JobSpec;
 import io.sluice.core.mapping.Mapper;
+import io.sluice.core.run.SchemaFirst;
 import io.sluice.core.run.WorkflowKind;
 import io.sluice.core.sink.Target;
 import io.sluice.core.source.Source;
@@ -35,6 +36,19 @@ final class JobChecks implements AutoCloseable {
    * @throws JobFileException listing every problem found, when there is any; nothing stays open
    */
   static JobChecks open(JobSpec job, WorkflowKind kind) {
+    try {
+      SchemaFirst.ensure(job, kind);
+    } catch (RuntimeException e) {
+      throw new JobFileException(ErrorReporter.sentence(e));
+    }
+    return openCreated(job, kind);
+  }
+
+  /**
+   * Opens the job's sources and target as {@link #open} does, without creating any of the target's
+   * schema ({@code sluice plan} changes nothing).
+   */
+  static JobChecks openCreated(JobSpec job, WorkflowKind kind) {
     JobChecks checks = new JobChecks();
     // The target connects while the sources open: two clusters' handshakes and schema reads at
     // once instead of one after the other.

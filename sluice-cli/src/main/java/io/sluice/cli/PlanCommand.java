@@ -103,7 +103,7 @@ final class PlanCommand implements Callable<Integer> {
       }
     } else {
       // Sources and target are opened together, so that every problem is told at once.
-      try (JobChecks opened = JobChecks.open(job, WorkflowKind.MIGRATION)) {
+      try (JobChecks opened = JobChecks.openCreated(job, WorkflowKind.MIGRATION)) {
         List<Source> sources = opened.takeSources();
         List<Record> sample;
         try {
@@ -195,6 +195,11 @@ final class PlanCommand implements Callable<Integer> {
       out.println(
           "Collections copied with their elements' write times (Cassandra 5.0 gives them):");
       copy.writeRules().forEach(rule -> out.println("  " + rule));
+    }
+    if (!copy.notCopied().isEmpty()) {
+      out.println();
+      out.println("Not copied:");
+      copy.notCopied().forEach(note -> out.println("  " + note));
     }
     write(yaml, copy.cql(), out);
   }

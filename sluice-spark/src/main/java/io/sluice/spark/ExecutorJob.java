@@ -11,6 +11,7 @@ import io.sluice.core.flow.FlowController;
 import io.sluice.core.job.JobSpec;
 import io.sluice.core.mapping.Mapper;
 import io.sluice.core.run.PlannedSource;
+import io.sluice.core.run.SameNameMapping;
 import io.sluice.core.run.SplitProgress;
 import io.sluice.core.run.SplitResult;
 import io.sluice.core.run.SplitRunner;
@@ -80,17 +81,18 @@ final class ExecutorJob implements AutoCloseable {
   private int tasks;
   private ScheduledFuture<?> idleClose;
 
-  private ExecutorJob(String runId, JobSpec job, SplitTask task) {
+  private ExecutorJob(String runId, JobSpec jobFile, SplitTask task) {
     this.runId = runId;
-    this.job = job;
-    this.fingerprint = JobFingerprint.of(job);
-    this.timestamps = WriteTimestamps.forSources(job.sources());
     this.sources = new ArrayList<>();
-    this.target = task.workflow().connectTarget(job);
+    this.target = task.workflow().connectTarget(jobFile);
     try {
-      for (SourceSpec spec : job.sources()) {
-        sources.add(Sources.create(spec, job.baseDir()));
+      for (SourceSpec spec : jobFile.sources()) {
+        sources.add(Sources.create(spec, jobFile.baseDir()));
       }
+      // The driver planned the job with the same mapping, and fingerprinted it so.
+      this.job = SameNameMapping.resolve(jobFile, target.schema(), sources);
+      this.fingerprint = JobFingerprint.of(job);
+      this.timestamps = WriteTimestamps.forSources(job.sources());
       this.mapper = Mapper.compile(job.mapping(), target.schema());
       this.workflow = task.workflow().onExecutor(job, target, sources);
       this.backlogProbe = target.backlogProbe(job.flow().compaction());

@@ -12,6 +12,7 @@ import io.sluice.core.run.Outcome;
 import io.sluice.core.run.PlannedSource;
 import io.sluice.core.run.RunDocuments;
 import io.sluice.core.run.RunReport;
+import io.sluice.core.run.SchemaFirst;
 import io.sluice.core.run.Workflow;
 import io.sluice.core.sink.Target;
 import io.sluice.core.source.ContentDigest;
@@ -75,6 +76,7 @@ final class SparkRun {
       }
       Instant started = clock.instant();
       String runId = UUID.randomUUID().toString();
+      SchemaFirst.ensure(job, workflow.kind());
       try (Target target = workflow.connectTarget(job)) {
         Planned planned;
         try (JobRun plan = workflow.prepare(job, target, sources(job), clock, fresh, state)) {

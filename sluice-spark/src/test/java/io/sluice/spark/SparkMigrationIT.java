@@ -138,6 +138,56 @@ class SparkMigrationIT {
   }
 
   @Test
+  void should_create_the_table_of_a_table_copy_when_the_job_says_so(
+      CqlSession session, TestKeyspace keyspace) throws Exception {
+    String created = keyspace.name() + "_spark_created";
+    String cluster =
+        "contact-points: ["
+            + keyspace.hostAndPort()
+            + "]\n"
+            + "  local-datacenter: "
+            + keyspace.localDatacenter()
+            + "\n";
+    Path job = dir.resolve("create.yaml");
+    Files.writeString(
+        job,
+        "name: create\n"
+            + "state-dir: state-create\n"
+            + "sources:\n"
+            + "  - name: people\n"
+            + "    type: cassandra\n"
+            + "    options:\n"
+            + "      "
+            + cluster.replace("\n  ", "\n      ")
+            + "      keyspace: "
+            + keyspace.name()
+            + "\n"
+            + "      table: people_cli\n"
+            + "target:\n"
+            + "  "
+            + cluster
+            + "  keyspace: "
+            + created
+            + "\n"
+            + "  table: people\n"
+            + "  schema: create\n"
+            + "  replication: { "
+            + keyspace.localDatacenter()
+            + ": 1 }\n");
+    try {
+      StringWriter out = new StringWriter();
+      int exit =
+          SluiceSpark.run(sparkConf(), new PrintWriter(out, true), "migrate", job.toString());
+
+      assertThat(exit).as(out.toString()).isEqualTo(ExitCodes.OK);
+      assertThat(session.execute("SELECT count(*) FROM " + created + ".people").one().getLong(0))
+          .isEqualTo(session.execute("SELECT count(*) FROM people_cli").one().getLong(0));
+    } finally {
+      session.execute("DROP KEYSPACE IF EXISTS " + created);
+    }
+  }
+
+  @Test
   void should_list_every_reject_once_with_its_position() throws Exception {
     Path rejects = dir.resolve("state-spark/rejects.jsonl");
     var lines = Files.readAllLines(rejects);

@@ -1,5 +1,6 @@
 package io.sluice.sstables;
 
+import io.sluice.cassandra.CassandraTargetProvider;
 import io.sluice.core.job.JobFiles;
 import io.sluice.core.job.TargetSpec;
 import io.sluice.core.sink.Target;
@@ -31,5 +32,11 @@ public final class SstablesTargetProvider implements TargetProvider {
   /** The target's own settings, with a sentence naming a wrong one. */
   public static SstablesOptions options(TargetSpec spec) {
     return JobFiles.readPart(spec.options(), SstablesOptions.class, "target.options");
+  }
+
+  /** The table the SSTables are written for lives in the cluster, created as a CQL target's. */
+  @Override
+  public void createSchema(TargetSpec spec, Path baseDir, String cql) {
+    new CassandraTargetProvider().createSchema(spec, baseDir, cql);
   }
 }

@@ -379,7 +379,9 @@ class SstablesCellTimesIT {
             "ONE",
             null,
             null,
-            type.equals("sstables") ? Map.of("directory", table) : Map.of());
+            type.equals("sstables") ? Map.of("directory", table) : Map.of(),
+            null,
+            null);
     return new JobSpec(
         table,
         List.of(new SourceSpec("table", "memory", List.of("mem"), null, null, Map.of())),

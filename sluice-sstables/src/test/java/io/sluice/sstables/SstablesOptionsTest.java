@@ -13,7 +13,7 @@ class SstablesOptionsTest {
 
   private static TargetSpec target(Map<String, Object> options) {
     return new TargetSpec(
-        "sstables", null, null, "ks", "t", null, null, null, null, null, null, options);
+        "sstables", null, null, "ks", "t", null, null, null, null, null, null, options, null, null);
   }
 
   @Test

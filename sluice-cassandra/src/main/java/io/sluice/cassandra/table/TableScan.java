@@ -25,6 +25,7 @@ import java.net.InetAddress;
 import java.nio.ByteBuffer;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -166,7 +167,10 @@ final class TableScan {
   String copiedCql(String keyspace, String table) {
     List<ColumnMetadata> columns = new ArrayList<>(key);
     columns.addAll(timed);
-    return CopiedSchema.cql(metadata, columns, keyspace, table);
+    List<String> statements = new ArrayList<>();
+    statements.add(CopiedSchema.cql(metadata, columns, keyspace, table));
+    statements.addAll(CopiedIndexes.cql(metadata, new HashSet<>(fieldNames()), keyspace, table));
+    return String.join("\n", statements);
   }
 
   /**

@@ -23,6 +23,7 @@ import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import org.slf4j.Logger;
@@ -279,7 +280,17 @@ public final class TableSource implements KeyOrderedSource, TableCopySource {
 
   @Override
   public TableCopy tableCopy(String keyspace, String table) {
-    return new TableCopy(scan.fieldNames(), scan.copiedCql(keyspace, table), scan.writeRules());
+    return new TableCopy(
+        scan.fieldNames(),
+        scan.copiedCql(keyspace, table),
+        scan.writeRules(),
+        CopiedIndexes.notCopied(
+            session
+                .getMetadata()
+                .getKeyspace(CqlIdentifier.fromInternal(options.keyspace()))
+                .map(KeyspaceMetadata::getViews)
+                .orElse(Map.of()),
+            options.table()));
   }
 
   @Override

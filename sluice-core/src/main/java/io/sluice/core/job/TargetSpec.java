@@ -3,6 +3,7 @@ package io.sluice.core.job;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -33,7 +34,20 @@ public record TargetSpec(
         String nullValues,
     TlsSpec tls,
     @Setting("Settings of the target's own type, such as an SSTable target's folder.")
-        Map<String, Object> options) {
+        Map<String, Object> options,
+    @Setting(
+            "`existing`: the keyspace and table must exist before the run. `create`: `migrate`"
+                + " creates what is missing of the keyspace, the user types and the table that a"
+                + " table source's copy needs (as `sluice plan` prints them), and refuses, before"
+                + " its first write, a table that exists with another definition.")
+        String schema,
+    @Setting(
+            value =
+                "The replicas of each datacenter for a keyspace that `schema: create` creates,"
+                    + " such as `{dc1: 3, dc2: 3}` (NetworkTopologyStrategy); an existing"
+                    + " keyspace keeps its own.",
+            shownDefault = "the local datacenter, with 3 replicas or one per node if it has fewer")
+        Map<String, Integer> replication) {
 
   public TargetSpec {
     type = type == null ? "cassandra" : type;
@@ -43,6 +57,26 @@ public record TargetSpec(
     nullValues = nullValues == null ? "unset" : nullValues;
     options =
         options == null ? Map.of() : Collections.unmodifiableMap(new LinkedHashMap<>(options));
+    schema = schema == null ? "existing" : schema.toLowerCase(Locale.ROOT);
+    if (!schema.equals("existing") && !schema.equals("create")) {
+      throw new IllegalArgumentException(
+          "target.schema must be 'existing' or 'create', not '" + schema + "'");
+    }
+    replication =
+        replication == null
+            ? Map.of()
+            : Collections.unmodifiableMap(new LinkedHashMap<>(replication));
+    replication.forEach(
+        (datacenter, replicas) -> {
+          if (replicas == null || replicas < 1) {
+            throw new IllegalArgumentException(
+                "target.replication gives datacenter '"
+                    + datacenter
+                    + "' "
+                    + replicas
+                    + " replicas; each needs at least 1");
+          }
+        });
   }
 
   /** A target with no settings of its own type. */
@@ -70,7 +104,14 @@ public record TargetSpec(
         consistency,
         nullValues,
         tls,
+        null,
+        null,
         null);
+  }
+
+  /** Whether {@code migrate} creates the keyspace, types and table that are missing. */
+  public boolean createsSchema() {
+    return schema.equals("create");
   }
 
   /** How to reach the target's cluster. */

@@ -138,10 +138,7 @@ public final class JobRun implements AutoCloseable {
       JobState state,
       Workflow workflow) {
     try {
-      JobSpec mapped =
-          job.mapping() == null
-              ? job.withMapping(SameNameMapping.of(job, target.schema(), sources))
-              : job;
+      JobSpec mapped = SameNameMapping.resolve(job, target.schema(), sources);
       return plan(mapped, target, sources, clock, fresh, state, workflow);
     } catch (RuntimeException e) {
       closeQuietly(sources);

@@ -17,9 +17,19 @@ import java.util.Optional;
  * from the source column of the same name, as {@code sluice plan} proposes it. Any other job needs
  * a mapping of its own, and is refused with how to get one.
  */
-final class SameNameMapping {
+public final class SameNameMapping {
 
   private SameNameMapping() {}
+
+  /**
+   * The job as it runs: itself when it has a {@code mapping:}, else with the same-name mapping of
+   * its table source, so that every runtime (a Spark executor too) maps rows alike.
+   *
+   * @throws JobFileException when the job has neither
+   */
+  public static JobSpec resolve(JobSpec job, TableSchema target, List<Source> sources) {
+    return job.mapping() == null ? job.withMapping(of(job, target, sources)) : job;
+  }
 
   static MappingSpec of(JobSpec job, TableSchema target, List<Source> sources) {
     Optional<TableCopy> copy = TableCopy.of(sources, job.target().keyspace(), job.target().table());

@@ -42,4 +42,19 @@ public interface TargetProvider {
   default Target connectToCheck(TargetSpec spec, Path baseDir) {
     return connect(spec, baseDir);
   }
+
+  /**
+   * Creates what is missing of the target's keyspace, user types and table, with {@code cql} (the
+   * {@code CREATE TYPE} and {@code CREATE TABLE} statements of a {@link
+   * io.sluice.core.source.TableCopy}), for a job whose {@code target.schema} is {@code create}.
+   *
+   * @throws IllegalArgumentException with one sentence when it cannot, or when the table exists
+   *     with another definition (naming the differences)
+   */
+  default void createSchema(TargetSpec spec, Path baseDir, String cql) {
+    throw new IllegalArgumentException(
+        "a target of type '"
+            + spec.type()
+            + "' cannot create its table: create it first, or leave target.schema out");
+  }
 }

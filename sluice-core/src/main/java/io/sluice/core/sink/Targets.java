@@ -15,6 +15,11 @@ public final class Targets {
     return provider(spec).connect(spec, baseDir);
   }
 
+  /** Creates what is missing of the target's schema ({@link TargetProvider#createSchema}). */
+  public static void createSchema(TargetSpec spec, Path baseDir, String cql) {
+    provider(spec).createSchema(spec, baseDir, cql);
+  }
+
   /** Connects for a validation ({@link TargetProvider#connectToCheck}). */
   public static Target connectToCheck(TargetSpec spec, Path baseDir) {
     return provider(spec).connectToCheck(spec, baseDir);

@@ -12,12 +12,16 @@ import java.util.Optional;
  *     the target's keyspace and table, ready to apply
  * @param writeRules one sentence per column whose cells are not each copied at their own write time
  *     as a single cell is, saying what rule applies (a list at its newest element's time)
+ * @param notCopied one sentence per part of the source's schema the copy leaves out (a materialized
+ *     view), saying why and what to do
  */
-public record TableCopy(List<String> columns, String cql, List<String> writeRules) {
+public record TableCopy(
+    List<String> columns, String cql, List<String> writeRules, List<String> notCopied) {
 
   public TableCopy {
     columns = List.copyOf(columns);
     writeRules = List.copyOf(writeRules);
+    notCopied = List.copyOf(notCopied);
   }
 
   /**
@@ -32,6 +36,6 @@ public record TableCopy(List<String> columns, String cql, List<String> writeRule
 
   /** A copy whose every column is written at its cells' own times. */
   public TableCopy(List<String> columns, String cql) {
-    this(columns, cql, List.of());
+    this(columns, cql, List.of(), List.of());
   }
 }
