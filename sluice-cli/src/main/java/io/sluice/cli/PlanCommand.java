@@ -2,6 +2,7 @@ package io.sluice.cli;
 
 import io.sluice.core.job.JobFiles;
 import io.sluice.core.job.JobSpec;
+import io.sluice.core.job.TargetSpec;
 import io.sluice.core.mapping.ColumnSpec;
 import io.sluice.core.mapping.InferredMapping;
 import io.sluice.core.mapping.MapResult;
@@ -89,7 +90,7 @@ final class PlanCommand implements Callable<Integer> {
         Optional<TableCopy> copy =
             TableCopy.of(sources, job.target().keyspace(), job.target().table());
         if (copy.isPresent()) {
-          printCopy(copy.get(), out);
+          printCopy(copy.get(), job.target(), out);
         } else if (sample.isEmpty()) {
           inferFromSchemas(job, sources, out);
         } else {
@@ -175,7 +176,7 @@ final class PlanCommand implements Callable<Integer> {
   }
 
   /** Shows the mapping and table that copy a source table as it is. */
-  private void printCopy(TableCopy copy, PrintWriter out) throws IOException {
+  private void printCopy(TableCopy copy, TargetSpec target, PrintWriter out) throws IOException {
     Map<String, ColumnSpec> columns = new LinkedHashMap<>();
     copy.columns().forEach(column -> columns.put(column, ColumnSpec.ofField(column)));
     String yaml =
@@ -190,6 +191,17 @@ final class PlanCommand implements Callable<Integer> {
     out.println(yaml);
     out.println("Table that fits it (the source's own definition):");
     out.println(copy.cql());
+    if (target.createsSchema()) {
+      out.println();
+      out.println(
+          "target.schema is create: migrate creates what of this is missing, and keyspace "
+              + target.keyspace()
+              + " if it is, with "
+              + (target.replication().isEmpty()
+                  ? "3 replicas in datacenter " + target.localDatacenter() + " (or one per node)"
+                  : "replicas " + target.replication())
+              + "; plan creates nothing.");
+    }
     if (!copy.writeRules().isEmpty()) {
       out.println();
       out.println(

@@ -118,6 +118,13 @@ class SchemaCreateIT {
     CliRun plan = CliRun.of("plan", job.toString());
     assertThat(plan.exitCode()).as(plan.toString()).isEqualTo(ExitCodes.OK);
     assertThat(plan.out())
+        .contains(
+            "target.schema is create: migrate creates what of this is missing, and keyspace "
+                + created
+                + " if it is, with replicas {"
+                + keyspace.localDatacenter()
+                + "=1}; plan creates nothing.");
+    assertThat(plan.out())
         .contains("CREATE INDEX IF NOT EXISTS readings_by_score ON " + created + ".copied (score);")
         .contains(
             "CREATE CUSTOM INDEX IF NOT EXISTS readings_by_at ON "
