@@ -62,4 +62,26 @@ final class JobFile {
     Files.writeString(file, yaml);
     return file;
   }
+
+  /** A {@code type: cassandra} source reading {@code table} of {@code keyspace}. */
+  static String tableSource(TestKeyspace keyspace, String table, int fetchSize) {
+    return "  - name: table\n"
+        + "    type: cassandra\n"
+        + "    options:\n"
+        + "      contact-points: ["
+        + keyspace.hostAndPort()
+        + "]\n"
+        + "      local-datacenter: "
+        + keyspace.localDatacenter()
+        + "\n"
+        + "      keyspace: "
+        + keyspace.name()
+        + "\n"
+        + "      table: "
+        + table
+        + "\n"
+        + "      fetch-size: "
+        + fetchSize
+        + "\n";
+  }
 }

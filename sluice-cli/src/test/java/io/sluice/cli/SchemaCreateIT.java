@@ -65,19 +65,7 @@ class SchemaCreateIT {
         "name: create\n"
             + "state-dir: state-create\n"
             + "sources:\n"
-            + "  - name: readings\n"
-            + "    type: cassandra\n"
-            + "    options:\n"
-            + "      contact-points: ["
-            + keyspace.hostAndPort()
-            + "]\n"
-            + "      local-datacenter: "
-            + keyspace.localDatacenter()
-            + "\n"
-            + "      keyspace: "
-            + keyspace.name()
-            + "\n"
-            + "      table: readings\n"
+            + JobFile.tableSource(keyspace, "readings", 5000)
             + "target:\n"
             + "  contact-points: ["
             + keyspace.hostAndPort()

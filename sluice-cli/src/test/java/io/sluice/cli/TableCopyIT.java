@@ -124,28 +124,6 @@ class TableCopyIT {
       max-errors: 0
       """;
 
-  /** A {@code type: cassandra} source reading {@code table} of {@code keyspace}. */
-  private static String tableSource(TestKeyspace keyspace, String table, int fetchSize) {
-    return "  - name: table\n"
-        + "    type: cassandra\n"
-        + "    options:\n"
-        + "      contact-points: ["
-        + keyspace.hostAndPort()
-        + "]\n"
-        + "      local-datacenter: "
-        + keyspace.localDatacenter()
-        + "\n"
-        + "      keyspace: "
-        + keyspace.name()
-        + "\n"
-        + "      table: "
-        + table
-        + "\n"
-        + "      fetch-size: "
-        + fetchSize
-        + "\n";
-  }
-
   @Test
   void should_copy_every_cell_with_its_write_time_and_ttl_to_another_cluster(
       CqlSession session, TestKeyspace keyspace, SecondCluster source) throws Exception {
@@ -160,7 +138,7 @@ class TableCopyIT {
             "copy",
             keyspace,
             "dst",
-            tableSource(source.keyspace(), "src", 400),
+            JobFile.tableSource(source.keyspace(), "src", 400),
             MAPPING + "flow: { rows-per-second: 250 }\n");
 
     CliRun run = CliRun.of("migrate", job.toString());
@@ -255,7 +233,8 @@ class TableCopyIT {
       }
     }
     // The source's own read rate keeps the copy slow enough to be killed midway.
-    String sources = tableSource(keyspace, "wide_src", 200) + "      rows-per-second: 3000\n";
+    String sources =
+        JobFile.tableSource(keyspace, "wide_src", 200) + "      rows-per-second: 3000\n";
     Path job =
         JobFile.write(
             dir,
@@ -325,7 +304,7 @@ class TableCopyIT {
             "live",
             keyspace,
             "live",
-            tableSource(source.keyspace(), "live", 100),
+            JobFile.tableSource(source.keyspace(), "live", 100),
             "mapping:\n  columns: { id: id, n: n, v: v }\n"
                 + "flow: { workers: 2, rows-per-second: 2000 }\nmax-errors: 0\n");
     ExecutorService copier = Executors.newSingleThreadExecutor();
@@ -413,7 +392,7 @@ class TableCopyIT {
             "orders",
             keyspace,
             "orders_copy",
-            tableSource(source.keyspace(), "orders", 10),
+            JobFile.tableSource(source.keyspace(), "orders", 10),
             "");
 
     CliRun plan =
@@ -446,7 +425,7 @@ class TableCopyIT {
             "orders",
             keyspace,
             "orders_copy",
-            tableSource(source.keyspace(), "orders", 10),
+            JobFile.tableSource(source.keyspace(), "orders", 10),
             Files.readString(dir.resolve("orders-mapping.yaml")));
 
     CliRun run = CliRun.of("migrate", job.toString());
@@ -462,7 +441,7 @@ class TableCopyIT {
             "orders-unmapped",
             keyspace,
             "orders_copy",
-            tableSource(source.keyspace(), "orders", 10),
+            JobFile.tableSource(source.keyspace(), "orders", 10),
             "");
     CliRun copied = CliRun.of("migrate", unmapped.toString());
 
@@ -480,7 +459,7 @@ class TableCopyIT {
             "orders-narrow",
             keyspace,
             "orders_narrow",
-            tableSource(source.keyspace(), "orders", 10),
+            JobFile.tableSource(source.keyspace(), "orders", 10),
             "");
     CliRun refused = CliRun.of("migrate", narrow.toString());
 
@@ -545,7 +524,7 @@ class TableCopyIT {
             "statics",
             keyspace,
             "statics_dst",
-            tableSource(keyspace, "statics_src", 10),
+            JobFile.tableSource(keyspace, "statics_src", 10),
             "mapping:\n  columns: { id: id, n: n, v: v, note: note, s: s, l: l, fl: fl }\n"
                 + "max-errors: 0\n");
 
@@ -615,7 +594,7 @@ class TableCopyIT {
             "lists",
             keyspace,
             "lists_dst",
-            tableSource(keyspace, "lists_src", 2),
+            JobFile.tableSource(keyspace, "lists_src", 2),
             "mapping:\n  columns: { id: id, a: a, sl: sl, t: t }\n" + "max-errors: 0\n");
 
     CliRun run = CliRun.of("migrate", job.toString());
