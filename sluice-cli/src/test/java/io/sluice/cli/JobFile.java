@@ -44,12 +44,7 @@ final class JobFile {
             + "sources:\n"
             + sources
             + "target:\n"
-            + "  contact-points: ["
-            + keyspace.hostAndPort()
-            + "]\n"
-            + "  local-datacenter: "
-            + keyspace.localDatacenter()
-            + "\n"
+            + cluster(keyspace, "  ")
             + "  keyspace: "
             + keyspace.name()
             + "\n"
@@ -68,12 +63,7 @@ final class JobFile {
     return "  - name: table\n"
         + "    type: cassandra\n"
         + "    options:\n"
-        + "      contact-points: ["
-        + keyspace.hostAndPort()
-        + "]\n"
-        + "      local-datacenter: "
-        + keyspace.localDatacenter()
-        + "\n"
+        + cluster(keyspace, "      ")
         + "      keyspace: "
         + keyspace.name()
         + "\n"
@@ -82,6 +72,18 @@ final class JobFile {
         + "\n"
         + "      fetch-size: "
         + fetchSize
+        + "\n";
+  }
+
+  /** The test node's contact point and datacenter, as YAML lines indented by {@code indent}. */
+  static String cluster(TestKeyspace keyspace, String indent) {
+    return indent
+        + "contact-points: ["
+        + keyspace.hostAndPort()
+        + "]\n"
+        + indent
+        + "local-datacenter: "
+        + keyspace.localDatacenter()
         + "\n";
   }
 }

@@ -67,12 +67,7 @@ class SchemaCreateIT {
             + "sources:\n"
             + JobFile.tableSource(keyspace, "readings", 5000)
             + "target:\n"
-            + "  contact-points: ["
-            + keyspace.hostAndPort()
-            + "]\n"
-            + "  local-datacenter: "
-            + keyspace.localDatacenter()
-            + "\n"
+            + JobFile.cluster(keyspace, "  ")
             + "  keyspace: "
             + created
             + "\n"
