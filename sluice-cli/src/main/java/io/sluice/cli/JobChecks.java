@@ -3,6 +3,8 @@ package io.sluice.cli;
 import io.sluice.core.job.JobFileException;
 import io.sluice.core.job.JobSpec;
 import io.sluice.core.mapping.Mapper;
+import io.sluice.core.run.JobPart;
+import io.sluice.core.run.JobTables;
 import io.sluice.core.run.SchemaFirst;
 import io.sluice.core.run.WorkflowKind;
 import io.sluice.core.sink.Target;
@@ -12,6 +14,7 @@ import io.sluice.core.source.Sources;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 
@@ -19,29 +22,39 @@ import java.util.concurrent.CompletionException;
  * Opens what a job reads and writes, and gathers every problem found on the way instead of stopping
  * at the first: each source (its files exist and can be read), the target (reachable, its login
  * accepted, its datacenter, keyspace and table there) and, when the target is there, the mapping
- * against its table. A user fixing a new job file sees all its mistakes in one run.
+ * against its table. A user fixing a new job file sees all its mistakes in one run. A job of
+ * several tables ({@link JobTables}) is checked table by table, each problem named with its table.
  */
 final class JobChecks implements AutoCloseable {
 
   private final List<String> problems = new ArrayList<>();
-  private final List<Source> sources = new ArrayList<>();
-  private Target target;
+  private final JobTables tables;
+  private final List<Opened> opened = new ArrayList<>();
 
-  private JobChecks() {}
+  /** One table's job, its target once connected, and its sources until the run takes them. */
+  private record Opened(JobSpec job, Target target, List<Source> sources) {}
+
+  private JobChecks(JobTables tables) {
+    this.tables = tables;
+  }
 
   /**
-   * Opens the job's sources and target.
+   * Opens the job's sources and target, first creating what the target lacks of its schema when the
+   * job asks for it ({@link SchemaFirst}).
    *
    * @param kind the run the target is connected for ({@link WorkflowKind#connect})
    * @throws JobFileException listing every problem found, when there is any; nothing stays open
    */
   static JobChecks open(JobSpec job, WorkflowKind kind) {
+    JobTables tables = tables(job);
     try {
-      SchemaFirst.ensure(job, kind);
+      for (JobSpec table : tables.tables().values()) {
+        SchemaFirst.ensure(table, kind);
+      }
     } catch (RuntimeException e) {
       throw new JobFileException(ErrorReporter.sentence(e));
     }
-    return openCreated(job, kind);
+    return openCreated(tables, kind);
   }
 
   /**
@@ -49,36 +62,61 @@ final class JobChecks implements AutoCloseable {
    * schema ({@code sluice plan} changes nothing).
    */
   static JobChecks openCreated(JobSpec job, WorkflowKind kind) {
-    JobChecks checks = new JobChecks();
+    return openCreated(tables(job), kind);
+  }
+
+  private static JobTables tables(JobSpec job) {
+    try {
+      return JobTables.of(job);
+    } catch (JobFileException e) {
+      throw e;
+    } catch (RuntimeException e) {
+      throw new JobFileException(ErrorReporter.sentence(e));
+    }
+  }
+
+  private static JobChecks openCreated(JobTables tables, WorkflowKind kind) {
+    JobChecks checks = new JobChecks(tables);
+    for (Map.Entry<String, JobSpec> table : tables.tables().entrySet()) {
+      String prefix = tables.several() ? "table " + table.getKey() + ": " : "";
+      checks.openTable(table.getValue(), kind, prefix);
+    }
+    if (!checks.problems.isEmpty()) {
+      checks.close();
+      JobSpec first = tables.tables().values().iterator().next();
+      throw new JobFileException(describe(first, checks.problems));
+    }
+    return checks;
+  }
+
+  private void openTable(JobSpec job, WorkflowKind kind, String prefix) {
     // The target connects while the sources open: two clusters' handshakes and schema reads at
     // once instead of one after the other.
     CompletableFuture<Target> connecting =
         CompletableFuture.supplyAsync(() -> kind.connect(job), JobChecks::onOwnThread);
+    List<Source> sources = new ArrayList<>();
     for (SourceSpec spec : job.sources()) {
       try {
-        checks.sources.add(Sources.create(spec, job.baseDir()));
+        sources.add(Sources.create(spec, job.baseDir()));
       } catch (RuntimeException e) {
-        checks.problems.add(ErrorReporter.sentence(e));
+        problems.add(prefix + ErrorReporter.sentence(e));
       }
     }
+    Target target = null;
     try {
-      checks.target = connected(connecting);
-      checks.problems.addAll(checks.target.problems());
+      target = connected(connecting);
+      target.problems().forEach(problem -> problems.add(prefix + problem));
     } catch (RuntimeException e) {
-      checks.problems.add(ErrorReporter.sentence(e));
+      problems.add(prefix + ErrorReporter.sentence(e));
     }
-    if (checks.target != null && !checks.problems.isEmpty() && job.mapping() != null) {
+    if (target != null && !problems.isEmpty() && job.mapping() != null) {
       try {
-        Mapper.compile(job.mapping(), checks.target.schema());
+        Mapper.compile(job.mapping(), target.schema());
       } catch (RuntimeException e) {
-        checks.problems.add(ErrorReporter.sentence(e));
+        problems.add(prefix + ErrorReporter.sentence(e));
       }
     }
-    if (!checks.problems.isEmpty()) {
-      checks.close();
-      throw new JobFileException(describe(job, checks.problems));
-    }
-    return checks;
+    opened.add(new Opened(job, target, sources));
   }
 
   private static void onOwnThread(Runnable task) {
@@ -113,29 +151,60 @@ final class JobChecks implements AutoCloseable {
     return text.toString();
   }
 
-  Target target() {
-    return target;
+  /** Whether the job moves several tables, rather than one. */
+  boolean several() {
+    return tables.several();
   }
 
-  /** The sources, one per entry of the job's list, handed over to the run, which closes them. */
+  /** The job of the first table: the job itself, for a job of one table. */
+  JobSpec firstJob() {
+    return opened.get(0).job();
+  }
+
+  /** The target of a job of one table (the first table's, for a job of several). */
+  Target target() {
+    return opened.get(0).target();
+  }
+
+  /**
+   * The sources of a job of one table, one per entry of the job's list, handed over to the run,
+   * which closes them.
+   */
   List<Source> takeSources() {
-    List<Source> taken = List.copyOf(sources);
-    sources.clear();
+    List<Source> taken = List.copyOf(opened.get(0).sources());
+    opened.get(0).sources().clear();
     return taken;
+  }
+
+  /** Every table's job, target and sources, handed over to the run, which closes the sources. */
+  List<JobPart> takeParts() {
+    List<JobPart> parts = new ArrayList<>();
+    for (Opened table : opened) {
+      parts.add(new JobPart(table.job(), table.target(), List.copyOf(table.sources())));
+      table.sources().clear();
+    }
+    return parts;
+  }
+
+  /** What of the source's schema a job of several tables leaves out, a sentence each. */
+  List<String> notCopied() {
+    return List.copyOf(tables.notCopied().values());
   }
 
   @Override
   public void close() {
-    for (Source source : sources) {
-      try {
-        source.close();
-      } catch (IOException | RuntimeException e) {
-        // Closing a source we only read from cannot lose data.
+    for (Opened table : opened) {
+      for (Source source : table.sources()) {
+        try {
+          source.close();
+        } catch (IOException | RuntimeException e) {
+          // Closing a source we only read from cannot lose data.
+        }
       }
-    }
-    sources.clear();
-    if (target != null) {
-      target.close();
+      table.sources().clear();
+      if (table.target() != null) {
+        table.target().close();
+      }
     }
   }
 }

@@ -7,14 +7,12 @@ import io.sluice.core.job.JobSpec;
 import io.sluice.core.run.JobRun;
 import io.sluice.core.run.RunReport;
 import io.sluice.core.run.WorkflowKind;
-import io.sluice.core.sink.Target;
-import io.sluice.core.source.Source;
 import io.sluice.metrics.RunMetrics;
 import java.io.PrintWriter;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.util.List;
-import java.util.function.BiFunction;
+import java.util.function.Function;
 
 /**
  * What {@code migrate} and {@code validate} share: open the job's sources and connect to its target
@@ -32,7 +30,8 @@ final class JobRunner {
    * printed while a signal still waits for it.
    *
    * @param kind the kind of run, for how the target is connected and for its messages
-   * @param prepare plans the run against the connected target, with the job's sources
+   * @param prepare plans the run against what the checks opened: the connected target and the job's
+   *     sources, or every table's for a job of several
    * @param metricsPort where to serve the run's metrics on the loopback address, or null for
    *     nowhere
    * @param force load even when the doctor finds a problem that would fail it (a migration only)
@@ -40,21 +39,20 @@ final class JobRunner {
   static RunReport run(
       JobSpec job,
       WorkflowKind kind,
-      BiFunction<Target, List<Source>, JobRun> prepare,
+      Function<JobChecks, JobRun> prepare,
       Integer metricsPort,
       boolean force,
       PrintWriter out) {
     try (JobChecks opened = openChecked(job, kind, force, out);
-        JobRun run = prepare.apply(opened.target(), opened.takeSources());
+        JobRun run = prepare.apply(opened);
         RunMetrics metrics = serve(run, job.name(), metricsPort, out)) {
-      Target target = opened.target();
       for (String warning : run.warnings()) {
         out.println("Warning: " + warning);
       }
       run.resumes().ifPresent(checkpoint -> out.print(resuming(job, kind, run, checkpoint)));
-      out.print(run.describe(target.schema().qualifiedName(), ""));
+      out.print(run.describe(run.targetName(), ""));
       out.println("Compaction watch: " + run.backlogSignal());
-      run.workflow().beforeRun(out);
+      run.beforeRun(out);
       out.flush();
       StopOnSignal stopOnSignal = new StopOnSignal(run, out);
       try {
@@ -67,7 +65,7 @@ final class JobRunner {
         }
         out.print(run.summary(report));
         out.flush();
-        run.workflow().afterRun(report.outcome().finished(), out);
+        run.afterRun(report.outcome().finished(), out);
         out.flush();
         return report;
       } finally {
@@ -133,7 +131,9 @@ final class JobRunner {
     JobChecks opened = JobChecks.open(job, kind);
     try {
       if (kind.writes()) {
-        preflight(job, force, out);
+        // A job of several tables is examined through its first table's: the clusters are the
+        // same for all.
+        preflight(opened.firstJob(), force, out);
       }
       return opened;
     } catch (RuntimeException e) {

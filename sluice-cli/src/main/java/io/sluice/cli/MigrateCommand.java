@@ -47,7 +47,12 @@ final class MigrateCommand implements Callable<Integer> {
     return JobRunner.run(
         job,
         WorkflowKind.MIGRATION,
-        (target, sources) -> Migration.prepare(job, target, sources, Clock.systemUTC(), fresh),
+        opened ->
+            opened.several()
+                ? Migration.prepareTables(
+                    job, opened.takeParts(), opened.notCopied(), Clock.systemUTC(), fresh)
+                : Migration.prepare(
+                    job, opened.target(), opened.takeSources(), Clock.systemUTC(), fresh),
         metricsPort,
         force,
         out);

@@ -54,8 +54,9 @@ final class ValidateCommand implements Callable<Integer> {
     return JobRunner.run(
         job,
         WorkflowKind.VALIDATION,
-        (target, sources) ->
-            Validation.prepare(job, target, sources, Clock.systemUTC(), fresh, validation),
+        opened ->
+            Validation.prepare(
+                job, opened.target(), opened.takeSources(), Clock.systemUTC(), fresh, validation),
         metricsPort,
         false,
         out);

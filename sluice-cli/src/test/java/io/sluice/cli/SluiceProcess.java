@@ -21,7 +21,7 @@ import java.util.concurrent.TimeUnit;
  * neither changes behaviour, only how much CPU a short run spends compiling and how much memory the
  * suite takes.
  */
-final class SluiceProcess {
+public final class SluiceProcess {
 
   private final Process process;
   private final Path output;
@@ -33,7 +33,7 @@ final class SluiceProcess {
     this.started = started;
   }
 
-  static SluiceProcess start(Path workDir, String... args) throws IOException {
+  public static SluiceProcess start(Path workDir, String... args) throws IOException {
     return start(workDir, List.of(), args);
   }
 
@@ -120,7 +120,7 @@ final class SluiceProcess {
   }
 
   /** SIGKILL: the process gets no chance to save anything. */
-  void kill() throws InterruptedException {
+  public void kill() throws InterruptedException {
     process.destroyForcibly();
     process.waitFor(30, TimeUnit.SECONDS);
   }
@@ -131,7 +131,7 @@ final class SluiceProcess {
   }
 
   /** Waits for the process to end by itself, killing it after {@code seconds}. */
-  int waitFor(long seconds) throws InterruptedException {
+  public int waitFor(long seconds) throws InterruptedException {
     if (!process.waitFor(seconds, TimeUnit.SECONDS)) {
       process.destroyForcibly();
       process.waitFor(30, TimeUnit.SECONDS);
@@ -144,7 +144,7 @@ final class SluiceProcess {
    * Waits until this run has saved its progress in {@code checkpoint} {@code saves} times; false if
    * it ended first. Fails, killing it, after five minutes.
    */
-  boolean awaitSaves(Path checkpoint, int saves) throws Exception {
+  public boolean awaitSaves(Path checkpoint, int saves) throws Exception {
     FileTime[] last = {started};
     int[] seen = {0};
     try {
@@ -177,11 +177,11 @@ final class SluiceProcess {
     }
   }
 
-  boolean isAlive() {
+  public boolean isAlive() {
     return process.isAlive();
   }
 
-  String output() {
+  public String output() {
     try {
       return Files.readString(output);
     } catch (IOException e) {

@@ -20,7 +20,19 @@ public record TableSourceOptions(
     String consistency,
     TlsSpec tls,
     @Setting(value = "The keyspace of the table read.", example = "shop") String keyspace,
-    @Setting(value = "The table read.", example = "orders") String table,
+    @Setting(value = "The table read; or name several with `tables`.", example = "orders")
+        String table,
+    @Setting(
+            value =
+                "Several tables of the keyspace to copy in one job, each into the target table of"
+                    + " the same name: names, or patterns where `*` stands for any characters,"
+                    + " such as `[\"*\"]` for every table.",
+            example = "[orders, \"audit_*\"]")
+        List<String> tables,
+    @Setting(
+            value = "Tables that `tables` matches but the job leaves out: names or patterns.",
+            shownDefault = "none")
+        List<String> excludeTables,
     @Setting(
             value =
                 "The regular and static columns to copy; the primary key's columns are always"
@@ -62,8 +74,14 @@ public record TableSourceOptions(
     readLatencyMs = readLatencyMs == null ? 500 : readLatencyMs;
     outagePatience = outagePatience == null ? "10m" : outagePatience;
     DurationText.parse(outagePatience, "outage-patience");
-    if (keyspace == null || table == null) {
-      throw new IllegalArgumentException("a cassandra source needs 'keyspace' and 'table'");
+    tables = tables == null ? List.of() : List.copyOf(tables);
+    excludeTables = excludeTables == null ? List.of() : List.copyOf(excludeTables);
+    if (keyspace == null || (table == null) == tables.isEmpty()) {
+      throw new IllegalArgumentException(
+          "a cassandra source needs 'keyspace', and 'table' or 'tables' (not both)");
+    }
+    if (!excludeTables.isEmpty() && tables.isEmpty()) {
+      throw new IllegalArgumentException("exclude-tables applies to 'tables', which is not given");
     }
     if (tokenRange != null && (tokenRange.size() != 2 || tokenRange.get(0) >= tokenRange.get(1))) {
       throw new IllegalArgumentException(

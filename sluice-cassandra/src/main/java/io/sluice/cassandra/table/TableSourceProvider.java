@@ -4,6 +4,7 @@ import io.sluice.core.job.JobFiles;
 import io.sluice.core.source.Source;
 import io.sluice.core.source.SourceProvider;
 import io.sluice.core.source.SourceSpec;
+import io.sluice.core.source.SourceTables;
 import java.nio.file.Path;
 
 /** {@code sources[].type: cassandra}: a table of a live Cassandra-family cluster, read over CQL. */
@@ -26,8 +27,24 @@ public final class TableSourceProvider implements SourceProvider {
       throw new IllegalArgumentException(
           where + " reads a table, not files: name it with options 'keyspace' and 'table'.");
     }
-    TableSourceOptions options =
-        JobFiles.readPart(spec.options(), TableSourceOptions.class, where + " options");
+    TableSourceOptions options = options(spec);
+    if (options.table() == null) {
+      throw new IllegalArgumentException(
+          where + " names several tables (tables:); each is read as a source of its own table");
+    }
     return TableSource.connect(spec.name(), options, baseDir);
+  }
+
+  @Override
+  public SourceTables tables(SourceSpec spec, Path baseDir) {
+    TableSourceOptions options = options(spec);
+    return options.tables().isEmpty()
+        ? SourceTables.NONE
+        : KeyspaceTables.of(spec, options, baseDir);
+  }
+
+  private static TableSourceOptions options(SourceSpec spec) {
+    return JobFiles.readPart(
+        spec.options(), TableSourceOptions.class, "source '" + spec.name() + "' options");
   }
 }

@@ -1,5 +1,6 @@
 package io.sluice.core.checkpoint;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import io.sluice.core.count.Counts;
 import java.time.Instant;
 import java.util.Map;
@@ -22,6 +23,8 @@ import java.util.Map;
  * @param runs how many runs contributed
  * @param updated when it was saved
  * @param validation a validation's own state, or {@code null} for a migration
+ * @param tables for a job of several tables, the counts of each (as {@code counts}), by target
+ *     table; empty for a job of one
  */
 public record Checkpoint(
     int version,
@@ -33,13 +36,41 @@ public record Checkpoint(
     long findingsFileLength,
     int runs,
     Instant updated,
-    ValidationCheckpoint validation) {
+    ValidationCheckpoint validation,
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) Map<String, Counts> tables) {
 
   public static final int CURRENT_VERSION = 1;
 
   public Checkpoint {
     splits = Map.copyOf(splits);
     resources = resources == null ? Map.of() : Map.copyOf(resources);
+    tables = tables == null ? Map.of() : Map.copyOf(tables);
+  }
+
+  /** The checkpoint of a job of one table. */
+  public Checkpoint(
+      int version,
+      JobFingerprint fingerprint,
+      Map<String, SplitCheckpoint> splits,
+      Map<String, String> resources,
+      Counts counts,
+      long rejectFileLength,
+      long findingsFileLength,
+      int runs,
+      Instant updated,
+      ValidationCheckpoint validation) {
+    this(
+        version,
+        fingerprint,
+        splits,
+        resources,
+        counts,
+        rejectFileLength,
+        findingsFileLength,
+        runs,
+        updated,
+        validation,
+        null);
   }
 
   /** Whether every split of the job is handled. */

@@ -34,6 +34,29 @@ public record JobFingerprint(String sources, String target, String mapping) {
           .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS);
 
   public static JobFingerprint of(JobSpec job) {
+    return new JobFingerprint(digest(sources(job)), digest(target(job)), digest(job.mapping()));
+  }
+
+  /**
+   * The fingerprint of a job of several tables, each given as its own table's job: the same as
+   * {@link #of(JobSpec)} for one.
+   */
+  public static JobFingerprint of(List<JobSpec> tables) {
+    if (tables.size() == 1) {
+      return of(tables.get(0));
+    }
+    List<Object> sources = new ArrayList<>();
+    List<Object> targets = new ArrayList<>();
+    List<Object> mappings = new ArrayList<>();
+    for (JobSpec table : tables) {
+      sources.add(sources(table));
+      targets.add(target(table));
+      mappings.add(table.mapping());
+    }
+    return new JobFingerprint(digest(sources), digest(targets), digest(mappings));
+  }
+
+  private static List<Object> sources(JobSpec job) {
     List<Object> sources = new ArrayList<>();
     for (SourceSpec source : job.sources()) {
       Map<String, Object> fields = new LinkedHashMap<>();
@@ -45,11 +68,15 @@ public record JobFingerprint(String sources, String target, String mapping) {
       fields.put("write-timestamp-field", source.writeTimestampField());
       sources.add(fields);
     }
+    return sources;
+  }
+
+  private static Map<String, Object> target(JobSpec job) {
     Map<String, Object> target = new LinkedHashMap<>();
     target.put("keyspace", job.target().keyspace());
     target.put("table", job.target().table());
     target.put("null-values", job.target().nullValues());
-    return new JobFingerprint(digest(sources), digest(target), digest(job.mapping()));
+    return target;
   }
 
   /** The parts that differ from {@code other}, such as "mapping", for a message. */

@@ -146,7 +146,7 @@ public final class JobFiles {
     if (raw.sources().isEmpty()) {
       throw new JobFileException("The job names no sources: add a 'sources:' list.");
     }
-    if (raw.target() == null || raw.target().keyspace() == null || raw.target().table() == null) {
+    if (raw.target() == null || raw.target().keyspace() == null) {
       throw new JobFileException("The job needs 'target:' with a 'keyspace' and a 'table'.");
     }
     List<SourceSpec> sources = new ArrayList<>();
@@ -174,6 +174,7 @@ public final class JobFiles {
         sources,
         raw.target(),
         raw.mapping(),
+        raw.perTable(),
         raw.flow(),
         raw.maxErrors(),
         stateDir,

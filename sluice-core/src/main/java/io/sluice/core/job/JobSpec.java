@@ -35,6 +35,13 @@ public record JobSpec(
             value = "How a source record becomes rows of the target table.",
             shownDefault = "the table's columns taken from fields of the same names")
         MappingSpec mapping,
+    @Setting(
+            value =
+                "For a source that reads several tables (a keyspace's `tables:`): by source table,"
+                    + " where its rows go and how they are mapped, when not to the table of the"
+                    + " same name with the same columns.",
+            example = "{orders: {table: orders_v2}}")
+        Map<String, TableOverride> perTable,
     @Setting("How hard Sluice pushes the target: parallelism, limits, retries, pauses.")
         FlowSpec flow,
     @Setting(
@@ -56,19 +63,53 @@ public record JobSpec(
     flow = flow == null ? FlowSpec.defaults() : flow;
     maxErrors = maxErrors == null ? ErrorThreshold.parse("100") : maxErrors;
     spark = spark == null ? Map.of() : spark;
+    perTable = perTable == null ? Map.of() : Map.copyOf(perTable);
+  }
+
+  /** A job of one table, with no per-table settings. */
+  public JobSpec(
+      String name,
+      List<SourceSpec> sources,
+      TargetSpec target,
+      MappingSpec mapping,
+      FlowSpec flow,
+      ErrorThreshold maxErrors,
+      Path stateDir,
+      Path baseDir,
+      Map<String, Object> spark) {
+    this(name, sources, target, mapping, null, flow, maxErrors, stateDir, baseDir, spark);
   }
 
   public JobSpec withFlow(FlowSpec newFlow) {
     return new JobSpec(
-        name, sources, target, mapping, newFlow, maxErrors, stateDir, baseDir, spark);
+        name, sources, target, mapping, perTable, newFlow, maxErrors, stateDir, baseDir, spark);
   }
 
   public JobSpec withMapping(MappingSpec newMapping) {
     return new JobSpec(
-        name, sources, target, newMapping, flow, maxErrors, stateDir, baseDir, spark);
+        name, sources, target, newMapping, perTable, flow, maxErrors, stateDir, baseDir, spark);
+  }
+
+  /**
+   * The job of one of its tables: reading {@code source} alone into {@code target}, mapped by
+   * {@code mapping} (null: the same-name mapping), its state, flow and budgets the whole job's.
+   */
+  public JobSpec forTable(SourceSpec source, TargetSpec table, MappingSpec tableMapping) {
+    return new JobSpec(
+        name,
+        List.of(source),
+        table,
+        tableMapping,
+        null,
+        flow,
+        maxErrors,
+        stateDir,
+        baseDir,
+        spark);
   }
 
   public JobSpec withMaxErrors(ErrorThreshold threshold) {
-    return new JobSpec(name, sources, target, mapping, flow, threshold, stateDir, baseDir, spark);
+    return new JobSpec(
+        name, sources, target, mapping, perTable, flow, threshold, stateDir, baseDir, spark);
   }
 }

@@ -109,6 +109,25 @@ public record TargetSpec(
         null);
   }
 
+  /** The same target with {@code newTable} as its table. */
+  public TargetSpec withTable(String newTable) {
+    return new TargetSpec(
+        type,
+        contactPoints,
+        localDatacenter,
+        keyspace,
+        newTable,
+        username,
+        passwordEnv,
+        passwordFile,
+        consistency,
+        nullValues,
+        tls,
+        options,
+        schema,
+        replication);
+  }
+
   /** Whether {@code migrate} creates the keyspace, types and table that are missing. */
   public boolean createsSchema() {
     return schema.equals("create");

@@ -11,6 +11,7 @@ import io.sluice.core.flow.AnswerObserver;
 import io.sluice.core.flow.BacklogProbe;
 import io.sluice.core.flow.FlowController;
 import io.sluice.core.flow.FlowStats;
+import io.sluice.core.job.JobFileException;
 import io.sluice.core.job.JobSpec;
 import io.sluice.core.mapping.Mapper;
 import io.sluice.core.sink.Sink;
@@ -25,6 +26,7 @@ import io.sluice.core.state.LineStore;
 import io.sluice.core.timeline.TimelineRecorder;
 import io.sluice.core.timeline.TimelineSample;
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.io.UncheckedIOException;
 import java.time.Clock;
 import java.time.Duration;
@@ -38,6 +40,7 @@ import java.util.TreeMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
 
 /**
  * A run of a job on a local pool of workers: its sources read split by split, each record mapped,
@@ -55,9 +58,9 @@ public final class JobRun implements AutoCloseable {
   public static final Duration CHECKPOINT_INTERVAL = Duration.ofSeconds(2);
 
   private final JobSpec job;
-  private final Workflow workflow;
-  private final List<PlannedSource> sources;
-  private final Mapper mapper;
+  private final List<RunPart> parts;
+  private final JobFingerprint fingerprint;
+  private final List<String> notCopied;
   private final List<String> warnings;
   private final LiveCounts counters = new LiveCounts();
   private final Clock clock;
@@ -74,9 +77,9 @@ public final class JobRun implements AutoCloseable {
 
   private JobRun(
       JobSpec job,
-      Workflow workflow,
-      List<PlannedSource> sources,
-      Mapper mapper,
+      List<RunPart> parts,
+      JobFingerprint fingerprint,
+      List<String> notCopied,
       List<String> warnings,
       Clock clock,
       JobState state,
@@ -84,9 +87,9 @@ public final class JobRun implements AutoCloseable {
       BacklogProbe backlogProbe,
       Map<String, String> contentDigests) {
     this.job = job;
-    this.workflow = workflow;
-    this.sources = sources;
-    this.mapper = mapper;
+    this.parts = parts;
+    this.fingerprint = fingerprint;
+    this.notCopied = notCopied;
     this.warnings = warnings;
     this.clock = clock;
     this.state = state;
@@ -139,32 +142,106 @@ public final class JobRun implements AutoCloseable {
       Workflow workflow) {
     try {
       JobSpec mapped = SameNameMapping.resolve(job, target.schema(), sources);
-      return plan(mapped, target, sources, clock, fresh, state, workflow);
+      return plan(
+          mapped,
+          List.of(new JobPart(mapped, target, sources)),
+          false,
+          List.of(),
+          clock,
+          fresh,
+          state,
+          part -> workflow);
     } catch (RuntimeException e) {
       closeQuietly(sources);
       throw e;
     }
   }
 
-  private static JobRun plan(
+  /**
+   * Plans one run of a job of several tables ({@link JobTables}): the splits of every table in one
+   * pool, largest table first, under one flow budget, one error budget and one checkpoint, with
+   * counts kept per table. The run owns the parts' sources from here and closes them.
+   *
+   * @param job the whole job: its name, state, flow and budgets
+   * @param parts each table's job, connected target and sources
+   * @param notCopied what of the source's schema the job leaves out, a sentence each saying why,
+   *     for the report
+   * @param workflows what the run does with each table's rows (one migration per table)
+   */
+  public static JobRun prepareTables(
       JobSpec job,
-      Target target,
-      List<Source> sources,
+      List<JobPart> parts,
+      List<String> notCopied,
       Clock clock,
       boolean fresh,
       JobState state,
-      Workflow workflow) {
-    List<String> warnings = new ArrayList<>(WriteRuleCheck.check(target.schema()));
-    Mapper mapper = Mapper.compile(job.mapping(), target.schema());
-    workflow.sourcesKnown(sources);
-    List<WriteTimestamps> timestamps = WriteTimestamps.forSources(job.sources());
+      Function<JobPart, Workflow> workflows) {
+    try {
+      List<JobPart> mapped = new ArrayList<>();
+      for (JobPart part : parts) {
+        JobSpec table = SameNameMapping.resolve(part.job(), part.target().schema(), part.sources());
+        mapped.add(new JobPart(table, part.target(), part.sources()));
+      }
+      return plan(job, mapped, true, notCopied, clock, fresh, state, workflows);
+    } catch (RuntimeException e) {
+      parts.forEach(part -> closeQuietly(part.sources()));
+      throw e;
+    }
+  }
+
+  private static JobRun plan(
+      JobSpec job,
+      List<JobPart> parts,
+      boolean several,
+      List<String> notCopied,
+      Clock clock,
+      boolean fresh,
+      JobState state,
+      Function<JobPart, Workflow> workflows) {
+    List<String> warnings = new ArrayList<>();
+    List<Workflow> partWorkflows = new ArrayList<>();
+    for (JobPart part : parts) {
+      Workflow workflow = workflows.apply(part);
+      if (several && workflow.kind().validates()) {
+        throw new JobFileException(
+            "validate checks one table a run for now; give the job a target.table and a source"
+                + " of that table.");
+      }
+      partWorkflows.add(workflow);
+      String prefix = several ? part.target().schema().qualifiedName() + ": " : "";
+      WriteRuleCheck.check(part.target().schema()).forEach(w -> warnings.add(prefix + w));
+    }
+    JobFingerprint fingerprint = JobFingerprint.of(parts.stream().map(JobPart::job).toList());
     Optional<Checkpoint> previous = Optional.empty();
     if (!fresh) {
-      previous = state.checkpoints().load().filter(saved -> workflow.resumes(job, saved));
+      JobSpec resumed = several ? job : parts.get(0).job();
+      previous =
+          state.checkpoints().load().filter(saved -> partWorkflows.get(0).resumes(resumed, saved));
     }
+    List<RunPart> planned = new ArrayList<>();
+    for (int p = 0; p < parts.size(); p++) {
+      planned.add(plan(parts.get(p), partWorkflows.get(p), several, previous));
+    }
+    List<PlannedSource> allSources =
+        planned.stream().flatMap(part -> part.sources().stream()).toList();
+    Map<String, String> digests = contentDigests(allSources);
+    previous.ifPresent(
+        checkpoint -> ResumeCheck.check(job, fingerprint, checkpoint, allSources, digests));
+    BacklogProbe probe = parts.get(0).target().backlogProbe(job.flow().compaction());
+    JobSpec runJob = several ? job : parts.get(0).job();
+    return new JobRun(
+        runJob, planned, fingerprint, notCopied, warnings, clock, state, previous, probe, digests);
+  }
+
+  private static RunPart plan(
+      JobPart part, Workflow workflow, boolean several, Optional<Checkpoint> previous) {
+    JobSpec job = part.job();
+    Mapper mapper = Mapper.compile(job.mapping(), part.target().schema());
+    workflow.sourcesKnown(part.sources());
+    List<WriteTimestamps> timestamps = WriteTimestamps.forSources(job.sources());
     List<PlannedSource> planned = new ArrayList<>();
-    for (int i = 0; i < sources.size(); i++) {
-      Source source = sources.get(i);
+    for (int i = 0; i < part.sources().size(); i++) {
+      Source source = part.sources().get(i);
       MappedFieldsCheck.check(source, mapper);
       try {
         List<Split> splits =
@@ -177,11 +254,8 @@ public final class JobRun implements AutoCloseable {
             "Cannot plan source '" + source.name() + "': " + e.getMessage(), e);
       }
     }
-    Map<String, String> digests = contentDigests(planned);
-    previous.ifPresent(checkpoint -> ResumeCheck.check(job, checkpoint, planned, digests));
-    BacklogProbe probe = target.backlogProbe(job.flow().compaction());
-    return new JobRun(
-        job, workflow, planned, mapper, warnings, clock, state, previous, probe, digests);
+    String table = several ? job.target().table() : null;
+    return new RunPart(table, job, part.target(), workflow, mapper, planned);
   }
 
   /** The splits a checkpoint saved for one source, in index order, their work unknown (0). */
@@ -218,22 +292,55 @@ public final class JobRun implements AutoCloseable {
     return digests;
   }
 
-  /** What this run does with the job's rows. */
+  /** What this run does with the job's rows (with the first table's, for a job of several). */
   public Workflow workflow() {
-    return workflow;
+    return parts.get(0).workflow();
+  }
+
+  /**
+   * Runs once the run is planned, before its first record: each table's {@link Workflow#beforeRun}.
+   */
+  public void beforeRun(PrintWriter out) {
+    parts.forEach(part -> part.workflow().beforeRun(out));
+  }
+
+  /** Runs once the run ended and its summary is printed: each table's {@link Workflow#afterRun}. */
+  public void afterRun(boolean completed, PrintWriter out) {
+    parts.forEach(part -> part.workflow().afterRun(completed, out));
   }
 
   /** The finished run as the console shows it, with where its documents are saved. */
   public String summary(RunReport report) {
-    return RunDocuments.summary(workflow, report, state);
+    return RunDocuments.summary(workflow(), report, state);
   }
 
   public List<String> warnings() {
     return warnings;
   }
 
+  /** Every planned source of the run, all its tables'. */
   public List<PlannedSource> sources() {
-    return sources;
+    return parts.stream().flatMap(part -> part.sources().stream()).toList();
+  }
+
+  /**
+   * What the run writes to, as its first line says it: the target table, or for a job of several
+   * tables the keyspace and how many.
+   */
+  public String targetName() {
+    if (parts.get(0).table() == null) {
+      return parts.get(0).target().schema().qualifiedName();
+    }
+    return String.format(
+        "keyspace %s (%d tables)", parts.get(0).job().target().keyspace(), parts.size());
+  }
+
+  /**
+   * What of the source's schema a job of several tables leaves out, a sentence each; empty for a
+   * job of one table, whose plan names its leftovers.
+   */
+  public List<String> notCopied() {
+    return notCopied;
   }
 
   /**
@@ -241,12 +348,12 @@ public final class JobRun implements AutoCloseable {
    * percent done and ETA would be invented.
    */
   public boolean sizeKnown() {
-    return sources.stream().allMatch(s -> s.source().sizeKnown());
+    return sources().stream().allMatch(s -> s.source().sizeKnown());
   }
 
   /** The work of all splits, in their sources' units, for percent done and ETA. */
   public long totalWork() {
-    return sources.stream().flatMap(s -> s.splits().stream()).mapToLong(Split::work).sum();
+    return parts.stream().mapToLong(RunPart::work).sum();
   }
 
   /**
@@ -258,12 +365,12 @@ public final class JobRun implements AutoCloseable {
   public String describe(String table, String detail) {
     return String.format(
         "%s %d source(s), %d split(s)%s, %s %s %s%n",
-        workflow.kind().task(),
-        sources.size(),
-        sources.stream().mapToInt(s -> s.splits().size()).sum(),
+        workflow().kind().task(),
+        sources().size(),
+        sources().stream().mapToInt(s -> s.splits().size()).sum(),
         detail,
         sizeKnown() ? String.format("%.1f MB", totalWork() / 1e6) : "size not known yet",
-        workflow.kind().preposition(),
+        workflow().kind().preposition(),
         table);
   }
 
@@ -310,13 +417,17 @@ public final class JobRun implements AutoCloseable {
   public RunReport run() {
     Instant started = clock.instant();
     int runs = previous.map(Checkpoint::runs).orElse(0) + 1;
-    workflow.begin(previous, state);
-    try (LineStore lines = state.openLines(previous.map(Checkpoint::rejectFileLength).orElse(0L));
+    Workflow workflow = workflow();
+    parts.forEach(part -> part.workflow().begin(previous, state));
+    try (OpenSinks sinks = new OpenSinks();
+        LineStore lines = state.openLines(previous.map(Checkpoint::rejectFileLength).orElse(0L));
         LineStore findings =
             state.openFindings(previous.map(Checkpoint::findingsFileLength).orElse(0L));
         FlowController flowController = FlowController.start(job.flow(), backlogProbe);
-        TimelineRecorder timeline = startTimeline(flowController, runs);
-        Sink sink = workflow.openSink(mapper, flowController)) {
+        TimelineRecorder timeline = startTimeline(flowController, runs)) {
+      for (RunPart part : parts) {
+        sinks.add(part.workflow().openSink(part.mapper(), flowController));
+      }
       flowController.observe(answerObserver);
       flow = flowController;
       Counts earlierRuns = previous.map(Checkpoint::counts).orElse(Counts.ZERO);
@@ -324,23 +435,17 @@ public final class JobRun implements AutoCloseable {
           new ProgressLedger(
               lines,
               findings,
-              JobFingerprint.of(job),
+              fingerprint,
               contentDigests,
               earlierRuns,
+              previous.map(Checkpoint::tables).orElse(Map.of()),
               runs,
               clock,
               workflow::checkpointPart);
-      List<SplitScheduler.SplitTask> tasks = track(ledger);
       SplitScheduler running =
           new SplitScheduler(
-              job.flow().workers(),
-              job.maxErrors(),
-              record -> workflow.map(mapper, record),
-              sink,
-              workflow::sinkForSplit,
-              counters,
-              flowController,
-              earlierRuns);
+              job.flow().workers(), job.maxErrors(), counters, flowController, earlierRuns);
+      List<SplitScheduler.SplitTask> tasks = track(ledger, running, sinks);
       scheduler = running;
       if (stopRequested != null) {
         running.interrupt(stopRequested);
@@ -383,9 +488,34 @@ public final class JobRun implements AutoCloseable {
               counters.get(Count.ROWS_WRITTEN),
               flowController.stats(),
               List.of(),
-              workflow.kind().validates());
+              workflow.kind().validates(),
+              TableReport.of(ledger.committedByTable()),
+              notCopied);
       report = RunDocuments.save(job, workflow, report, lines, findings, timeline.samples(), state);
       return report;
+    }
+  }
+
+  /** The sinks of a run, one per table, closed together; the first failure to close is thrown. */
+  private static final class OpenSinks extends ArrayList<Sink> implements AutoCloseable {
+
+    @Override
+    public void close() {
+      RuntimeException first = null;
+      for (Sink sink : this) {
+        try {
+          sink.close();
+        } catch (RuntimeException e) {
+          if (first == null) {
+            first = e;
+          } else {
+            first.addSuppressed(e);
+          }
+        }
+      }
+      if (first != null) {
+        throw first;
+      }
     }
   }
 
@@ -410,7 +540,7 @@ public final class JobRun implements AutoCloseable {
                 flowController.stats(),
                 flowController.takeLatencies(),
                 workDone(),
-                workflow.kind().validates()),
+                workflow().kind().validates()),
         previous.isPresent());
   }
 
@@ -421,7 +551,7 @@ public final class JobRun implements AutoCloseable {
   /** The work of the splits that earlier runs read and committed, which this run skips. */
   private long workReadBefore() {
     long work = 0;
-    for (PlannedSource source : sources) {
+    for (PlannedSource source : sources()) {
       for (Split split : source.splits()) {
         work += SplitLedger.workDoneIn(split, savedProgress(split));
       }
@@ -429,17 +559,37 @@ public final class JobRun implements AutoCloseable {
     return work;
   }
 
-  /** Registers every split with the ledger at its saved position; returns those left to run. */
-  private List<SplitScheduler.SplitTask> track(ProgressLedger ledger) {
+  /**
+   * Registers every split with the ledger at its saved position; returns those left to run, the
+   * largest table's first.
+   */
+  private List<SplitScheduler.SplitTask> track(
+      ProgressLedger ledger, SplitScheduler scheduler, List<Sink> sinks) {
     List<SplitScheduler.SplitTask> tasks = new ArrayList<>();
-    RowsCommitted rowsCommitted = workflow.rowsCommitted();
-    for (PlannedSource source : sources) {
-      for (Split split : source.splits()) {
-        SplitLedger splitLedger =
-            ledger.track(
-                split, savedProgress(split), source.source()::positionAfter, rowsCommitted);
-        if (!splitLedger.done()) {
-          tasks.add(new SplitScheduler.SplitTask(source, splitLedger));
+    List<Integer> order = new ArrayList<>();
+    for (int p = 0; p < parts.size(); p++) {
+      order.add(p);
+    }
+    order.sort(Comparator.comparingLong((Integer p) -> parts.get(p).work()).reversed());
+    for (int p : order) {
+      RunPart part = parts.get(p);
+      Workflow workflow = part.workflow();
+      SplitRunner runner =
+          scheduler.runner(
+              record -> workflow.map(part.mapper(), record), sinks.get(p), workflow::sinkForSplit);
+      RowsCommitted rowsCommitted = workflow.rowsCommitted();
+      for (PlannedSource source : part.sources()) {
+        for (Split split : source.splits()) {
+          SplitLedger splitLedger =
+              ledger.track(
+                  split,
+                  savedProgress(split),
+                  source.source()::positionAfter,
+                  rowsCommitted,
+                  part.table());
+          if (!splitLedger.done()) {
+            tasks.add(new SplitScheduler.SplitTask(source, splitLedger, runner));
+          }
         }
       }
     }
@@ -484,7 +634,7 @@ public final class JobRun implements AutoCloseable {
 
   @Override
   public void close() {
-    sources.forEach(PlannedSource::closeQuietly);
+    parts.forEach(RunPart::closeSources);
     backlogProbe.close();
   }
 }

@@ -49,6 +49,24 @@ public final class Migration implements Workflow {
   }
 
   /**
+   * Plans one migration of a job of several tables ({@link JobTables}), each table's rows written
+   * to its own target table, under the job's one flow budget, error budget and checkpoint.
+   *
+   * @param notCopied what of the source's schema the job leaves out, a sentence each
+   */
+  public static JobRun prepareTables(
+      JobSpec job, List<JobPart> parts, List<String> notCopied, Clock clock, boolean fresh) {
+    return JobRun.prepareTables(
+        job,
+        parts,
+        notCopied,
+        clock,
+        fresh,
+        state(job),
+        part -> new Migration(part.job(), part.target()));
+  }
+
+  /**
    * Plans a migration whose state is kept elsewhere than the job's local folder: the Spark runner
    * plans with the splits' shared checkpoints, then runs each split as a task.
    */

@@ -12,6 +12,7 @@ import io.sluice.core.source.Split;
 import io.sluice.core.state.LineStore;
 import io.sluice.core.state.RejectLine;
 import java.time.Clock;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,6 +28,8 @@ import java.util.function.Supplier;
 public final class ProgressLedger {
 
   private final Map<String, SplitLedger> splits = new LinkedHashMap<>();
+  private final Map<String, String> tableOfSplit = new HashMap<>();
+  private final Map<String, Counts> earlierTables;
   private final LineStore lines;
   private final LineStore findings;
   private final JobFingerprint fingerprint;
@@ -41,6 +44,7 @@ public final class ProgressLedger {
    * @param resources the content digest of every local file the job reads, by resource
    * @param validationState a validation's own state as a checkpoint saves it (asked for under this
    *     ledger's lock), or {@code null} for a migration
+   * @param earlierTables for a job of several tables, what earlier runs committed of each
    */
   ProgressLedger(
       LineStore lines,
@@ -48,6 +52,7 @@ public final class ProgressLedger {
       JobFingerprint fingerprint,
       Map<String, String> resources,
       Counts earlierRuns,
+      Map<String, Counts> earlierTables,
       int runs,
       Clock clock,
       Supplier<ValidationCheckpoint> validationState) {
@@ -56,20 +61,49 @@ public final class ProgressLedger {
     this.fingerprint = fingerprint;
     this.resources = resources;
     this.earlierRuns = earlierRuns;
+    this.earlierTables = earlierTables;
     this.runs = runs;
     this.clock = clock;
     this.validationState = validationState;
   }
 
+  /**
+   * Tracks a split at its saved progress.
+   *
+   * @param table the target table the split's rows go to, for a job of several tables; else null
+   */
   synchronized SplitLedger track(
       Split split,
       SplitCheckpoint saved,
       Function<SourceItem, String> positions,
-      RowsCommitted rowsCommitted) {
+      RowsCommitted rowsCommitted,
+      String table) {
     SplitLedger ledger =
         new SplitLedger(split, saved, positions, lines, findings, rowsCommitted, this);
     splits.put(split.id(), ledger);
+    if (table != null) {
+      tableOfSplit.put(split.id(), table);
+    }
     return ledger;
+  }
+
+  /**
+   * For a job of several tables, the counts of each over all runs, by target table, in the order
+   * the tables were tracked; empty for a job of one.
+   */
+  public synchronized Map<String, Counts> committedByTable() {
+    Map<String, CountTally> tables = new LinkedHashMap<>();
+    for (Map.Entry<String, SplitLedger> entry : splits.entrySet()) {
+      String table = tableOfSplit.get(entry.getKey());
+      if (table != null) {
+        tables
+            .computeIfAbsent(table, t -> new CountTally(earlierTables.getOrDefault(t, Counts.ZERO)))
+            .add(entry.getValue().committed());
+      }
+    }
+    Map<String, Counts> counts = new LinkedHashMap<>();
+    tables.forEach((table, tally) -> counts.put(table, tally.snapshot()));
+    return counts;
   }
 
   /** Lists and counts a finding that no record gives, such as an extra row in the target. */
@@ -106,6 +140,7 @@ public final class ProgressLedger {
         findingsMark,
         runs,
         clock.instant(),
-        validationState == null ? null : validationState.get());
+        validationState == null ? null : validationState.get(),
+        committedByTable());
   }
 }

@@ -19,12 +19,17 @@ final class ResumeCheck {
 
   private ResumeCheck() {}
 
+  /**
+   * @param fingerprint the job's fingerprint now (of all its tables' jobs, for a job of several)
+   * @param sources every planned source of the job, all its tables'
+   */
   static void check(
       JobSpec job,
+      JobFingerprint fingerprint,
       Checkpoint checkpoint,
       List<PlannedSource> sources,
       Map<String, String> contentDigests) {
-    List<String> changed = checkpoint.fingerprint().differences(JobFingerprint.of(job));
+    List<String> changed = checkpoint.fingerprint().differences(fingerprint);
     if (!changed.isEmpty()) {
       throw new JobFileException(
           "Job '"

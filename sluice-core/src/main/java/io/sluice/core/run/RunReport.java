@@ -53,10 +53,47 @@ public record RunReport(
     @JsonIgnore long rowsWrittenThisRun,
     FlowStats flow,
     List<ReasonCount> rejectReasons,
-    boolean validation) {
+    boolean validation,
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<TableReport> tables,
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> notCopied) {
 
   public RunReport {
     rejectReasons = rejectReasons == null ? List.of() : List.copyOf(rejectReasons);
+    tables = tables == null ? List.of() : List.copyOf(tables);
+    notCopied = notCopied == null ? List.of() : List.copyOf(notCopied);
+  }
+
+  /** The report of a run of a job of one table. */
+  public RunReport(
+      String job,
+      Outcome outcome,
+      String abortReason,
+      Counts counts,
+      Instant started,
+      Duration elapsed,
+      String rejectFile,
+      String findingsFile,
+      int runs,
+      long rowsWrittenThisRun,
+      FlowStats flow,
+      List<ReasonCount> rejectReasons,
+      boolean validation) {
+    this(
+        job,
+        outcome,
+        abortReason,
+        counts,
+        started,
+        elapsed,
+        rejectFile,
+        findingsFile,
+        runs,
+        rowsWrittenThisRun,
+        flow,
+        rejectReasons,
+        validation,
+        null,
+        null);
   }
 
   private static final ObjectMapper JSON =
@@ -82,7 +119,9 @@ public record RunReport(
         rowsWrittenThisRun,
         flow,
         reasons,
-        validation);
+        validation,
+        tables,
+        notCopied);
   }
 
   /** The counts as {@code report.json} holds them, named as the run's workflow names them. */
@@ -153,6 +192,10 @@ public record RunReport(
     if (flow != null) {
       text.append(FlowSummary.of(flow));
     }
+    if (!tables.isEmpty()) {
+      text.append(TableReport.toText(tables));
+    }
+    notCopied.forEach(what -> text.append("  Not copied        ").append(what).append('\n'));
     if (c.recordsRead() == 0 && abortReason == null) {
       text.append(
           "  The sources held no records: check the paths, and that the files hold data beyond"

@@ -41,10 +41,11 @@ public final class SplitProgress {
     Counts earlier = saved == null ? Counts.ZERO : saved.counts();
     int runs = saved == null ? 1 : saved.runs() + 1;
     this.progress =
-        new ProgressLedger(lines, findings, fingerprint, resources, earlier, runs, clock, null);
+        new ProgressLedger(
+            lines, findings, fingerprint, resources, earlier, Map.of(), runs, clock, null);
     this.ledger =
         progress.track(
-            split, saved == null ? null : saved.splits().get(split.id()), positions, null);
+            split, saved == null ? null : saved.splits().get(split.id()), positions, null, null);
   }
 
   /** The ledger {@link SplitRunner#run} commits the split's records to. */

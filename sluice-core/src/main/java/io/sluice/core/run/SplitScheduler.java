@@ -34,7 +34,6 @@ final class SplitScheduler implements RunControl {
   private final LiveCounts counters;
   private final FlowController flow;
   private final Counts earlierRuns;
-  private final SplitRunner runner;
   private final ExecutorService accounting =
       Executors.newSingleThreadExecutor(daemonThreads("sluice-accounting"));
   private final AtomicReference<String> abortReason = new AtomicReference<>();
@@ -43,9 +42,6 @@ final class SplitScheduler implements RunControl {
   SplitScheduler(
       int workers,
       ErrorThreshold maxErrors,
-      Function<Record, MapResult> mapper,
-      Sink sink,
-      SplitSinks splitSinks,
       LiveCounts counters,
       FlowController flow,
       Counts earlierRuns) {
@@ -54,7 +50,14 @@ final class SplitScheduler implements RunControl {
     this.counters = counters;
     this.flow = flow;
     this.earlierRuns = earlierRuns;
-    this.runner = new SplitRunner(mapper, sink, splitSinks, flow, accounting, this, counters);
+  }
+
+  /**
+   * A runner of splits whose records {@code mapper} maps and {@code sink} takes (one per table of
+   * the run), sharing this pool's flow budget, error budget and accounting thread.
+   */
+  SplitRunner runner(Function<Record, MapResult> mapper, Sink sink, SplitSinks splitSinks) {
+    return new SplitRunner(mapper, sink, splitSinks, flow, accounting, this, counters);
   }
 
   /** Runs the given splits; returns why the run stopped early, or {@code null} if it completed. */
@@ -88,7 +91,7 @@ final class SplitScheduler implements RunControl {
   private void drain(ConcurrentLinkedQueue<SplitTask> queue) {
     SplitTask task;
     while (!stopped() && (task = queue.poll()) != null) {
-      runner.read(task.source(), task.ledger());
+      task.runner().read(task.source(), task.ledger());
     }
   }
 
@@ -171,6 +174,6 @@ final class SplitScheduler implements RunControl {
     };
   }
 
-  /** A split to run, with where its progress is kept. */
-  record SplitTask(PlannedSource source, SplitLedger ledger) {}
+  /** A split to run, with where its progress is kept and what runs it. */
+  record SplitTask(PlannedSource source, SplitLedger ledger, SplitRunner runner) {}
 }

@@ -26,4 +26,15 @@ public interface SourceProvider {
    * @throws IllegalArgumentException with a one-sentence message when the spec is invalid
    */
   Source create(SourceSpec spec, Path baseDir);
+
+  /**
+   * The tables a source that names several reads (a keyspace's, with {@code tables:}), each as the
+   * spec of a source of that one table; {@link SourceTables#NONE} for a source of one table or of
+   * files, which is the default.
+   *
+   * @throws IllegalArgumentException with a one-sentence message when they cannot be listed
+   */
+  default SourceTables tables(SourceSpec spec, Path baseDir) {
+    return SourceTables.NONE;
+  }
 }

@@ -10,10 +10,19 @@ public final class Sources {
   private Sources() {}
 
   public static Source create(SourceSpec spec, Path baseDir) {
+    return provider(spec).create(spec, baseDir);
+  }
+
+  /** The tables the source names, when it names several ({@link SourceProvider#tables}). */
+  public static SourceTables tables(SourceSpec spec, Path baseDir) {
+    return provider(spec).tables(spec, baseDir);
+  }
+
+  private static SourceProvider provider(SourceSpec spec) {
     TreeSet<String> known = new TreeSet<>();
     for (SourceProvider provider : ServiceLoader.load(SourceProvider.class)) {
       if (provider.type().equalsIgnoreCase(spec.type())) {
-        return provider.create(spec, baseDir);
+        return provider;
       }
       known.add(provider.type());
     }

@@ -1,0 +1,255 @@
+package io.sluice.cli.difftest;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.BatchStatement;
+import com.datastax.oss.driver.api.core.cql.BatchType;
+import com.datastax.oss.driver.api.core.cql.PreparedStatement;
+import com.datastax.oss.driver.api.core.cql.Row;
+import com.datastax.oss.driver.api.core.cql.SimpleStatement;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.sluice.cli.SluiceProcess;
+import io.sluice.cli.difftest.CellComparison.Scope;
+import io.sluice.flags.ExitCodes;
+import io.sluice.testinfra.RealCassandra;
+import io.sluice.testinfra.SecondCluster;
+import io.sluice.testinfra.TestKeyspace;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * A whole keyspace in one job: every table of the source cluster's keyspace that {@code tables:}
+ * chooses is copied, its schema created first ({@code schema: create}) in an empty keyspace of the
+ * other cluster, all tables in one run that is killed twice with {@code kill -9} and resumed. The
+ * tables are drawn from seeds (user types nested, frozen and non-frozen collections, static
+ * columns, descending clustering, {@code duration} and {@code vector} columns), beside a larger
+ * table with a secondary index that {@code per-table:} renames, a counter table the job names as
+ * not copied, a table the job excludes, and a table of another keyspace.
+ */
+@RealCassandra
+class KeyspaceCopyIT {
+
+  private static final long[] SEEDS = {201, 202, 203, 204, 205, 206};
+  private static final int BIG_ROWS = 4_000;
+  private static final long BASE_MICROS = 1_700_000_000_000_000L;
+
+  @TempDir Path dir;
+
+  private CqlSession target;
+  private String copied;
+  private CqlSession source;
+  private String other;
+
+  @AfterEach
+  void dropKeyspaces() {
+    if (target != null) {
+      target.execute(schema("DROP KEYSPACE IF EXISTS " + copied));
+    }
+    if (source != null) {
+      source.execute(schema("DROP KEYSPACE IF EXISTS " + other));
+    }
+  }
+
+  @Test
+  void should_copy_every_chosen_table_with_its_schema_through_kills_and_resumes(
+      CqlSession session, TestKeyspace keyspace, SecondCluster sourceCluster) throws Exception {
+    this.target = session;
+    this.source = sourceCluster.session();
+    String from = sourceCluster.keyspace().name();
+    this.copied = keyspace.name() + "_whole";
+    this.other = from + "_other";
+    List<GeneratedCase> cases = new ArrayList<>();
+    for (long seed : SEEDS) {
+      GeneratedCase generated = GeneratedCase.draw(seed);
+      cases.add(generated);
+      generated
+          .table()
+          .create(generated.table().name())
+          .forEach(cql -> source.execute(schema(cql)));
+      generated.writes().forEach(source::execute);
+    }
+    createBig();
+    source.execute(schema("CREATE TABLE visits (page text PRIMARY KEY, hits counter)"));
+    source.execute("UPDATE visits SET hits = hits + 3 WHERE page = 'home'");
+    source.execute(schema("CREATE TABLE skip_audit (id int PRIMARY KEY, v text)"));
+    source.execute("INSERT INTO skip_audit (id, v) VALUES (1, 'not copied')");
+    source.execute(
+        schema(
+            "CREATE KEYSPACE "
+                + other
+                + " WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}"));
+    source.execute(schema("CREATE TABLE " + other + ".elsewhere (id int PRIMARY KEY)"));
+
+    Path job = job(sourceCluster.keyspace(), keyspace);
+    Path checkpoint = dir.resolve("state-whole/checkpoint.json");
+    Random random = new Random(7);
+    int killedMidway = 0;
+    for (int kill = 0; kill < 2; kill++) {
+      SluiceProcess sluice = SluiceProcess.start(dir, "migrate", job.toString());
+      // Killed after the first or second save of this run: at a state, not a time.
+      if (sluice.awaitSaves(checkpoint, 1 + random.nextInt(2)) && sluice.isAlive()) {
+        sluice.kill();
+        killedMidway++;
+      }
+    }
+    SluiceProcess last = SluiceProcess.start(dir, "migrate", job.toString());
+    int exit = last.waitFor(600);
+
+    assertThat(exit).as(last.output()).isEqualTo(ExitCodes.OK);
+    assertThat(killedMidway).as(last.output()).isEqualTo(2);
+    assertThat(last.output()).contains("Resuming").contains("keyspace " + copied + " (7 tables)");
+
+    JsonNode report = new ObjectMapper().readTree(dir.resolve("state-whole/report.json").toFile());
+    Map<String, JsonNode> tables = new HashMap<>();
+    report.get("tables").forEach(table -> tables.put(table.get("table").asText(), table));
+    assertThat(tables).hasSize(SEEDS.length + 1);
+    for (GeneratedCase generated : cases) {
+      String table = generated.table().name();
+      CellComparison.Differences differences =
+          CellComparison.of(
+              source,
+              from + "." + table,
+              target,
+              copied + "." + table,
+              generated.table(),
+              Scope.COPY);
+      assertThat(differences.none())
+          .as("%s differs from the source:\n%s", table, differences)
+          .isTrue();
+      JsonNode counts = tables.get(table).get("counts");
+      assertThat(counts.get("records-read").asInt()).as(table).isEqualTo(differences.sourceRows());
+      assertThat(counts.get("rows-written").asInt()).as(table).isEqualTo(differences.sourceRows());
+    }
+    assertBigCopied();
+    assertThat(tables.get("big_renamed").get("counts").get("rows-written").asInt())
+        .isEqualTo(BIG_ROWS);
+    assertThat(report.get("counts").get("rows-written").asLong())
+        .as("the job's counts are its tables' summed")
+        .isEqualTo(sum(tables, "rows-written"));
+    assertThat(report.get("counts").get("records-read").asLong())
+        .isEqualTo(sum(tables, "records-read"));
+
+    assertThat(report.get("not-copied").toString()).contains("visits").contains("counter");
+    assertThat(last.output()).contains("Not copied").contains("visits");
+    target.refreshSchema();
+    assertThat(target.getMetadata().getKeyspace(copied).orElseThrow().getTables().keySet())
+        .extracting(id -> id.asInternal())
+        .as("neither the counter table nor the excluded one is created")
+        .doesNotContain("visits", "skip_audit", "big")
+        .contains("big_renamed");
+    assertThat(target.getMetadata().getKeyspace(other)).isEmpty();
+  }
+
+  private static long sum(Map<String, JsonNode> tables, String count) {
+    return tables.values().stream().mapToLong(t -> t.get("counts").get(count).asLong()).sum();
+  }
+
+  private void createBig() {
+    source.execute(
+        schema("CREATE TABLE big (id int, n int, v text, score int, PRIMARY KEY (id, n))"));
+    source.execute(schema("CREATE INDEX big_by_score ON big (score)"));
+    PreparedStatement insert =
+        source.prepare(
+            "INSERT INTO big (id, n, v, score) VALUES (?, ?, ?, ?) USING TIMESTAMP ? AND TTL ?");
+    for (int id = 0; id < 20; id++) {
+      BatchStatement batch = BatchStatement.newInstance(BatchType.UNLOGGED);
+      for (int n = 0; n < BIG_ROWS / 20; n++) {
+        batch =
+            batch.add(
+                insert.bind(
+                    id, n, "v" + id + "/" + n, n % 7, BASE_MICROS + n, n % 2 == 0 ? 0 : 86_400));
+      }
+      source.execute(batch);
+    }
+  }
+
+  private void assertBigCopied() {
+    String cells = "SELECT id, n, v, score, WRITETIME(v), TTL(v) FROM ";
+    Map<String, Row> expected = new HashMap<>();
+    for (Row row : source.execute(cells + "big")) {
+      expected.put(row.getInt(0) + "/" + row.getInt(1), row);
+    }
+    int seen = 0;
+    for (Row row : target.execute(cells + copied + ".big_renamed")) {
+      Row from = expected.get(row.getInt(0) + "/" + row.getInt(1));
+      assertThat(from).isNotNull();
+      assertThat(row.getString(2)).isEqualTo(from.getString(2));
+      assertThat(row.getInt(3)).isEqualTo(from.getInt(3));
+      assertThat(row.getLong(4)).isEqualTo(from.getLong(4));
+      assertThat(row.isNull(5)).isEqualTo(from.isNull(5));
+      seen++;
+    }
+    assertThat(seen).isEqualTo(BIG_ROWS);
+    target.refreshSchema();
+    assertThat(
+            target
+                .getMetadata()
+                .getKeyspace(copied)
+                .orElseThrow()
+                .getTable("big_renamed")
+                .orElseThrow()
+                .getIndexes())
+        .as("the secondary index is created with the table")
+        .isNotEmpty();
+  }
+
+  private Path job(TestKeyspace from, TestKeyspace to) throws Exception {
+    String yaml =
+        "name: whole\n"
+            + "state-dir: state-whole\n"
+            + "sources:\n"
+            + "  - name: shop\n"
+            + "    type: cassandra\n"
+            + "    options:\n"
+            + "      contact-points: ["
+            + from.hostAndPort()
+            + "]\n"
+            + "      local-datacenter: "
+            + from.localDatacenter()
+            + "\n"
+            + "      keyspace: "
+            + from.name()
+            + "\n"
+            + "      tables: [\"*\"]\n"
+            + "      exclude-tables: [\"skip_*\"]\n"
+            + "      fetch-size: 50\n"
+            // Each table's reads are limited, so that the run is still going when it is killed.
+            + "      rows-per-second: 300\n"
+            + "target:\n"
+            + "  contact-points: ["
+            + to.hostAndPort()
+            + "]\n"
+            + "  local-datacenter: "
+            + to.localDatacenter()
+            + "\n"
+            + "  keyspace: "
+            + copied
+            + "\n"
+            + "  schema: create\n"
+            + "  replication: { "
+            + to.localDatacenter()
+            + ": 1 }\n"
+            + "per-table:\n"
+            + "  big: { table: big_renamed }\n"
+            + "flow: { workers: 2 }\n"
+            + "max-errors: 0\n";
+    Path file = dir.resolve("whole.yaml");
+    Files.writeString(file, yaml);
+    return file;
+  }
+
+  private static SimpleStatement schema(String cql) {
+    return SimpleStatement.newInstance(cql).setTimeout(Duration.ofSeconds(60));
+  }
+}

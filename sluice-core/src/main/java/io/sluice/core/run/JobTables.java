@@ -1,0 +1,123 @@
+package io.sluice.core.run;
+
+import io.sluice.core.job.JobFileException;
+import io.sluice.core.job.JobSpec;
+import io.sluice.core.job.TableOverride;
+import io.sluice.core.source.SourceSpec;
+import io.sluice.core.source.SourceTables;
+import io.sluice.core.source.Sources;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * The tables a job moves, each as a job of its own table: the job itself when it names one target
+ * table, or one job per table of a source that reads several (a keyspace's {@code tables:}), each
+ * into the target table of the same name unless {@code per-table:} says otherwise. Every table's
+ * job shares the whole job's name, state folder, flow and budgets, so that one run takes them all.
+ *
+ * @param tables each table's job, by target table, in the source's order
+ * @param notCopied each source table the job's choice matched but leaves out, with why
+ */
+public record JobTables(Map<String, JobSpec> tables, Map<String, String> notCopied) {
+
+  public JobTables {
+    tables = Collections.unmodifiableMap(new LinkedHashMap<>(tables));
+    notCopied = Collections.unmodifiableMap(new LinkedHashMap<>(notCopied));
+  }
+
+  /**
+   * The tables of {@code job}; a source that names several tables is asked for them (a table source
+   * reads its cluster's schema).
+   *
+   * @throws JobFileException with one sentence when the job's tables do not add up
+   */
+  public static JobTables of(JobSpec job) {
+    List<SourceTables> listed = new ArrayList<>();
+    for (SourceSpec source : job.sources()) {
+      listed.add(Sources.tables(source, job.baseDir()));
+    }
+    if (listed.stream().noneMatch(SourceTables::several)) {
+      return one(job);
+    }
+    if (job.sources().size() != 1) {
+      throw new JobFileException(
+          "A job whose source reads several tables has that one source only; split the other"
+              + " sources into jobs of their own.");
+    }
+    if (job.target().table() != null || job.mapping() != null) {
+      throw new JobFileException(
+          "Source '"
+              + job.sources().get(0).name()
+              + "' reads several tables, so the target names a keyspace only: leave out"
+              + " target.table and mapping, and say under per-table: where a table goes when not"
+              + " to the table of the same name.");
+    }
+    SourceTables source = listed.get(0);
+    checkOverrides(job, source);
+    if (source.read().isEmpty()) {
+      throw new JobFileException(
+          "Source '"
+              + job.sources().get(0).name()
+              + "' matches no table it can copy"
+              + (source.notRead().isEmpty() ? "" : " (left out: " + source.notRead() + ")")
+              + ".");
+    }
+    Map<String, JobSpec> tables = new LinkedHashMap<>();
+    source
+        .read()
+        .forEach(
+            (table, spec) -> {
+              TableOverride override = job.perTable().get(table);
+              String target =
+                  override == null || override.table() == null ? table : override.table();
+              if (tables.containsKey(target)) {
+                throw new JobFileException(
+                    "Two source tables go to target table '"
+                        + target
+                        + "'; give one of them another under per-table:.");
+              }
+              tables.put(
+                  target,
+                  job.forTable(
+                      spec,
+                      job.target().withTable(target),
+                      override == null ? null : override.mapping()));
+            });
+    return new JobTables(tables, source.notRead());
+  }
+
+  private static JobTables one(JobSpec job) {
+    if (job.target().table() == null) {
+      throw new JobFileException("The job needs 'target:' with a 'keyspace' and a 'table'.");
+    }
+    if (!job.perTable().isEmpty()) {
+      throw new JobFileException(
+          "per-table: applies to a source that reads several tables (tables:); this job reads"
+              + " one, so give its table and mapping under target: and mapping:.");
+    }
+    return new JobTables(Map.of(job.target().table(), job), Map.of());
+  }
+
+  private static void checkOverrides(JobSpec job, SourceTables source) {
+    Set<String> unknown = new TreeSet<>(job.perTable().keySet());
+    unknown.removeAll(source.read().keySet());
+    if (!unknown.isEmpty()) {
+      throw new JobFileException(
+          "per-table: names "
+              + unknown
+              + ", which the source does not read; it reads "
+              + source.read().keySet()
+              + ".");
+    }
+  }
+
+  /** Whether the job moves several tables rather than one. */
+  public boolean several() {
+    return tables.size() > 1 || !notCopied.isEmpty();
+  }
+}
