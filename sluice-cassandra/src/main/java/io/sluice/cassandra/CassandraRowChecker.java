@@ -444,10 +444,14 @@ final class CassandraRowChecker implements KeyOrderedChecker {
     }
     return retrier
         .request(bound.setIdempotence(true).build())
-        .thenApply(answer -> new Read(targetRow(answer.rows().one()), answer.retries()));
+        .thenApply(
+            answer ->
+                new Read(
+                    targetRow(answer.rows().one(), answer.arrivedAtMillis()), answer.retries()));
   }
 
-  TargetRow targetRow(com.datastax.oss.driver.api.core.cql.Row read) {
+  /** The row as read back, its TTLs read as of {@code readAtMillis}; null for no row. */
+  TargetRow targetRow(com.datastax.oss.driver.api.core.cql.Row read, long readAtMillis) {
     if (read == null) {
       return null;
     }
@@ -470,7 +474,8 @@ final class CassandraRowChecker implements KeyOrderedChecker {
     return new TargetRow(
         new SlotMap<>(readSlots, values),
         new SlotMap<>(readSlots, writetimes),
-        new SlotMap<>(readSlots, ttls));
+        new SlotMap<>(readSlots, ttls),
+        readAtMillis);
   }
 
   private Verdict compare(Row row, TargetRow target) {

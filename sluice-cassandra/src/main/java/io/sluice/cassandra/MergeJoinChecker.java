@@ -245,7 +245,7 @@ final class MergeJoinChecker implements Sink {
     ahead = null;
     return next.thenCompose(
         answer -> {
-          take(answer.rows());
+          take(answer);
           return drainInto(passed);
         });
   }
@@ -351,7 +351,7 @@ final class MergeJoinChecker implements Sink {
                 broken = true;
                 return CompletableFuture.completedFuture(lookUp(passed));
               }
-              take(answer.rows());
+              take(answer);
               return advanceTo(key, retries + answer.retries(), passed);
             })
         .thenCompose(located -> located);
@@ -361,10 +361,11 @@ final class MergeJoinChecker implements Sink {
    * Makes the answer the current page, and asks for the next one at once, of as many rows as fit in
    * about {@link #PAGE_BYTES} at this page's size per row.
    */
-  private void take(AsyncResultSet result) {
+  private void take(RequestRetrier.Answer answer) {
+    AsyncResultSet result = answer.rows();
     List<Scanned> rows = new ArrayList<>(result.remaining());
     for (com.datastax.oss.driver.api.core.cql.Row row : result.currentPage()) {
-      rows.add(new Scanned(keyOf(row), checker.targetRow(row)));
+      rows.add(new Scanned(keyOf(row), checker.targetRow(row, answer.arrivedAtMillis())));
     }
     page = rows;
     index = 0;

@@ -96,7 +96,7 @@ final class RequestRetrier implements AutoCloseable {
         new Completion() {
           @Override
           public void answered(AsyncResultSet rows, long retries) {
-            result.complete(new Answer(rows, retries));
+            result.complete(new Answer(rows, retries, System.currentTimeMillis()));
           }
 
           @Override
@@ -303,7 +303,13 @@ final class RequestRetrier implements AutoCloseable {
   }
 
   /** A request that succeeded: the target's answer, and the retries it took. */
-  record Answer(AsyncResultSet rows, long retries) {}
+  /**
+   * A request's answer.
+   *
+   * @param arrivedAtMillis when it arrived: what a TTL it holds was counted down to, give or take
+   *     the way back
+   */
+  record Answer(AsyncResultSet rows, long retries, long arrivedAtMillis) {}
 
   /** The last failure of a write that will not be retried any more. */
   static final class RetriesExhausted extends RuntimeException {

@@ -65,7 +65,11 @@ final class JobChecks implements AutoCloseable {
     return openCreated(tables(job), kind);
   }
 
-  private static JobTables tables(JobSpec job) {
+  /**
+   * The tables of the job ({@link JobTables#of}), any failure to list them told as a problem of the
+   * job file.
+   */
+  static JobTables tables(JobSpec job) {
     try {
       return JobTables.of(job);
     } catch (JobFileException e) {

@@ -85,7 +85,8 @@ final class ProgressDisplay implements AutoCloseable {
                 counts.bytesRead() / 1e6 / seconds,
                 kind.problems(counts),
                 kind.problemsWord())
-            + flow;
+            + flow
+            + run.tablesLine().map(tables -> ", " + tables).orElse("");
     if (bar != null) {
       bar.stepTo(workDone / 1_000_000);
       bar.setExtraMessage(rates);

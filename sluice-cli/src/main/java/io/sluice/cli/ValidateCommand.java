@@ -1,6 +1,7 @@
 package io.sluice.cli;
 
 import io.sluice.core.job.JobSpec;
+import io.sluice.core.run.JobTables;
 import io.sluice.core.run.RunReport;
 import io.sluice.core.run.WorkflowKind;
 import io.sluice.core.validate.Validation;
@@ -19,7 +20,8 @@ import picocli.CommandLine.Spec;
 /**
  * {@code sluice validate job.yaml}: reads the job's sources through its mapping and checks every
  * row against the target, listing missing, mismatched, changed-since and (with {@code --extra})
- * extra rows; repairs them with {@code --repair}. See docs/validate.md.
+ * extra rows; repairs them with {@code --repair}. A job of several tables is validated table by
+ * table ({@link TablesValidation}). See docs/validate.md.
  */
 @Command(
     name = "validate",
@@ -41,7 +43,13 @@ final class ValidateCommand implements Callable<Integer> {
     ValidationSpec checks = validation.spec();
     JobSpec job = options.load();
     PrintWriter out = spec.commandLine().getOut();
-    RunReport report = run(job, checks, options.job().fresh(), options.metricsPort(), out);
+    boolean fresh = options.job().fresh();
+    JobTables tables = JobChecks.tables(job);
+    if (tables.several()) {
+      return TablesValidation.run(
+          job, tables, table -> run(table, checks, fresh, options.metricsPort(), out), out);
+    }
+    RunReport report = run(job, checks, fresh, options.metricsPort(), out);
     return ExitCodes.of(report.outcome());
   }
 

@@ -91,7 +91,7 @@ class KeyspaceCopyIT {
                 + " WITH replication = {'class': 'SimpleStrategy', 'replication_factor': 1}"));
     source.execute(schema("CREATE TABLE " + other + ".elsewhere (id int PRIMARY KEY)"));
 
-    Path job = job(sourceCluster.keyspace(), keyspace);
+    Path job = job(sourceCluster.keyspace(), keyspace, true);
     Path checkpoint = dir.resolve("state-whole/checkpoint.json");
     Random random = new Random(7);
     int killedMidway = 0;
@@ -142,6 +142,12 @@ class KeyspaceCopyIT {
 
     assertThat(report.get("not-copied").toString()).contains("visits").contains("counter");
     assertThat(last.output()).contains("Not copied").contains("visits");
+    assertThat(last.output()).as("the progress line's tables").contains("tables 7 of 7 done");
+    String html = Files.readString(dir.resolve("state-whole/report.html"));
+    for (String table : tables.keySet()) {
+      assertThat(html).contains("data-table=\"" + table + "\"");
+    }
+    assertThat(html).contains("class=\"not-copied\"").contains("visits");
     target.refreshSchema();
     assertThat(target.getMetadata().getKeyspace(copied).orElseThrow().getTables().keySet())
         .extracting(id -> id.asInternal())
@@ -149,6 +155,69 @@ class KeyspaceCopyIT {
         .doesNotContain("visits", "skip_audit", "big")
         .contains("big_renamed");
     assertThat(target.getMetadata().getKeyspace(other)).isEmpty();
+
+    // The same job, its source no longer held to a rate: validate's state is its own.
+    validateEveryTable(job(sourceCluster.keyspace(), keyspace, false), cases);
+  }
+
+  /**
+   * {@code validate} of the whole job checks each table and gives one verdict; after two rows of
+   * one table are deleted, {@code --repair} finds and rewrites those two in that table alone.
+   */
+  private void validateEveryTable(Path job, List<GeneratedCase> cases) throws Exception {
+    DiffJobs.Run clean = DiffJobs.sluice("validate", job.toString());
+    assertThat(clean.exitCode())
+        .as("%s\nfirst differences: %s", clean, firstDifferences("big_renamed"))
+        .isEqualTo(ExitCodes.OK);
+    assertThat(clean.out()).contains("Job validation: all 7 tables match their sources.");
+    for (GeneratedCase generated : cases) {
+      String table = generated.table().name();
+      JsonNode totals = validation(table).get("totals");
+      assertThat(totals.get("matching").asInt())
+          .as("%s: %s", table, totals)
+          .isEqualTo(totals.get("rows-checked").asInt());
+      assertThat(totals.get("differences").asInt()).as("%s: %s", table, totals).isZero();
+    }
+
+    target.execute("DELETE FROM " + copied + ".big_renamed WHERE id = 3 AND n = 5");
+    target.execute("DELETE FROM " + copied + ".big_renamed WHERE id = 7 AND n = 150");
+    DiffJobs.Run repair =
+        DiffJobs.sluice(
+            "validate", "--fresh", "--repair", "--repair-timestamp", "now", job.toString());
+    assertThat(repair.exitCode()).as(repair.toString()).isEqualTo(ExitCodes.COMPLETED_WITH_ERRORS);
+    assertThat(repair.out()).contains("1 of 7 tables differ").contains("big_renamed");
+    JsonNode repaired = validation("big_renamed").get("totals");
+    assertThat(repaired.get("differences").asInt()).as(repaired.toString()).isEqualTo(2);
+    assertThat(repaired.get("repaired").asInt()).as(repaired.toString()).isEqualTo(2);
+    JsonNode verdicts =
+        new ObjectMapper().readTree(dir.resolve("state-whole/validate/tables.json").toFile());
+    assertThat(verdicts.get("exit-code").asInt()).isEqualTo(ExitCodes.COMPLETED_WITH_ERRORS);
+    for (JsonNode table : verdicts.get("tables")) {
+      assertThat(table.get("outcome").asText())
+          .as(table.toString())
+          .isEqualTo(
+              table.get("table").asText().equals("big_renamed")
+                  ? "COMPLETED_WITH_DIFFERENCES"
+                  : "COMPLETED");
+    }
+    assertThat(target.execute("SELECT count(*) FROM " + copied + ".big_renamed").one().getLong(0))
+        .isEqualTo(BIG_ROWS);
+
+    DiffJobs.Run again = DiffJobs.sluice("validate", "--fresh", job.toString());
+    assertThat(again.exitCode()).as(again.toString()).isEqualTo(ExitCodes.OK);
+  }
+
+  private String firstDifferences(String table) throws Exception {
+    Path file = dir.resolve("state-whole/tables/" + table + "/validate/differences.jsonl");
+    return Files.exists(file)
+        ? String.join("\n", Files.readAllLines(file).stream().limit(3).toList())
+        : "none";
+  }
+
+  private JsonNode validation(String table) throws Exception {
+    return new ObjectMapper()
+        .readTree(
+            dir.resolve("state-whole/tables/" + table + "/validate/validation.json").toFile());
   }
 
   private static long sum(Map<String, JsonNode> tables, String count) {
@@ -204,7 +273,11 @@ class KeyspaceCopyIT {
         .isNotEmpty();
   }
 
-  private Path job(TestKeyspace from, TestKeyspace to) throws Exception {
+  /**
+   * The job file; with {@code slow}, each table's reads are limited, so that the run is still going
+   * when it is killed.
+   */
+  private Path job(TestKeyspace from, TestKeyspace to, boolean slow) throws Exception {
     String yaml =
         "name: whole\n"
             + "state-dir: state-whole\n"
@@ -224,8 +297,7 @@ class KeyspaceCopyIT {
             + "      tables: [\"*\"]\n"
             + "      exclude-tables: [\"skip_*\"]\n"
             + "      fetch-size: 50\n"
-            // Each table's reads are limited, so that the run is still going when it is killed.
-            + "      rows-per-second: 300\n"
+            + (slow ? "      rows-per-second: 300\n" : "")
             + "target:\n"
             + "  contact-points: ["
             + to.hostAndPort()

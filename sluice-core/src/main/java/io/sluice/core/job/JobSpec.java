@@ -108,6 +108,12 @@ public record JobSpec(
         spark);
   }
 
+  /** The same job keeping its state in {@code newStateDir}. */
+  public JobSpec withStateDir(Path newStateDir) {
+    return new JobSpec(
+        name, sources, target, mapping, perTable, flow, maxErrors, newStateDir, baseDir, spark);
+  }
+
   public JobSpec withMaxErrors(ErrorThreshold threshold) {
     return new JobSpec(
         name, sources, target, mapping, perTable, flow, threshold, stateDir, baseDir, spark);

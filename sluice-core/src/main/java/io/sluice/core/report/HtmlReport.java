@@ -69,6 +69,10 @@ public final class HtmlReport {
           Count.RECORDS_READ_AGAIN);
 
   /** The shortest span a rate is drawn over, so a short last span does not spike the chart. */
+  /** The counts a table's section always shows, even when zero. */
+  private static final Set<String> TABLE_COUNTS =
+      Set.of("records-read", "rows-written", "rejected-decode", "rejected-mapping", "rows-failed");
+
   private static final double MIN_RATE_SECONDS = 0.5;
 
   private static final DateTimeFormatter WHEN =
@@ -133,6 +137,7 @@ public final class HtmlReport {
         .append("</style></head><body>\n");
     verdict(html, job);
     counts(html);
+    tables(html);
     charts(html);
     reasons(html);
     html.append("<h2>Settings</h2><pre class=\"settings\">")
@@ -239,6 +244,46 @@ public final class HtmlReport {
           .append(", paused ")
           .append(flow.path("compaction-pauses").asLong())
           .append(" time(s).</p>\n");
+    }
+  }
+
+  /** A job of several tables: a section for each, with its counts, and what was not copied. */
+  private void tables(StringBuilder html) {
+    JsonNode tables = report.path("tables");
+    JsonNode notCopied = report.path("not-copied");
+    if (!tables.isArray() || tables.isEmpty()) {
+      return;
+    }
+    html.append("<h2>Tables</h2>\n");
+    for (JsonNode table : tables) {
+      String name = table.path("table").asText();
+      html.append("<section class=\"table\" data-table=\"")
+          .append(Html.escape(name))
+          .append("\"><h3>")
+          .append(Html.escape(name))
+          .append("</h3><table class=\"counts\">\n");
+      table
+          .path("counts")
+          .fields()
+          .forEachRemaining(
+              count -> {
+                if (count.getValue().asLong() != 0 || TABLE_COUNTS.contains(count.getKey())) {
+                  html.append("<tr><th>")
+                      .append(Html.escape(count.getKey()))
+                      .append("</th><td data-count=\"")
+                      .append(Html.escape(count.getKey()))
+                      .append("\">")
+                      .append(Html.number(count.getValue().asLong()))
+                      .append("</td></tr>\n");
+                }
+              });
+      html.append("</table></section>\n");
+    }
+    if (notCopied.isArray() && !notCopied.isEmpty()) {
+      html.append("<h3>Not copied</h3><ul class=\"not-copied\">\n");
+      notCopied.forEach(
+          what -> html.append("<li>").append(Html.escape(what.asText())).append("</li>\n"));
+      html.append("</ul>\n");
     }
   }
 

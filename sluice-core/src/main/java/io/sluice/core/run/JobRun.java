@@ -36,6 +36,7 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.SortedSet;
 import java.util.TreeMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -72,6 +73,7 @@ public final class JobRun implements AutoCloseable {
   private final long resumedWork;
   private volatile FlowController flow;
   private volatile SplitScheduler scheduler;
+  private volatile ProgressLedger ledger;
   private volatile String stopRequested;
   private volatile AnswerObserver answerObserver = AnswerObserver.NONE;
 
@@ -385,6 +387,33 @@ public final class JobRun implements AutoCloseable {
     return running == null ? Optional.empty() : Optional.of(running.stats());
   }
 
+  /**
+   * For a job of several tables, what the progress line says of them: how many are done and which
+   * are being read now; empty for a job of one table, or before the run starts.
+   */
+  public Optional<String> tablesLine() {
+    SplitScheduler running = scheduler;
+    if (parts.get(0).table() == null || running == null) {
+      return Optional.empty();
+    }
+    long done = parts.stream().filter(part -> tableDone(part)).count();
+    SortedSet<String> reading = running.tablesInHand();
+    return Optional.of(
+        String.format(
+            "tables %d of %d done%s",
+            done,
+            parts.size(),
+            reading.isEmpty() ? "" : ", reading " + String.join(", ", reading)));
+  }
+
+  private boolean tableDone(RunPart part) {
+    ProgressLedger ledger = this.ledger;
+    return ledger != null
+        && part.sources().stream()
+            .flatMap(source -> source.splits().stream())
+            .allMatch(split -> ledger.done(split.id()));
+  }
+
   /** The live counters of this run, for progress display. */
   public Counts progress() {
     return counters.snapshot();
@@ -442,6 +471,7 @@ public final class JobRun implements AutoCloseable {
               runs,
               clock,
               workflow::checkpointPart);
+      this.ledger = ledger;
       SplitScheduler running =
           new SplitScheduler(
               job.flow().workers(), job.maxErrors(), counters, flowController, earlierRuns);
@@ -588,7 +618,7 @@ public final class JobRun implements AutoCloseable {
                   rowsCommitted,
                   part.table());
           if (!splitLedger.done()) {
-            tasks.add(new SplitScheduler.SplitTask(source, splitLedger, runner));
+            tasks.add(new SplitScheduler.SplitTask(source, splitLedger, runner, part.table()));
           }
         }
       }

@@ -106,6 +106,12 @@ public final class ProgressLedger {
     return counts;
   }
 
+  /** Whether the split of {@code id} is tracked and all handled. */
+  synchronized boolean done(String id) {
+    SplitLedger split = splits.get(id);
+    return split != null && split.done();
+  }
+
   /** Lists and counts a finding that no record gives, such as an extra row in the target. */
   public synchronized void commit(RejectLine finding, List<Count> counts) {
     findings.add(finding);

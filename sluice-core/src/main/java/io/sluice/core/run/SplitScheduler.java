@@ -10,6 +10,10 @@ import io.sluice.core.sink.Sink;
 import io.sluice.core.source.Record;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.SortedSet;
+import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
@@ -37,6 +41,7 @@ final class SplitScheduler implements RunControl {
   private final ExecutorService accounting =
       Executors.newSingleThreadExecutor(daemonThreads("sluice-accounting"));
   private final AtomicReference<String> abortReason = new AtomicReference<>();
+  private final Map<String, Integer> splitsInHand = new ConcurrentHashMap<>();
   private volatile boolean interrupted;
 
   SplitScheduler(
@@ -91,7 +96,13 @@ final class SplitScheduler implements RunControl {
   private void drain(ConcurrentLinkedQueue<SplitTask> queue) {
     SplitTask task;
     while (!stopped() && (task = queue.poll()) != null) {
-      task.runner().read(task.source(), task.ledger());
+      String table = task.table() == null ? "" : task.table();
+      splitsInHand.merge(table, 1, Integer::sum);
+      try {
+        task.runner().read(task.source(), task.ledger());
+      } finally {
+        splitsInHand.computeIfPresent(table, (t, n) -> n == 1 ? null : n - 1);
+      }
     }
   }
 
@@ -104,6 +115,13 @@ final class SplitScheduler implements RunControl {
   void interrupt(String reason) {
     interrupted = true;
     stop(reason);
+  }
+
+  /** The tables of a job of several whose splits workers are reading now, by name. */
+  SortedSet<String> tablesInHand() {
+    SortedSet<String> tables = new TreeSet<>(splitsInHand.keySet());
+    tables.remove("");
+    return tables;
   }
 
   boolean interrupted() {
@@ -174,6 +192,10 @@ final class SplitScheduler implements RunControl {
     };
   }
 
-  /** A split to run, with where its progress is kept and what runs it. */
-  record SplitTask(PlannedSource source, SplitLedger ledger, SplitRunner runner) {}
+  /**
+   * A split to run, with where its progress is kept and what runs it.
+   *
+   * @param table the target table of a job of several tables; else null
+   */
+  record SplitTask(PlannedSource source, SplitLedger ledger, SplitRunner runner, String table) {}
 }

@@ -113,7 +113,8 @@ public final class RowComparison {
         String time =
             cell == null || cell.writetimeMicros() >= liveSinceMicros
                 ? null
-                : timeDifference(cell, writetime, target.ttls().get(column.name()));
+                : timeDifference(
+                    cell, writetime, target.ttls().get(column.name()), target.readAtMillis());
         if (time != null) {
           differences.add(
               new ColumnDifference(
@@ -145,13 +146,14 @@ public final class RowComparison {
    * How an equal cell's time in the target differs from the source cell's, or null when it does
    * not, or cannot be told (no write time read: a non-frozen collection).
    */
-  private static String timeDifference(CellTime cell, Long writetime, Integer ttl) {
+  private static String timeDifference(
+      CellTime cell, Long writetime, Integer ttl, long readAtMillis) {
     if (writetime == null || writetime > cell.writetimeMicros()) {
       return null;
     }
     int targetTtl = ttl == null ? 0 : ttl;
-    // The target's TTL was read a moment ago: compare it with what the source cell has left now.
-    int sourceTtl = cell.ttlSecondsAt(System.currentTimeMillis());
+    // Compared with what the source cell had left when the target's TTL was read.
+    int sourceTtl = cell.ttlSecondsAt(readAtMillis > 0 ? readAtMillis : System.currentTimeMillis());
     boolean sameTtl =
         (targetTtl == 0) == (sourceTtl == 0)
             && Math.abs(targetTtl - sourceTtl) <= TTL_TOLERANCE_SECONDS;

@@ -12,12 +12,23 @@ import java.util.Map;
  *     timestamp per element rather than one per column
  * @param ttls column name to the cell's remaining TTL in seconds, for the cells that expire (read
  *     for the same columns as {@code writetimes}); empty when not read
+ * @param readAtMillis when the row was read, which its TTLs count down from: a row of a scan may be
+ *     compared seconds after its page arrived; 0 when not known (compared as read just now)
  */
 public record TargetRow(
-    Map<String, Object> values, Map<String, Long> writetimes, Map<String, Integer> ttls) {
+    Map<String, Object> values,
+    Map<String, Long> writetimes,
+    Map<String, Integer> ttls,
+    long readAtMillis) {
 
   /** A row read without TTLs. */
   public TargetRow(Map<String, Object> values, Map<String, Long> writetimes) {
-    this(values, writetimes, Map.of());
+    this(values, writetimes, Map.of(), 0);
+  }
+
+  /** A row whose TTLs were read just now. */
+  public TargetRow(
+      Map<String, Object> values, Map<String, Long> writetimes, Map<String, Integer> ttls) {
+    this(values, writetimes, ttls, 0);
   }
 }

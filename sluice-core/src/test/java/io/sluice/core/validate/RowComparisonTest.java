@@ -202,6 +202,28 @@ class RowComparisonTest {
   }
 
   @Test
+  void should_compare_a_ttl_with_what_the_source_had_left_when_the_target_was_read() {
+    RowComparison comparison = new RowComparison(TABLE, false);
+    Map<String, Object> source = row("name", "Ada");
+    long now = System.currentTimeMillis();
+    // A scan's page read 30 s before its rows are compared: its TTLs count down from then.
+    long readAt = now - 30_000;
+    CellTime cell = CellTime.read(5_000, 3_600, now - 60_000);
+    int ttlWhenRead = cell.ttlSecondsAt(readAt);
+    TargetRow readEarlier =
+        new TargetRow(
+            row("name", "Ada"), Map.of("name", 5_000L), Map.of("name", ttlWhenRead), readAt);
+
+    assertThat(comparison.compare(source, SOURCE_TS, Map.of("name", cell), readEarlier))
+        .isInstanceOf(Verdict.Match.class);
+    assertThat(
+            comparison.compare(
+                source, SOURCE_TS, Map.of("name", cell), timed("Ada", 5_000, ttlWhenRead)))
+        .as("the same TTL, taken as read just now, is 30 s too long")
+        .isInstanceOf(Verdict.Mismatch.class);
+  }
+
+  @Test
   void should_not_judge_equal_cells_by_time_without_source_cell_times() {
     assertThat(compare(row("name", "Ada"), timed("Ada", 1, null)))
         .isInstanceOf(Verdict.Match.class);
