@@ -38,6 +38,7 @@ public final class CassandraTarget implements ValidatingTarget {
   /** Rows per page of the full scan of the table's primary keys. */
   private static final int SCAN_PAGE_SIZE = 5_000;
 
+  private final SharedSessions.Share share;
   private final CqlSession session;
   private final TargetSpec spec;
   private final TableMetadata table;
@@ -46,12 +47,13 @@ public final class CassandraTarget implements ValidatingTarget {
   private final List<String> problems;
 
   private CassandraTarget(
-      CqlSession session,
+      SharedSessions.Share share,
       TargetSpec spec,
       TableMetadata table,
       Clock clock,
       List<String> problems) {
-    this.session = session;
+    this.share = share;
+    this.session = share.session();
     this.spec = spec;
     this.table = table;
     this.schema = TableSchemaReader.read(table);
@@ -62,7 +64,14 @@ public final class CassandraTarget implements ValidatingTarget {
   /** Connects to the target's cluster and reads its table; fails clearly if it is missing. */
   public static CassandraTarget connect(TargetSpec spec, Path baseDir) {
     return connect(
-        spec, baseDir, SessionFactory.connectForKeyspace(spec.cluster(), baseDir, spec.keyspace()));
+        spec,
+        baseDir,
+        SharedSessions.acquire(
+            spec.cluster(),
+            baseDir,
+            spec.keyspace(),
+            "writes",
+            () -> SessionFactory.connectForKeyspace(spec.cluster(), baseDir, spec.keyspace())));
   }
 
   /**
@@ -71,20 +80,29 @@ public final class CassandraTarget implements ValidatingTarget {
    */
   public static CassandraTarget connectToCheck(TargetSpec spec, Path baseDir) {
     return connect(
-        spec, baseDir, SessionFactory.connectForScans(spec.cluster(), baseDir, spec.keyspace()));
+        spec,
+        baseDir,
+        SharedSessions.acquire(
+            spec.cluster(),
+            baseDir,
+            spec.keyspace(),
+            "scans",
+            () -> SessionFactory.connectForScans(spec.cluster(), baseDir, spec.keyspace())));
   }
 
-  private static CassandraTarget connect(TargetSpec spec, Path baseDir, CqlSession session) {
+  private static CassandraTarget connect(
+      TargetSpec spec, Path baseDir, SharedSessions.Share share) {
+    CqlSession session = share.session();
     Optional<String> datacenter = SessionFactory.datacenterProblem(spec.cluster(), session);
     try {
       return new CassandraTarget(
-          session,
+          share,
           spec,
           TableSchemaReader.tableMetadata(session, spec.keyspace(), spec.table()),
           Clock.systemUTC(),
           datacenter.map(List::of).orElse(List.of()));
     } catch (RuntimeException e) {
-      session.close();
+      share.close();
       throw datacenter
           .map(problem -> new IllegalArgumentException(problem + " " + e.getMessage(), e))
           .orElseThrow(() -> e);
@@ -198,6 +216,6 @@ public final class CassandraTarget implements ValidatingTarget {
 
   @Override
   public void close() {
-    session.close();
+    share.close();
   }
 }

@@ -10,6 +10,7 @@ import com.datastax.oss.driver.api.core.metadata.schema.KeyspaceMetadata;
 import com.datastax.oss.driver.api.core.metadata.schema.TableMetadata;
 import com.datastax.oss.driver.api.core.metadata.token.TokenRange;
 import io.sluice.cassandra.SessionFactory;
+import io.sluice.cassandra.SharedSessions;
 import io.sluice.cassandra.table.RingPlan.Sized;
 import io.sluice.core.source.KeyColumn;
 import io.sluice.core.source.Split;
@@ -43,16 +44,19 @@ public final class TableSource implements KeyOrderedSource, TableCopySource {
 
   private final String name;
   private final TableSourceOptions options;
+  private final SharedSessions.Share share;
   private final CqlSession session;
   private final TableScan scan;
 
   /** Whether the last plan had the nodes' size estimates to size its splits by. */
   private volatile boolean sized = true;
 
-  private TableSource(String name, TableSourceOptions options, CqlSession session, TableScan scan) {
+  private TableSource(
+      String name, TableSourceOptions options, SharedSessions.Share share, TableScan scan) {
     this.name = name;
     this.options = options;
-    this.session = session;
+    this.share = share;
+    this.session = share.session();
     this.scan = scan;
   }
 
@@ -62,13 +66,18 @@ public final class TableSource implements KeyOrderedSource, TableCopySource {
    * @throws IllegalArgumentException in one sentence, when the table cannot be read as asked
    */
   static TableSource connect(String name, TableSourceOptions options, Path baseDir) {
-    CqlSession session =
-        SessionFactory.openForScans(options.cluster(name), baseDir, options.keyspace());
+    SharedSessions.Share share =
+        SharedSessions.acquire(
+            options.cluster(name),
+            baseDir,
+            options.keyspace(),
+            "scans",
+            () -> SessionFactory.openForScans(options.cluster(name), baseDir, options.keyspace()));
     try {
-      TableMetadata table = table(session, name, options);
-      return new TableSource(name, options, session, TableScan.of(name, table, options));
+      TableMetadata table = table(share.session(), name, options);
+      return new TableSource(name, options, share, TableScan.of(name, table, options));
     } catch (RuntimeException e) {
-      session.close();
+      share.close();
       throw e;
     }
   }
@@ -295,6 +304,6 @@ public final class TableSource implements KeyOrderedSource, TableCopySource {
 
   @Override
   public void close() {
-    session.close();
+    share.close();
   }
 }

@@ -1,0 +1,111 @@
+package io.sluice.cassandra;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import io.sluice.core.job.ClusterSpec;
+import java.nio.file.Path;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Supplier;
+
+/**
+ * Sessions shared by the targets and sources of a process that reach the same cluster and keyspace
+ * the same way: a job of many tables opens one session to each cluster, not one per table (each
+ * session has its own connections, threads and a second or so of start). Each user holds a {@link
+ * Share} and closes it; the last share closed closes the session.
+ */
+public final class SharedSessions {
+
+  /**
+   * What makes two sessions the same: the cluster's settings (the name its messages use aside),
+   * where relative paths start, the keyspace and the way of connecting.
+   */
+  private record Key(
+      List<String> contactPoints,
+      String localDatacenter,
+      String username,
+      String passwordEnv,
+      String passwordFile,
+      String consistency,
+      Object tls,
+      Path baseDir,
+      String keyspace,
+      String use) {
+
+    static Key of(ClusterSpec cluster, Path baseDir, String keyspace, String use) {
+      return new Key(
+          cluster.contactPoints(),
+          cluster.localDatacenter(),
+          cluster.username(),
+          cluster.passwordEnv(),
+          cluster.passwordFile(),
+          cluster.consistency(),
+          cluster.tls(),
+          baseDir == null ? null : baseDir.toAbsolutePath().normalize(),
+          keyspace,
+          use);
+    }
+  }
+
+  private static final class Open {
+    private final CqlSession session;
+    private int users;
+
+    Open(CqlSession session) {
+      this.session = session;
+    }
+  }
+
+  private static final Map<Key, Open> OPEN = new HashMap<>();
+
+  private SharedSessions() {}
+
+  /** A share of a session; closing it gives the share back. */
+  public static final class Share implements AutoCloseable {
+    private final Key key;
+    private final CqlSession session;
+    private boolean closed;
+
+    private Share(Key key, CqlSession session) {
+      this.key = key;
+      this.session = session;
+    }
+
+    public CqlSession session() {
+      return session;
+    }
+
+    @Override
+    public void close() {
+      synchronized (OPEN) {
+        if (closed) {
+          return;
+        }
+        closed = true;
+        Open open = OPEN.get(key);
+        if (open != null && open.session == session && --open.users == 0) {
+          OPEN.remove(key);
+          session.close();
+        }
+      }
+    }
+  }
+
+  /**
+   * A share of the session to {@code cluster} for {@code keyspace} used as {@code use} says (such
+   * as writes, or scans), opened with {@code open} when no share of one is held.
+   */
+  public static Share acquire(
+      ClusterSpec cluster, Path baseDir, String keyspace, String use, Supplier<CqlSession> open) {
+    Key key = Key.of(cluster, baseDir, keyspace, use);
+    synchronized (OPEN) {
+      Open shared = OPEN.get(key);
+      if (shared == null || shared.session.isClosed()) {
+        shared = new Open(open.get());
+        OPEN.put(key, shared);
+      }
+      shared.users++;
+      return new Share(key, shared.session);
+    }
+  }
+}
