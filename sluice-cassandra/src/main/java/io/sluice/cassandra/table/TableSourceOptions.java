@@ -26,8 +26,8 @@ public record TableSourceOptions(
             value =
                 "Several tables of the keyspace to copy in one job, each into the target table of"
                     + " the same name: names, or patterns where `*` stands for any characters,"
-                    + " such as `[\"*\"]` for every table.",
-            example = "[orders, \"audit_*\"]")
+                    + " such as `[\"*\"]` for every table or `[orders, \"audit_*\"]`.",
+            shownDefault = "none: `table` names the one table")
         List<String> tables,
     @Setting(
             value = "Tables that `tables` matches but the job leaves out: names or patterns.",

@@ -39,8 +39,8 @@ public record JobSpec(
             value =
                 "For a source that reads several tables (a keyspace's `tables:`): by source table,"
                     + " where its rows go and how they are mapped, when not to the table of the"
-                    + " same name with the same columns.",
-            example = "{orders: {table: orders_v2}}")
+                    + " same name with the same columns, such as `{orders: {table: orders_v2}}`.",
+            shownDefault = "none")
         Map<String, TableOverride> perTable,
     @Setting("How hard Sluice pushes the target: parallelism, limits, retries, pauses.")
         FlowSpec flow,

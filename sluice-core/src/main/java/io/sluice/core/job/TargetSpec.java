@@ -22,7 +22,12 @@ public record TargetSpec(
     List<String> contactPoints,
     String localDatacenter,
     @Setting(value = "The keyspace of the target table.", example = "shop") String keyspace,
-    @Setting(value = "The table that receives the rows.", example = "orders") String table,
+    @Setting(
+            value =
+                "The table that receives the rows; left out when the source reads several tables,"
+                    + " each into the table of its own name ([keyspace.md](keyspace.md)).",
+            example = "orders")
+        String table,
     String username,
     String passwordEnv,
     String passwordFile,
