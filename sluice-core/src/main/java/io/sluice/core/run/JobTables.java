@@ -57,6 +57,12 @@ public record JobTables(Map<String, JobSpec> tables, Map<String, String> notCopi
               + " target.table and mapping, and say under per-table: where a table goes when not"
               + " to the table of the same name.");
     }
+    if (!job.target().type().equalsIgnoreCase("cassandra")) {
+      throw new JobFileException(
+          "A job of several tables writes over CQL for now (target.type: cassandra), not to '"
+              + job.target().type()
+              + "'; write each table with a job of its own.");
+    }
     SourceTables source = listed.get(0);
     checkOverrides(job, source);
     if (source.read().isEmpty()) {

@@ -1,0 +1,107 @@
+package io.sluice.core.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import io.sluice.core.job.JobFileException;
+import io.sluice.core.job.JobFiles;
+import io.sluice.core.job.JobSpec;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+class JobTablesTest {
+
+  private static JobSpec job(String yaml) {
+    return JobFiles.parse(yaml, Path.of("/jobs/shop.yaml"));
+  }
+
+  private static final String SOURCE =
+      "sources:\n  - name: shop\n    type: listed-tables\n    options: {tables: [orders,"
+          + " counter_visits, users]}\n";
+
+  @Test
+  void should_give_a_job_of_one_table_as_it_is() {
+    JobSpec one =
+        job(
+            "sources: [{type: listed-tables, options: {table: orders}}]\n"
+                + "target: {keyspace: shop, table: orders_copy}\n");
+
+    JobTables tables = JobTables.of(one);
+
+    assertThat(tables.several()).isFalse();
+    assertThat(tables.tables()).containsOnlyKeys("orders_copy");
+    assertThat(tables.tables().get("orders_copy")).isSameAs(one);
+  }
+
+  @Test
+  void should_give_each_table_a_job_of_its_own_sharing_the_jobs_state_and_budgets() {
+    JobSpec whole =
+        job(
+            SOURCE
+                + "target: {keyspace: shop_new}\n"
+                + "per-table:\n  users: {table: people, mapping: {columns: {id: uid}}}\n"
+                + "max-errors: 7\nflow: {workers: 3}\n");
+
+    JobTables tables = JobTables.of(whole);
+
+    assertThat(tables.several()).isTrue();
+    assertThat(tables.tables()).containsOnlyKeys("orders", "people");
+    JobSpec orders = tables.tables().get("orders");
+    assertThat(orders.target().keyspace()).isEqualTo("shop_new");
+    assertThat(orders.target().table()).isEqualTo("orders");
+    assertThat(orders.mapping()).as("the same-name mapping, resolved when run").isNull();
+    assertThat(orders.sources()).hasSize(1);
+    assertThat(orders.sources().get(0).name()).isEqualTo("orders");
+    assertThat(orders.stateDir()).isEqualTo(whole.stateDir());
+    assertThat(orders.name()).isEqualTo(whole.name());
+    assertThat(orders.maxErrors()).isEqualTo(whole.maxErrors());
+    assertThat(orders.flow()).isEqualTo(whole.flow());
+    JobSpec people = tables.tables().get("people");
+    assertThat(people.sources().get(0).options()).containsEntry("table", "users");
+    assertThat(people.mapping().columns()).containsOnlyKeys("id");
+    assertThat(tables.notCopied()).containsOnlyKeys("counter_visits");
+  }
+
+  @Test
+  void should_refuse_what_does_not_add_up_with_one_sentence_each() {
+    assertThatThrownBy(() -> JobTables.of(job(SOURCE + "target: {keyspace: s, table: t}\n")))
+        .isInstanceOf(JobFileException.class)
+        .hasMessageContaining("leave out target.table and mapping");
+    assertThatThrownBy(
+            () ->
+                JobTables.of(
+                    job(SOURCE + "target: {keyspace: s}\nper-table: {payments: {table: p}}\n")))
+        .isInstanceOf(JobFileException.class)
+        .hasMessageContaining("per-table: names [payments], which the source does not read");
+    assertThatThrownBy(
+            () ->
+                JobTables.of(
+                    job(SOURCE + "target: {keyspace: s}\nper-table: {users: {table: orders}}\n")))
+        .isInstanceOf(JobFileException.class)
+        .hasMessageContaining("Two source tables go to target table 'orders'");
+    assertThatThrownBy(
+            () ->
+                JobTables.of(
+                    job(
+                        "sources: [{type: listed-tables, options: {table: a}}]\n"
+                            + "target: {keyspace: s, table: a}\nper-table: {a: {table: b}}\n")))
+        .isInstanceOf(JobFileException.class)
+        .hasMessageContaining("per-table: applies to a source that reads several tables");
+    assertThatThrownBy(
+            () ->
+                JobTables.of(
+                    job(
+                        "sources: [{type: listed-tables, options: {table: a}}]\n"
+                            + "target: {keyspace: s}\n")))
+        .isInstanceOf(JobFileException.class)
+        .hasMessageContaining("'keyspace' and a 'table'");
+    assertThatThrownBy(
+            () ->
+                JobTables.of(
+                    job(
+                        SOURCE
+                            + "target: {keyspace: s, type: sstables, options: {directory: d}}\n")))
+        .isInstanceOf(JobFileException.class)
+        .hasMessageContaining("writes over CQL for now");
+  }
+}
