@@ -35,6 +35,7 @@ import java.util.concurrent.atomic.AtomicReference;
  *
  * <pre>
  * RawCopier schema --contact-point host:port          keyspace bench_copy and table people
+ *                                                      (each command takes --table ks.name too)
  * RawCopier fill   --contact-point host:port --rows N  N rows of about 100 bytes, each column
  *                                                      at its own write time
  * RawCopier count  --contact-point host:port           rows of people, over 64 token ranges
@@ -58,7 +59,8 @@ import java.util.concurrent.atomic.AtomicReference;
  */
 public final class RawCopier {
 
-  private static final String TABLE = "bench_copy.people";
+  /** The table every command works on: {@code --table keyspace.name}, bench_copy.people by default. */
+  private static String table = "bench_copy.people";
   private static final long BASE_MICROS = 1_719_705_600_000_000L;
 
   public static void main(String[] args) throws Exception {
@@ -66,13 +68,14 @@ public final class RawCopier {
     for (int i = 1; i + 1 < args.length; i += 2) {
       options.put(args[i].replaceFirst("^--", ""), args[i + 1]);
     }
+    table = options.getOrDefault("table", table);
     switch (args[0]) {
       case "schema" -> schema(options.get("contact-point"));
       case "fill" -> fill(options.get("contact-point"), Long.parseLong(options.get("rows")));
       case "count" -> System.out.println(count(options.get("contact-point")));
       case "truncate" -> {
         try (CqlSession session = connect(options.get("contact-point"))) {
-          session.execute("TRUNCATE " + TABLE);
+          session.execute("TRUNCATE " + table);
         }
       }
       case "copy" ->
@@ -106,11 +109,13 @@ public final class RawCopier {
   static void schema(String contactPoint) {
     try (CqlSession session = connect(contactPoint)) {
       session.execute(
-          "CREATE KEYSPACE IF NOT EXISTS bench_copy WITH replication ="
+          "CREATE KEYSPACE IF NOT EXISTS "
+              + table.substring(0, table.indexOf('.'))
+              + " WITH replication ="
               + " {'class': 'SimpleStrategy', 'replication_factor': 1}");
       session.execute(
           "CREATE TABLE IF NOT EXISTS "
-              + TABLE
+              + table
               + " (id uuid PRIMARY KEY, name text, email text, n int, score double,"
               + " created timestamp)");
     }
@@ -121,11 +126,11 @@ public final class RawCopier {
       PreparedStatement insert =
           session.prepare(
               "INSERT INTO "
-                  + TABLE
+                  + table
                   + " (id, name, email, n, score, created) VALUES (?, ?, ?, ?, ?, ?)"
                   + " USING TIMESTAMP ?");
       PreparedStatement touch =
-          session.prepare("UPDATE " + TABLE + " USING TIMESTAMP ? SET score = ? WHERE id = ?");
+          session.prepare("UPDATE " + table + " USING TIMESTAMP ? SET score = ? WHERE id = ?");
       Semaphore inFlight = new Semaphore(256);
       AtomicReference<Throwable> failure = new AtomicReference<>();
       for (long i = 0; i < rows && failure.get() == null; i++) {
@@ -168,7 +173,7 @@ public final class RawCopier {
         total +=
             session
                 .execute(
-                    "SELECT count(*) FROM " + TABLE + " WHERE token(id) > ? AND token(id) <= ?",
+                    "SELECT count(*) FROM " + table + " WHERE token(id) > ? AND token(id) <= ?",
                     range[0],
                     range[1])
                 .one()
@@ -184,15 +189,15 @@ public final class RawCopier {
       PreparedStatement scan =
           source.prepare(
               "SELECT id, name, email, n, score, created, WRITETIME(name), WRITETIME(score) FROM "
-                  + TABLE
+                  + table
                   + " WHERE token(id) > ? AND token(id) <= ?");
       PreparedStatement insert =
           target.prepare(
               "INSERT INTO "
-                  + TABLE
+                  + table
                   + " (id, name, email, n, created) VALUES (?, ?, ?, ?, ?) USING TIMESTAMP ?");
       PreparedStatement score =
-          target.prepare("INSERT INTO " + TABLE + " (id, score) VALUES (?, ?) USING TIMESTAMP ?");
+          target.prepare("INSERT INTO " + table + " (id, score) VALUES (?, ?) USING TIMESTAMP ?");
       Semaphore inFlight = new Semaphore(inFlightLimit);
       AtomicReference<Throwable> failure = new AtomicReference<>();
       AtomicLong copied = new AtomicLong();
@@ -266,9 +271,9 @@ public final class RawCopier {
         CqlSession target = connect(to)) {
       PreparedStatement scan =
           source.prepare(
-              "SELECT " + SELECTED + " FROM " + TABLE + " WHERE token(id) > ? AND token(id) <= ?");
+              "SELECT " + SELECTED + " FROM " + table + " WHERE token(id) > ? AND token(id) <= ?");
       PreparedStatement select =
-          target.prepare("SELECT " + SELECTED + " FROM " + TABLE + " WHERE id = ?");
+          target.prepare("SELECT " + SELECTED + " FROM " + table + " WHERE id = ?");
       Semaphore inFlight = new Semaphore(inFlightLimit);
       AtomicReference<Throwable> failure = new AtomicReference<>();
       AtomicLong matching = new AtomicLong();

@@ -11,6 +11,7 @@ import io.sluice.core.sink.Target;
 import io.sluice.core.source.Source;
 import io.sluice.core.source.SourceSpec;
 import io.sluice.core.source.Sources;
+import io.sluice.core.source.TableCopy;
 import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
@@ -190,9 +191,17 @@ final class JobChecks implements AutoCloseable {
     return parts;
   }
 
-  /** What of the source's schema a job of several tables leaves out, a sentence each. */
+  /**
+   * What of the source's schema a job of several tables leaves out, a sentence each: the tables it
+   * does not copy, and what each copied table's own copy leaves out (its materialized views).
+   */
   List<String> notCopied() {
-    return List.copyOf(tables.notCopied().values());
+    List<String> notCopied = new ArrayList<>(tables.notCopied().values());
+    for (Opened table : opened) {
+      TableCopy.of(table.sources(), table.job().target().keyspace(), table.job().target().table())
+          .ifPresent(copy -> notCopied.addAll(copy.notCopied()));
+    }
+    return notCopied;
   }
 
   @Override

@@ -66,6 +66,9 @@ final class CassandraConfigFiles {
     yaml.put("disk_failure_policy", DISK_FAILURE_POLICY);
     yaml.put("commit_failure_policy", "die");
     yaml.put("authenticator", "AllowAllAuthenticator");
+    // Off by default since 4.0; a node to try migrations on takes the schemas applications have,
+    // materialized views included, so that a copy can be seen to name them as not copied.
+    yaml.put("materialized_views_enabled", true);
     overrides.forEach(
         (key, value) -> {
           if (value == null) {

@@ -34,8 +34,9 @@ import org.junit.jupiter.api.io.TempDir;
  * other cluster, all tables in one run that is killed twice with {@code kill -9} and resumed. The
  * tables are drawn from seeds (user types nested, frozen and non-frozen collections, static
  * columns, descending clustering, {@code duration} and {@code vector} columns), beside a larger
- * table with a secondary index that {@code per-table:} renames, a counter table the job names as
- * not copied, a table the job excludes, and a table of another keyspace.
+ * table with a secondary index and a materialized view that {@code per-table:} renames, a counter
+ * table and the view the job names as not copied, a table the job excludes, and a table of another
+ * keyspace.
  */
 @RealCassandra
 class KeyspaceCopyIT {
@@ -140,7 +141,11 @@ class KeyspaceCopyIT {
     assertThat(report.get("counts").get("records-read").asLong())
         .isEqualTo(sum(tables, "records-read"));
 
-    assertThat(report.get("not-copied").toString()).contains("visits").contains("counter");
+    assertThat(report.get("not-copied").toString())
+        .contains("visits")
+        .contains("counter")
+        .contains("materialized view")
+        .contains("big_by_v");
     assertThat(last.output()).contains("Not copied").contains("visits");
     assertThat(last.output()).as("the progress line's tables").contains("tables 7 of 7 done");
     String html = Files.readString(dir.resolve("state-whole/report.html"));
@@ -228,6 +233,10 @@ class KeyspaceCopyIT {
     source.execute(
         schema("CREATE TABLE big (id int, n int, v text, score int, PRIMARY KEY (id, n))"));
     source.execute(schema("CREATE INDEX big_by_score ON big (score)"));
+    source.execute(
+        schema(
+            "CREATE MATERIALIZED VIEW big_by_v AS SELECT id, n, v FROM big WHERE v IS NOT NULL"
+                + " AND id IS NOT NULL AND n IS NOT NULL PRIMARY KEY (v, id, n)"));
     PreparedStatement insert =
         source.prepare(
             "INSERT INTO big (id, n, v, score) VALUES (?, ?, ?, ?) USING TIMESTAMP ? AND TTL ?");
