@@ -118,6 +118,21 @@ class DumpFolderTablesIT {
     }
 
     Path migrateJob = job("shop", keyspace, sources, perTable);
+    SluiceProcess.Ended check = SluiceProcess.run(dir, 300, "plan", migrateJob.toString());
+    assertThat(check.exitCode()).as(check.toString()).isEqualTo(ExitCodes.OK);
+    assertThat(check.stdout())
+        .as("each table's mapping is checked on its sample against its table")
+        .contains("Mapping into " + keyspace.name() + ".users: " + USERS + " sampled record(s)")
+        .contains(
+            "Mapping into "
+                + keyspace.name()
+                + ".orders: "
+                + (ORDERS - damaged.size())
+                + " sampled record(s) give "
+                + (ORDERS - damaged.size())
+                + " row(s); 0 filtered, 0 would be rejected.")
+        .doesNotContain("per-table:");
+
     SluiceProcess.Ended migrate =
         SluiceProcess.run(dir, 300, "migrate", migrateJob.toString(), "--max-errors", "10");
 
