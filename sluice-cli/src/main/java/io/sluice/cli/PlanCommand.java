@@ -10,24 +10,20 @@ import io.sluice.core.mapping.Mapper;
 import io.sluice.core.mapping.MappingInference;
 import io.sluice.core.mapping.MappingSpec;
 import io.sluice.core.mapping.MappingYaml;
-import io.sluice.core.run.SourceSampler;
 import io.sluice.core.run.WorkflowKind;
 import io.sluice.core.run.WriteRuleCheck;
-import io.sluice.core.run.WriteTimestamps;
 import io.sluice.core.sink.Row;
 import io.sluice.core.sink.Target;
 import io.sluice.core.source.Record;
 import io.sluice.core.source.Source;
 import io.sluice.core.source.SourceSpec;
 import io.sluice.core.source.Sources;
-import io.sluice.core.source.Split;
 import io.sluice.core.source.TableCopy;
 import io.sluice.flags.ExitCodes;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -44,13 +40,14 @@ import picocli.CommandLine.Spec;
  * {@code sluice plan job.yaml}: what a migration would do, without writing anything: the splits and
  * size of each source, the write timestamps, the target's rule warnings, and either a check of the
  * job's mapping against a sample or, when the job has none, an inferred mapping and {@code CREATE
- * TABLE}.
+ * TABLE}. A job whose source names several tables is planned table by table ({@link TablesPlan}).
  */
 @Command(
     name = "plan",
     description =
         "Show splits, size and write timestamps; check the mapping on a sample, or infer a"
-            + " mapping and CREATE TABLE when the job has none.")
+            + " mapping and CREATE TABLE when the job has none; for a job of several tables,"
+            + " each table's.")
 final class PlanCommand implements Callable<Integer> {
 
   // Only the job file: the run flags of migrate and validate would change nothing here.
@@ -64,29 +61,37 @@ final class PlanCommand implements Callable<Integer> {
       description = "Records read to infer or check the mapping (default ${DEFAULT-VALUE}).")
   int sampleSize;
 
-  @Option(names = "--mapping-out", description = "Write the inferred mapping (YAML) to this file.")
+  @Option(
+      names = "--mapping-out",
+      description =
+          "Write the inferred mapping (YAML) to this file; for a job of several tables, its"
+              + " per-table: block.")
   Path mappingOut;
 
-  @Option(names = "--cql-out", description = "Write the inferred CREATE TABLE to this file.")
+  @Option(
+      names = "--cql-out",
+      description =
+          "Write the inferred CREATE TABLE to this file; for a job of several tables, every"
+              + " statement of its schema.")
   Path cqlOut;
 
   @Spec CommandSpec spec;
-
-  /** The sources' whole size in their own units (bytes of files), as the plan read them. */
-  private long sourceWork;
 
   @Override
   public Integer call() throws IOException {
     JobSpec job = JobFiles.load(jobFile);
     PrintWriter out = spec.commandLine().getOut();
-    if (job.mapping() == null) {
+    if (job.target().table() == null) {
+      // A target of a keyspace only: a source that names several tables, each planned in turn.
+      new TablesPlan(sampleSize, mappingOut, cqlOut, out).plan(job);
+    } else if (job.mapping() == null) {
       List<Source> sources = new ArrayList<>();
       try {
         for (SourceSpec sourceSpec : job.sources()) {
           sources.add(Sources.create(sourceSpec, job.baseDir()));
         }
         boolean readText = sources.stream().noneMatch(Source::typesItsValues);
-        List<Record> sample = sample(job, sources, out);
+        List<Record> sample = PlanSample.read(job, sources, sampleSize, out).records();
         Optional<TableCopy> copy =
             TableCopy.of(sources, job.target().keyspace(), job.target().table());
         if (copy.isPresent()) {
@@ -106,49 +111,20 @@ final class PlanCommand implements Callable<Integer> {
       // Sources and target are opened together, so that every problem is told at once.
       try (JobChecks opened = JobChecks.openCreated(job, WorkflowKind.MIGRATION)) {
         List<Source> sources = opened.takeSources();
-        List<Record> sample;
+        PlanSample sample;
         try {
-          sample = sample(job, sources, out);
+          sample = PlanSample.read(job, sources, sampleSize, out);
         } finally {
           closeAll(sources);
         }
-        check(job, opened.target(), sample, sourceWork, out);
+        check(job, opened.target(), sample.records(), sample.work(), out);
       }
     }
     out.flush();
     return ExitCodes.OK;
   }
 
-  /** Says what each source holds, and reads up to {@link #sampleSize} records from them. */
-  private List<Record> sample(JobSpec job, List<Source> sources, PrintWriter out)
-      throws IOException {
-    List<WriteTimestamps> timestamps = WriteTimestamps.forSources(job.sources());
-    List<Record> sample = new ArrayList<>();
-    for (int i = 0; i < sources.size(); i++) {
-      Source source = sources.get(i);
-      SourceSpec sourceSpec = job.sources().get(i);
-      List<Split> splits = source.plan();
-      long bytes = splits.stream().mapToLong(Split::work).sum();
-      // A guessed size would scale the sample to an invented output size: none is said then.
-      sourceWork = source.sizeKnown() && sourceWork >= 0 ? sourceWork + bytes : -1;
-      out.printf(
-          "Source %s (%s): %d split(s), %s, write timestamp %s%n",
-          source.name(),
-          sourceSpec.type(),
-          splits.size(),
-          source.sizeKnown()
-              ? String.format("%.1f MB", bytes / 1e6)
-              : "size not known yet (the cluster has no size estimates for it)",
-          describe(sourceSpec, timestamps.get(i)));
-      if (sample.size() < sampleSize) {
-        sample.addAll(SourceSampler.sample(source, splits, sampleSize - sample.size()));
-      }
-    }
-    out.printf("Sampled %,d record(s).%n", sample.size());
-    return sample;
-  }
-
-  private static void closeAll(List<Source> sources) {
+  static void closeAll(List<Source> sources) {
     for (Source source : sources) {
       try {
         source.close();
@@ -241,7 +217,8 @@ final class PlanCommand implements Callable<Integer> {
     write(inferred.yaml(), inferred.createTableCql(), out);
   }
 
-  private static void check(
+  /** Maps the sample with the job's mapping into its target table, and says how it went. */
+  static void check(
       JobSpec job, Target target, List<Record> sample, long sourceWork, PrintWriter out) {
     for (String warning : WriteRuleCheck.check(target.schema())) {
       out.println("Warning: " + warning);
@@ -276,15 +253,5 @@ final class PlanCommand implements Callable<Integer> {
     }
     double scale = sampledBytes > 0 && sourceWork > 0 ? sourceWork / (double) sampledBytes : 0;
     target.planLines(sampleRows, scale).forEach(out::println);
-  }
-
-  private static String describe(SourceSpec source, WriteTimestamps rule) {
-    if (rule.fromField()) {
-      return "from field '" + source.writeTimestampField() + "'";
-    }
-    String instant = Instant.EPOCH.plusNanos(rule.fixedMicros() * 1000).toString();
-    return source.writeTimestamp() != null
-        ? instant
-        : instant + " (set write-timestamp to the dump's time to order it against other jobs)";
   }
 }

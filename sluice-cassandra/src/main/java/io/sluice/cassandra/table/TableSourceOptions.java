@@ -20,14 +20,19 @@ public record TableSourceOptions(
     String consistency,
     TlsSpec tls,
     @Setting(value = "The keyspace of the table read.", example = "shop") String keyspace,
-    @Setting(value = "The table read; or name several with `tables`.", example = "orders")
+    @Setting(
+            value = "The table read; or name several with `tables`.",
+            example = "orders",
+            shownDefault = "required, unless `tables` names several")
         String table,
     @Setting(
             value =
                 "Several tables of the keyspace to copy in one job, each into the target table of"
                     + " the same name: names, or patterns where `*` stands for any characters,"
-                    + " such as `[\"*\"]` for every table or `[orders, \"audit_*\"]`.",
-            shownDefault = "none: `table` names the one table")
+                    + " such as `[\"*\"]` for every table, or `[orders, \"audit_*\"]`.",
+            // Not an example: the reference builds the record with its examples, and a source
+            // names 'table' or 'tables', never both.
+            shownDefault = "none: `table` names the one table read")
         List<String> tables,
     @Setting(
             value = "Tables that `tables` matches but the job leaves out: names or patterns.",

@@ -37,10 +37,12 @@ public record JobSpec(
         MappingSpec mapping,
     @Setting(
             value =
-                "For a source that reads several tables (a keyspace's `tables:`): by source table,"
+                "For a source that reads several tables (a keyspace's `tables:`, a dump folder's"
+                    + " `tables: per-collection`): by source table,"
                     + " where its rows go and how they are mapped, when not to the table of the"
-                    + " same name with the same columns, such as `{orders: {table: orders_v2}}`.",
-            shownDefault = "none")
+                    + " same name with the same columns.",
+            example = "{orders: {table: orders_v2}}",
+            shownDefault = "none: each table into the table of its name")
         Map<String, TableOverride> perTable,
     @Setting("How hard Sluice pushes the target: parallelism, limits, retries, pauses.")
         FlowSpec flow,

@@ -13,5 +13,7 @@ public record TableOverride(
         String table,
     @Setting(
             value = "How this table's records become rows of its target table.",
-            shownDefault = "each column from the source column of the same name")
+            shownDefault =
+                "for a table copy, each column from the source column of the same name; a table"
+                    + " of files needs one, which `sluice plan` infers")
         MappingSpec mapping) {}

@@ -15,6 +15,7 @@ import java.util.List;
  *     bytes
  * @param collection the collections to read, or empty to read them all
  * @param splitCache whether to read and write {@code <file>.splits}
+ * @param tables {@link #ONE_TABLE} or {@link #TABLE_PER_COLLECTION}
  */
 public record BsonSourceOptions(
     @Setting(
@@ -34,7 +35,21 @@ public record BsonSourceOptions(
                 + " false never reads or writes them. A folder that cannot be written to just goes"
                 + " without.")
         @JsonDeserialize(using = YesNoDeserializer.class)
-        Boolean splitCache) {
+        Boolean splitCache,
+    @Setting(
+            "`per-collection`: each collection read is a table of its own, named after the"
+                + " collection (lower-cased, `_` for any other character, `orderItems` gives"
+                + " `order_items`), all in one job whose target names a keyspace only; each"
+                + " table's mapping goes under the job's `per-table:`, which `sluice plan` infers."
+                + " An empty collection is left out, named in the report. `one`: every collection"
+                + " read goes to the job's one target table.")
+        String tables) {
+
+  /** Every collection read goes to the job's one target table. */
+  public static final String ONE_TABLE = "one";
+
+  /** Each collection read is a table of its own. */
+  public static final String TABLE_PER_COLLECTION = "per-collection";
 
   public BsonSourceOptions {
     splitSize = splitSize == null ? "64MiB" : splitSize;
@@ -45,6 +60,22 @@ public record BsonSourceOptions(
     }
     collection = List.copyOf(collection);
     splitCache = splitCache == null || splitCache;
+    tables = tables == null ? ONE_TABLE : tables;
+    if (!tables.equals(ONE_TABLE) && !tables.equals(TABLE_PER_COLLECTION)) {
+      throw new IllegalArgumentException(
+          "tables must be '"
+              + ONE_TABLE
+              + "' or '"
+              + TABLE_PER_COLLECTION
+              + "', not '"
+              + tables
+              + "'");
+    }
+  }
+
+  /** Whether each collection read is a table of its own. */
+  public boolean tablePerCollection() {
+    return tables.equals(TABLE_PER_COLLECTION);
   }
 
   /** The target size of a split, in bytes. */

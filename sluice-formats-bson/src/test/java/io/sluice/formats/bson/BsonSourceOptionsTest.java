@@ -15,7 +15,7 @@ class BsonSourceOptionsTest {
 
   @Test
   void should_default_to_64_mib_splits_all_collections_and_a_split_cache() {
-    BsonSourceOptions options = new BsonSourceOptions(null, null, null);
+    BsonSourceOptions options = new BsonSourceOptions(null, null, null, null);
 
     assertThat(options.splitSize()).isEqualTo("64MiB");
     assertThat(options.splitSizeBytes()).isEqualTo(64L * 1024 * 1024);
