@@ -21,6 +21,7 @@ import io.sluice.core.source.Source;
 import io.sluice.core.source.SourceSpec;
 import io.sluice.core.source.Sources;
 import io.sluice.core.source.Split;
+import io.sluice.core.source.TableCopy;
 import io.sluice.core.state.JobState;
 import io.sluice.core.state.LineStore;
 import io.sluice.core.timeline.TimelineRecorder;
@@ -179,6 +180,7 @@ public final class JobRun implements AutoCloseable {
       JobState state,
       Function<JobPart, Workflow> workflows) {
     try {
+      refuseUnmapped(parts);
       List<JobPart> mapped = new ArrayList<>();
       for (JobPart part : parts) {
         JobSpec table = SameNameMapping.resolve(part.job(), part.target().schema(), part.sources());
@@ -188,6 +190,31 @@ public final class JobRun implements AutoCloseable {
     } catch (RuntimeException e) {
       parts.forEach(part -> closeQuietly(part.sources()));
       throw e;
+    }
+  }
+
+  /**
+   * Refuses, in one sentence naming them all, the tables of files that have no mapping: only a
+   * table copy maps itself.
+   */
+  private static void refuseUnmapped(List<JobPart> parts) {
+    List<String> unmapped = new ArrayList<>();
+    for (JobPart part : parts) {
+      JobSpec table = part.job();
+      if (table.mapping() == null
+          && TableCopy.of(part.sources(), table.target().keyspace(), table.target().table())
+              .isEmpty()) {
+        unmapped.add(table.sources().get(0).name());
+      }
+    }
+    if (!unmapped.isEmpty()) {
+      throw new JobFileException(
+          (unmapped.size() == 1 ? "Table " : "Tables ")
+              + String.join(", ", unmapped)
+              + (unmapped.size() == 1 ? " has" : " have")
+              + " no mapping: give "
+              + (unmapped.size() == 1 ? "it one" : "each one")
+              + " under per-table: NAME: mapping: ('sluice plan' infers them).");
     }
   }
 
