@@ -7,6 +7,7 @@ import com.datastax.oss.driver.api.core.metadata.schema.ColumnMetadata;
 import com.datastax.oss.driver.api.core.metadata.schema.TableMetadata;
 import io.sluice.core.flow.BacklogProbe;
 import io.sluice.core.flow.FlowFeedback;
+import io.sluice.core.job.ClusterSpec;
 import io.sluice.core.job.CompactionSpec;
 import io.sluice.core.job.FlowSpec;
 import io.sluice.core.job.TargetSpec;
@@ -63,15 +64,7 @@ public final class CassandraTarget implements ValidatingTarget {
 
   /** Connects to the target's cluster and reads its table; fails clearly if it is missing. */
   public static CassandraTarget connect(TargetSpec spec, Path baseDir) {
-    return connect(
-        spec,
-        baseDir,
-        SharedSessions.acquire(
-            spec.cluster(),
-            baseDir,
-            spec.keyspace(),
-            "writes",
-            () -> SessionFactory.connectForKeyspace(spec.cluster(), baseDir, spec.keyspace())));
+    return connect(spec, baseDir, "writes", SessionFactory::connectForKeyspace);
   }
 
   /**
@@ -79,19 +72,23 @@ public final class CassandraTarget implements ValidatingTarget {
    * native protocol v4 ({@link SessionFactory#openForScans}).
    */
   public static CassandraTarget connectToCheck(TargetSpec spec, Path baseDir) {
-    return connect(
-        spec,
-        baseDir,
+    return connect(spec, baseDir, "scans", SessionFactory::connectForScans);
+  }
+
+  /** How a target's session is opened: for writes, or for scans. */
+  private interface Opener {
+    CqlSession open(ClusterSpec cluster, Path baseDir, String keyspace);
+  }
+
+  /** Connects over a share of the session opened for {@code use} by {@code opener}. */
+  private static CassandraTarget connect(TargetSpec spec, Path baseDir, String use, Opener opener) {
+    SharedSessions.Share share =
         SharedSessions.acquire(
             spec.cluster(),
             baseDir,
             spec.keyspace(),
-            "scans",
-            () -> SessionFactory.connectForScans(spec.cluster(), baseDir, spec.keyspace())));
-  }
-
-  private static CassandraTarget connect(
-      TargetSpec spec, Path baseDir, SharedSessions.Share share) {
+            use,
+            () -> opener.open(spec.cluster(), baseDir, spec.keyspace()));
     CqlSession session = share.session();
     Optional<String> datacenter = SessionFactory.datacenterProblem(spec.cluster(), session);
     try {

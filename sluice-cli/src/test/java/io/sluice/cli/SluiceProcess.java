@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -138,6 +139,25 @@ public final class SluiceProcess {
       throw new AssertionError("sluice did not end within " + seconds + " s:\n" + output());
     }
     return process.exitValue();
+  }
+
+  /**
+   * Starts {@code sluice args...} {@code runs} times in {@code workDir}, each killed with SIGKILL
+   * after the first or second save of {@code checkpoint} in that run ({@code random} draws which):
+   * at a state, not a time. Returns how many were killed while still running; a run that ended
+   * first is not counted.
+   */
+  public static int killAfterSaves(
+      Path workDir, Path checkpoint, int runs, Random random, String... args) throws Exception {
+    int killedMidway = 0;
+    for (int run = 0; run < runs; run++) {
+      SluiceProcess sluice = start(workDir, args);
+      if (sluice.awaitSaves(checkpoint, 1 + random.nextInt(2)) && sluice.isAlive()) {
+        sluice.kill();
+        killedMidway++;
+      }
+    }
+    return killedMidway;
   }
 
   /**

@@ -245,16 +245,8 @@ class TableCopyIT {
             "mapping:\n  columns: { id: id, n: n, v: v }\n"
                 + "flow: { workers: 2 }\nmax-errors: 0\n");
     Path checkpoint = dir.resolve("state-killed/checkpoint.json");
-    Random random = new Random(11);
-    int killedMidway = 0;
-    for (int kill = 0; kill < 4; kill++) {
-      SluiceProcess sluice = SluiceProcess.start(dir, "migrate", job.toString());
-      // Kill after the first or second save of this run: at a state, not a time.
-      if (sluice.awaitSaves(checkpoint, 1 + random.nextInt(2)) && sluice.isAlive()) {
-        sluice.kill();
-        killedMidway++;
-      }
-    }
+    int killedMidway =
+        SluiceProcess.killAfterSaves(dir, checkpoint, 4, new Random(11), "migrate", job.toString());
     SluiceProcess last = SluiceProcess.start(dir, "migrate", job.toString());
     int exit = last.waitFor(600);
 

@@ -1,6 +1,5 @@
 package io.sluice.cassandra.table;
 
-import com.datastax.oss.driver.api.core.CqlIdentifier;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.metadata.schema.KeyspaceMetadata;
 import com.datastax.oss.driver.api.core.metadata.schema.TableMetadata;
@@ -31,18 +30,7 @@ final class KeyspaceTables {
     Map<String, SourceSpec> read = new LinkedHashMap<>();
     Map<String, String> notRead = new LinkedHashMap<>();
     try (CqlSession session = SessionFactory.open(options.cluster(spec.name()), baseDir)) {
-      KeyspaceMetadata keyspace =
-          session
-              .getMetadata()
-              .getKeyspace(CqlIdentifier.fromInternal(options.keyspace()))
-              .orElseThrow(
-                  () ->
-                      new IllegalArgumentException(
-                          "source '"
-                              + spec.name()
-                              + "': keyspace '"
-                              + options.keyspace()
-                              + "' does not exist on the source cluster."));
+      KeyspaceMetadata keyspace = TableSource.keyspace(session, spec.name(), options);
       List<TableMetadata> tables = new ArrayList<>(keyspace.getTables().values());
       tables.sort((a, b) -> a.getName().asInternal().compareTo(b.getName().asInternal()));
       for (TableMetadata table : tables) {

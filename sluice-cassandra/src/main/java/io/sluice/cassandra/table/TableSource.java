@@ -82,20 +82,28 @@ public final class TableSource implements KeyOrderedSource, TableCopySource {
     }
   }
 
+  /**
+   * The source's keyspace as the session knows it.
+   *
+   * @throws IllegalArgumentException naming the source, when the cluster has no such keyspace
+   */
+  static KeyspaceMetadata keyspace(CqlSession session, String name, TableSourceOptions options) {
+    return session
+        .getMetadata()
+        .getKeyspace(CqlIdentifier.fromInternal(options.keyspace()))
+        .orElseThrow(
+            () ->
+                new IllegalArgumentException(
+                    "source '"
+                        + name
+                        + "': keyspace '"
+                        + options.keyspace()
+                        + "' does not exist on the source cluster."));
+  }
+
   private static TableMetadata table(CqlSession session, String name, TableSourceOptions options) {
     session.refreshSchema();
-    KeyspaceMetadata keyspace =
-        session
-            .getMetadata()
-            .getKeyspace(CqlIdentifier.fromInternal(options.keyspace()))
-            .orElseThrow(
-                () ->
-                    new IllegalArgumentException(
-                        "source '"
-                            + name
-                            + "': keyspace '"
-                            + options.keyspace()
-                            + "' does not exist on the source cluster."));
+    KeyspaceMetadata keyspace = keyspace(session, name, options);
     return keyspace
         .getTable(CqlIdentifier.fromInternal(options.table()))
         .orElseThrow(

@@ -94,16 +94,8 @@ class KeyspaceCopyIT {
 
     Path job = job(sourceCluster.keyspace(), keyspace, true);
     Path checkpoint = dir.resolve("state-whole/checkpoint.json");
-    Random random = new Random(7);
-    int killedMidway = 0;
-    for (int kill = 0; kill < 2; kill++) {
-      SluiceProcess sluice = SluiceProcess.start(dir, "migrate", job.toString());
-      // Killed after the first or second save of this run: at a state, not a time.
-      if (sluice.awaitSaves(checkpoint, 1 + random.nextInt(2)) && sluice.isAlive()) {
-        sluice.kill();
-        killedMidway++;
-      }
-    }
+    int killedMidway =
+        SluiceProcess.killAfterSaves(dir, checkpoint, 2, new Random(7), "migrate", job.toString());
     SluiceProcess last = SluiceProcess.start(dir, "migrate", job.toString());
     int exit = last.waitFor(600);
 

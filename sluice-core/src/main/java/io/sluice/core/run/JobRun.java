@@ -11,24 +11,16 @@ import io.sluice.core.flow.AnswerObserver;
 import io.sluice.core.flow.BacklogProbe;
 import io.sluice.core.flow.FlowController;
 import io.sluice.core.flow.FlowStats;
-import io.sluice.core.job.JobFileException;
 import io.sluice.core.job.JobSpec;
-import io.sluice.core.mapping.Mapper;
 import io.sluice.core.sink.Sink;
 import io.sluice.core.sink.Target;
-import io.sluice.core.source.ContentDigest;
 import io.sluice.core.source.Source;
-import io.sluice.core.source.SourceSpec;
-import io.sluice.core.source.Sources;
 import io.sluice.core.source.Split;
-import io.sluice.core.source.TableCopy;
 import io.sluice.core.state.JobState;
 import io.sluice.core.state.LineStore;
 import io.sluice.core.timeline.TimelineRecorder;
 import io.sluice.core.timeline.TimelineSample;
-import java.io.IOException;
 import java.io.PrintWriter;
-import java.io.UncheckedIOException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -38,7 +30,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.SortedSet;
-import java.util.TreeMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -78,7 +69,7 @@ public final class JobRun implements AutoCloseable {
   private volatile String stopRequested;
   private volatile AnswerObserver answerObserver = AnswerObserver.NONE;
 
-  private JobRun(
+  JobRun(
       JobSpec job,
       List<RunPart> parts,
       JobFingerprint fingerprint,
@@ -111,20 +102,7 @@ public final class JobRun implements AutoCloseable {
   /** Plans a run of the job, creating its sources from the job file. */
   public static JobRun prepare(
       JobSpec job, Target target, Clock clock, boolean fresh, JobState state, Workflow workflow) {
-    List<Source> sources = new ArrayList<>();
-    try {
-      for (SourceSpec spec : job.sources()) {
-        sources.add(Sources.create(spec, job.baseDir()));
-      }
-    } catch (RuntimeException e) {
-      closeQuietly(sources);
-      throw e;
-    }
-    return prepare(job, target, sources, clock, fresh, state, workflow);
-  }
-
-  private static void closeQuietly(List<Source> sources) {
-    sources.forEach(PlannedSource::closeQuietly);
+    return RunPlanner.prepare(job, target, clock, fresh, state, workflow);
   }
 
   /**
@@ -143,21 +121,7 @@ public final class JobRun implements AutoCloseable {
       boolean fresh,
       JobState state,
       Workflow workflow) {
-    try {
-      JobSpec mapped = SameNameMapping.resolve(job, target.schema(), sources);
-      return plan(
-          mapped,
-          List.of(new JobPart(mapped, target, sources)),
-          false,
-          List.of(),
-          clock,
-          fresh,
-          state,
-          part -> workflow);
-    } catch (RuntimeException e) {
-      closeQuietly(sources);
-      throw e;
-    }
+    return RunPlanner.prepare(job, target, sources, clock, fresh, state, workflow);
   }
 
   /**
@@ -179,146 +143,7 @@ public final class JobRun implements AutoCloseable {
       boolean fresh,
       JobState state,
       Function<JobPart, Workflow> workflows) {
-    try {
-      refuseUnmapped(parts);
-      List<JobPart> mapped = new ArrayList<>();
-      for (JobPart part : parts) {
-        JobSpec table = SameNameMapping.resolve(part.job(), part.target().schema(), part.sources());
-        mapped.add(new JobPart(table, part.target(), part.sources()));
-      }
-      return plan(job, mapped, true, notCopied, clock, fresh, state, workflows);
-    } catch (RuntimeException e) {
-      parts.forEach(part -> closeQuietly(part.sources()));
-      throw e;
-    }
-  }
-
-  /**
-   * Refuses, in one sentence naming them all, the tables of files that have no mapping: only a
-   * table copy maps itself.
-   */
-  private static void refuseUnmapped(List<JobPart> parts) {
-    List<String> unmapped = new ArrayList<>();
-    for (JobPart part : parts) {
-      JobSpec table = part.job();
-      if (table.mapping() == null
-          && TableCopy.of(part.sources(), table.target().keyspace(), table.target().table())
-              .isEmpty()) {
-        unmapped.add(table.sources().get(0).name());
-      }
-    }
-    if (!unmapped.isEmpty()) {
-      throw new JobFileException(
-          (unmapped.size() == 1 ? "Table " : "Tables ")
-              + String.join(", ", unmapped)
-              + (unmapped.size() == 1 ? " has" : " have")
-              + " no mapping: give "
-              + (unmapped.size() == 1 ? "it one" : "each one")
-              + " under per-table: NAME: mapping: ('sluice plan' infers them).");
-    }
-  }
-
-  private static JobRun plan(
-      JobSpec job,
-      List<JobPart> parts,
-      boolean several,
-      List<String> notCopied,
-      Clock clock,
-      boolean fresh,
-      JobState state,
-      Function<JobPart, Workflow> workflows) {
-    List<String> warnings = new ArrayList<>();
-    List<Workflow> partWorkflows = new ArrayList<>();
-    for (JobPart part : parts) {
-      Workflow workflow = workflows.apply(part);
-      if (several && workflow.kind().validates()) {
-        throw new JobFileException(
-            "validate checks one table a run for now; give the job a target.table and a source"
-                + " of that table.");
-      }
-      partWorkflows.add(workflow);
-      String prefix = several ? part.target().schema().qualifiedName() + ": " : "";
-      WriteRuleCheck.check(part.target().schema()).forEach(w -> warnings.add(prefix + w));
-    }
-    JobFingerprint fingerprint = JobFingerprint.of(parts.stream().map(JobPart::job).toList());
-    Optional<Checkpoint> previous = Optional.empty();
-    if (!fresh) {
-      JobSpec resumed = several ? job : parts.get(0).job();
-      previous =
-          state.checkpoints().load().filter(saved -> partWorkflows.get(0).resumes(resumed, saved));
-    }
-    List<RunPart> planned = new ArrayList<>();
-    for (int p = 0; p < parts.size(); p++) {
-      planned.add(plan(parts.get(p), partWorkflows.get(p), several, previous));
-    }
-    List<PlannedSource> allSources =
-        planned.stream().flatMap(part -> part.sources().stream()).toList();
-    Map<String, String> digests = contentDigests(allSources);
-    previous.ifPresent(
-        checkpoint -> ResumeCheck.check(job, fingerprint, checkpoint, allSources, digests));
-    BacklogProbe probe = parts.get(0).target().backlogProbe(job.flow().compaction());
-    JobSpec runJob = several ? job : parts.get(0).job();
-    return new JobRun(
-        runJob, planned, fingerprint, notCopied, warnings, clock, state, previous, probe, digests);
-  }
-
-  private static RunPart plan(
-      JobPart part, Workflow workflow, boolean several, Optional<Checkpoint> previous) {
-    JobSpec job = part.job();
-    Mapper mapper = Mapper.compile(job.mapping(), part.target().schema());
-    workflow.sourcesKnown(part.sources());
-    List<WriteTimestamps> timestamps = WriteTimestamps.forSources(job.sources());
-    List<PlannedSource> planned = new ArrayList<>();
-    for (int i = 0; i < part.sources().size(); i++) {
-      Source source = part.sources().get(i);
-      MappedFieldsCheck.check(source, mapper);
-      try {
-        List<Split> splits =
-            previous.isPresent()
-                ? source.plan(savedSplits(previous.get(), source.name()))
-                : source.plan();
-        planned.add(new PlannedSource(source, splits, timestamps.get(i)));
-      } catch (IOException e) {
-        throw new UncheckedIOException(
-            "Cannot plan source '" + source.name() + "': " + e.getMessage(), e);
-      }
-    }
-    String table = several ? job.target().table() : null;
-    return new RunPart(table, job, part.target(), workflow, mapper, planned);
-  }
-
-  /** The splits a checkpoint saved for one source, in index order, their work unknown (0). */
-  private static List<Split> savedSplits(Checkpoint checkpoint, String sourceName) {
-    List<Split> splits = new ArrayList<>();
-    checkpoint
-        .splits()
-        .forEach(
-            (id, saved) -> {
-              int hash = id.lastIndexOf('#');
-              if (hash > 0 && id.substring(0, hash).equals(sourceName)) {
-                int index = Integer.parseInt(id.substring(hash + 1));
-                splits.add(
-                    new Split(sourceName, index, saved.resource(), saved.start(), saved.end(), 0));
-              }
-            });
-    splits.sort(Comparator.comparingInt(Split::index));
-    return splits;
-  }
-
-  /** The content digest of every local file the sources read, by resource. */
-  private static Map<String, String> contentDigests(List<PlannedSource> sources) {
-    Map<String, String> digests = new TreeMap<>();
-    for (PlannedSource planned : sources) {
-      for (Split split : planned.splits()) {
-        if (!digests.containsKey(split.resource())) {
-          planned
-              .source()
-              .file(split.resource())
-              .ifPresent(file -> digests.put(split.resource(), ContentDigest.of(file)));
-        }
-      }
-    }
-    return digests;
+    return RunPlanner.prepareTables(job, parts, notCopied, clock, fresh, state, workflows);
   }
 
   /** What this run does with the job's rows (with the first table's, for a job of several). */

@@ -22,8 +22,11 @@ import java.util.TreeSet;
  *
  * @param tables each table's job, by target table, in the source's order
  * @param notCopied each source table the job's choice matched but leaves out, with why
+ * @param several whether the job's source names several tables (even when its choice matched one
+ *     table only): each table's job is then not the job itself
  */
-public record JobTables(Map<String, JobSpec> tables, Map<String, String> notCopied) {
+public record JobTables(
+    Map<String, JobSpec> tables, Map<String, String> notCopied, boolean several) {
 
   public JobTables {
     tables = Collections.unmodifiableMap(new LinkedHashMap<>(tables));
@@ -94,7 +97,7 @@ public record JobTables(Map<String, JobSpec> tables, Map<String, String> notCopi
                       job.target().withTable(target),
                       override == null ? null : override.mapping()));
             });
-    return new JobTables(tables, source.notRead());
+    return new JobTables(tables, source.notRead(), true);
   }
 
   private static JobTables one(JobSpec job) {
@@ -106,7 +109,7 @@ public record JobTables(Map<String, JobSpec> tables, Map<String, String> notCopi
           "per-table: applies to a source that reads several tables (tables:); this job reads"
               + " one, so give its table and mapping under target: and mapping:.");
     }
-    return new JobTables(Map.of(job.target().table(), job), Map.of());
+    return new JobTables(Map.of(job.target().table(), job), Map.of(), false);
   }
 
   private static void checkOverrides(JobSpec job, SourceTables source) {
@@ -120,10 +123,5 @@ public record JobTables(Map<String, JobSpec> tables, Map<String, String> notCopi
               + source.read().keySet()
               + ".");
     }
-  }
-
-  /** Whether the job moves several tables rather than one. */
-  public boolean several() {
-    return tables.size() > 1 || !notCopied.isEmpty();
   }
 }

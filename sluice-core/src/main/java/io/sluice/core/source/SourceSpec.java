@@ -48,6 +48,14 @@ public record SourceSpec(
     return paths;
   }
 
+  /**
+   * This source under another name with other options, its type, paths and write timestamps kept:
+   * one table of a source that reads several ({@link SourceProvider#tables}).
+   */
+  public SourceSpec withNameAndOptions(String newName, Map<String, Object> newOptions) {
+    return new SourceSpec(newName, type, paths, writeTimestamp, writeTimestampField, newOptions);
+  }
+
   /** The option's value as a string, or {@code fallback} when absent. */
   public String option(String key, String fallback) {
     Object value = options.get(key);

@@ -63,6 +63,18 @@ class JobTablesTest {
   }
 
   @Test
+  void should_give_a_job_of_its_own_to_the_one_table_a_choice_matched() {
+    JobTables tables =
+        JobTables.of(
+            job(
+                "sources: [{name: shop, type: listed-tables, options: {tables: [orders]}}]\n"
+                    + "target: {keyspace: shop_new}\n"));
+
+    assertThat(tables.several()).isTrue();
+    assertThat(tables.tables().get("orders").target().table()).isEqualTo("orders");
+  }
+
+  @Test
   void should_refuse_what_does_not_add_up_with_one_sentence_each() {
     assertThatThrownBy(() -> JobTables.of(job(SOURCE + "target: {keyspace: s, table: t}\n")))
         .isInstanceOf(JobFileException.class)

@@ -47,9 +47,7 @@ public final class ListedTablesProvider implements SourceProvider {
       if (table.startsWith("counter_")) {
         notRead.put(table, "table " + table + ": not copied; it holds counters");
       } else {
-        read.put(
-            table,
-            new SourceSpec(table, spec.type(), List.of(), null, null, Map.of("table", table)));
+        read.put(table, spec.withNameAndOptions(table, Map.of("table", table)));
       }
     }
     return new SourceTables(read, notRead);

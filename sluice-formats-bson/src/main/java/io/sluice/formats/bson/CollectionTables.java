@@ -74,13 +74,7 @@ final class CollectionTables {
     Map<String, Object> options = new LinkedHashMap<>(spec.options());
     options.remove("tables");
     options.put("collection", List.of(collection));
-    return new SourceSpec(
-        table,
-        spec.type(),
-        spec.paths(),
-        spec.writeTimestamp(),
-        spec.writeTimestampField(),
-        options);
+    return spec.withNameAndOptions(table, options);
   }
 
   private static boolean holdsNoDocument(BsonDumpFile file) {
