@@ -8,6 +8,7 @@ import io.sluice.flags.ExitCodes;
 import io.sluice.flags.LocalFlags;
 import java.io.PrintWriter;
 import java.time.Clock;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -47,12 +48,16 @@ final class MigrateCommand implements Callable<Integer> {
     return JobRunner.run(
         job,
         WorkflowKind.MIGRATION,
-        opened ->
-            opened.several()
-                ? Migration.prepareTables(
-                    job, opened.takeParts(), opened.notCopied(), Clock.systemUTC(), fresh)
-                : Migration.prepare(
-                    job, opened.target(), opened.takeSources(), Clock.systemUTC(), fresh),
+        opened -> {
+          if (!opened.several()) {
+            return Migration.prepare(
+                job, opened.target(), opened.takeSources(), Clock.systemUTC(), fresh);
+          }
+          // Asked before the parts are taken: what each copy leaves out is read from its sources.
+          List<String> notCopied = opened.notCopied();
+          return Migration.prepareTables(
+              job, opened.takeParts(), notCopied, Clock.systemUTC(), fresh);
+        },
         metricsPort,
         force,
         out);
