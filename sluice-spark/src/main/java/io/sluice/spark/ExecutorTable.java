@@ -69,9 +69,9 @@ final class ExecutorTable implements AutoCloseable {
         throw new IllegalStateException(
             "The job "
                 + task.job().jobFile()
-                + " reads differently on this executor than on the driver"
-                + (task.table() == null ? "" : " (table " + task.table() + ")")
-                + ": every executor must run the same sluice-spark.jar as the driver, and a"
+                + " reads differently on this executor than on the driver (table "
+                + task.table()
+                + "): every executor must run the same sluice-spark.jar as the driver, and a"
                 + " source table's columns must not change while the job runs.");
       }
       return new ExecutorTable(
