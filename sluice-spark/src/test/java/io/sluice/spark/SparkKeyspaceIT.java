@@ -1,6 +1,7 @@
 package io.sluice.spark;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.BatchStatement;
@@ -16,6 +17,9 @@ import io.sluice.core.checkpoint.Checkpoint;
 import io.sluice.core.checkpoint.CheckpointStore;
 import io.sluice.core.checkpoint.SplitCheckpoint;
 import io.sluice.core.count.Counts;
+import io.sluice.core.job.JobFileException;
+import io.sluice.core.job.JobFiles;
+import io.sluice.core.validate.ValidationSpec;
 import io.sluice.flags.ExitCodes;
 import io.sluice.testinfra.RealCassandra;
 import io.sluice.testinfra.TestKeyspace;
@@ -45,7 +49,8 @@ import org.junit.jupiter.api.io.TempDir;
  * copied, and {@code report.json} counts each table, the tables' counts summing to the job's. A
  * second submission, after one table's target is emptied and its splits' progress (and one split of
  * another table) set back as a driver killed before their tasks ran leaves it, runs exactly those
- * splits, each into its own table.
+ * splits, each into its own table. {@code validate} on Spark refuses the job, which it does not
+ * check yet.
  */
 @RealCassandra
 class SparkKeyspaceIT {
@@ -139,6 +144,13 @@ class SparkKeyspaceIT {
         .contains("(" + (readingsSplits.size() + 1) + " to run as Spark tasks)");
     assertCopied();
     assertReport();
+
+    assertThatThrownBy(
+            () -> SparkWorkflow.validation(ValidationSpec.checkOnly()).tables(JobFiles.load(job)))
+        .as("validate on Spark takes a job of one table")
+        .isInstanceOf(JobFileException.class)
+        .hasMessageContaining("validate checks a job of one table")
+        .hasMessageContaining("3 tables");
   }
 
   /** Saves the split's checkpoint as the driver saves it before the split's task first runs. */
