@@ -2,7 +2,6 @@ package io.sluice.spark;
 
 import io.sluice.core.checkpoint.Checkpoint;
 import io.sluice.core.checkpoint.CheckpointStore;
-import io.sluice.core.checkpoint.JobFingerprint;
 import io.sluice.core.count.Count;
 import io.sluice.core.count.Counts;
 import io.sluice.core.count.LiveCounts;
@@ -10,27 +9,20 @@ import io.sluice.core.flow.BacklogProbe;
 import io.sluice.core.flow.FlowController;
 import io.sluice.core.job.JobSpec;
 import io.sluice.core.mapping.Mapper;
-import io.sluice.core.run.PlannedSource;
-import io.sluice.core.run.SameNameMapping;
+import io.sluice.core.run.JobTables;
 import io.sluice.core.run.SplitProgress;
 import io.sluice.core.run.SplitResult;
 import io.sluice.core.run.SplitRunner;
 import io.sluice.core.run.Workflow;
-import io.sluice.core.run.WriteTimestamps;
 import io.sluice.core.sink.Sink;
-import io.sluice.core.sink.Target;
 import io.sluice.core.source.Source;
-import io.sluice.core.source.SourceSpec;
-import io.sluice.core.source.Sources;
 import io.sluice.core.source.Split;
 import io.sluice.core.state.LineStore;
 import io.sluice.core.state.NoFindings;
 import io.sluice.spark.hadoop.HadoopPaths;
 import java.io.IOException;
 import java.time.Clock;
-import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -44,10 +36,11 @@ import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
 /**
- * What the tasks of one run of a job share on an executor: the job read once, one connection to the
- * target, one sink, one flow controller for every split the executor runs at a time, and the
- * sources. Opened by the first task of the run on this JVM, closed once its tasks have been idle a
- * while, or at once by the driver in local mode.
+ * What the tasks of one run of a job share on an executor: the job read once, the tables of it that
+ * the executor's tasks write (each with its own connection to its target table, its sources and
+ * mapper: {@link ExecutorTable}, opened by the table's first task here), one compaction probe, and
+ * where the splits keep their state. Opened by the first task of the run on this JVM, closed once
+ * its tasks have been idle a while, or at once by the driver in local mode.
  */
 final class ExecutorJob implements AutoCloseable {
 
@@ -66,14 +59,10 @@ final class ExecutorJob implements AutoCloseable {
 
   private final String runId;
   private final JobSpec job;
-  private final JobFingerprint fingerprint;
-  private final Target target;
-  private final Mapper mapper;
+  private final JobTables jobTables;
+  private final Map<String, ExecutorTable> tables = new HashMap<>();
   private final BacklogProbe backlogProbe;
   private final SplitStore splits;
-  private final List<WriteTimestamps> timestamps;
-  private final List<Source> sources;
-  private final Workflow workflow;
   private final LiveCounts live = new LiveCounts();
   private final ExecutorService accounting =
       Executors.newSingleThreadExecutor(daemon("sluice-accounting"));
@@ -81,27 +70,45 @@ final class ExecutorJob implements AutoCloseable {
   private int tasks;
   private ScheduledFuture<?> idleClose;
 
-  private ExecutorJob(String runId, JobSpec jobFile, SplitTask task) {
+  private ExecutorJob(String runId, JobSpec job, SplitTask task) {
     this.runId = runId;
-    this.sources = new ArrayList<>();
-    this.target = task.workflow().connectTarget(jobFile);
+    this.job = job;
+    this.jobTables = JobTables.of(job);
+    ExecutorTable first = ExecutorTable.open(tableJob(task), task);
+    tables.put(task.table(), first);
     try {
-      for (SourceSpec spec : jobFile.sources()) {
-        sources.add(Sources.create(spec, jobFile.baseDir()));
-      }
-      // The driver planned the job with the same mapping, and fingerprinted it so.
-      this.job = SameNameMapping.resolve(jobFile, target.schema(), sources);
-      this.fingerprint = JobFingerprint.of(job);
-      this.timestamps = WriteTimestamps.forSources(job.sources());
-      this.mapper = Mapper.compile(job.mapping(), target.schema());
-      this.workflow = task.workflow().onExecutor(job, target, sources);
-      this.backlogProbe = target.backlogProbe(job.flow().compaction());
+      this.backlogProbe = first.target().backlogProbe(job.flow().compaction());
       this.splits = task.state().open(job);
     } catch (RuntimeException e) {
-      closeSources();
-      target.close();
+      first.close();
       throw e;
     }
+  }
+
+  /** The job of the task's table, as this executor reads the job file. */
+  private JobSpec tableJob(SplitTask task) {
+    JobSpec table = jobTables.tables().get(task.table());
+    if (table == null) {
+      throw new IllegalStateException(
+          "The driver planned table "
+              + task.table()
+              + ", which is not among the tables the job "
+              + task.job().jobFile()
+              + " names on this executor ("
+              + String.join(", ", jobTables.tables().keySet())
+              + "): its source's tables changed while the job runs.");
+    }
+    return table;
+  }
+
+  /** The task's table, opened here by its first task. */
+  private synchronized ExecutorTable table(SplitTask task) {
+    ExecutorTable table = tables.get(task.table());
+    if (table == null) {
+      table = ExecutorTable.open(tableJob(task), task);
+      tables.put(task.table(), table);
+    }
+    return table;
   }
 
   /** The run's shared state on this JVM, opened by the first of its tasks here. */
@@ -109,15 +116,7 @@ final class ExecutorJob implements AutoCloseable {
     ExecutorJob open = OPEN.get(runId);
     if (open == null) {
       HadoopPaths.install(SparkEnv.get().conf());
-      JobSpec job = task.job().load();
-      if (!JobFingerprint.of(job).equals(task.jobFingerprint())) {
-        throw new IllegalStateException(
-            "The job "
-                + task.job().jobFile()
-                + " reads differently on this executor than on the driver: every executor must"
-                + " run the same sluice-spark.jar as the driver.");
-      }
-      open = new ExecutorJob(runId, job, task);
+      open = new ExecutorJob(runId, task.job().load(), task);
       OPEN.put(runId, open);
     }
     if (open.idleClose != null) {
@@ -167,7 +166,10 @@ final class ExecutorJob implements AutoCloseable {
   TaskResult run(SplitTask task, String executor, BooleanSupplier killed)
       throws InterruptedException, IOException {
     Split split = task.split();
-    Source source = sources.get(task.sourceIndex());
+    ExecutorTable table = table(task);
+    Workflow workflow = table.workflow();
+    Mapper mapper = table.mapper();
+    Source source = table.source(task.sourceIndex());
     CheckpointStore checkpoint = splits.checkpoint(split.id());
     Checkpoint saved = checkpoint.load().orElse(null);
     if (saved != null && saved.complete()) {
@@ -188,7 +190,7 @@ final class ExecutorJob implements AutoCloseable {
               source::positionAfter,
               lines,
               findings,
-              fingerprint,
+              task.jobFingerprint(),
               task.resources(),
               Clock.systemUTC());
       TaskControl control = new TaskControl(this, task, lease, killed);
@@ -212,10 +214,7 @@ final class ExecutorJob implements AutoCloseable {
                 ? "Split {} starts"
                 : "Split {} resumes at its saved position",
             split.id());
-        result =
-            runner.run(
-                new PlannedSource(source, List.of(split), timestamps.get(task.sourceIndex())),
-                progress.ledger());
+        result = runner.run(table.planned(task.sourceIndex(), split), progress.ledger());
       } finally {
         saver.finish();
       }
@@ -272,19 +271,11 @@ final class ExecutorJob implements AutoCloseable {
   @Override
   public void close() {
     accounting.shutdown();
-    closeSources();
     backlogProbe.close();
     splits.close();
-    target.close();
-  }
-
-  private void closeSources() {
-    for (Source source : sources) {
-      try {
-        source.close();
-      } catch (IOException | RuntimeException e) {
-        LOG.debug("Closing a source: {}", e.getMessage());
-      }
+    synchronized (this) {
+      tables.values().forEach(ExecutorTable::close);
+      tables.clear();
     }
   }
 

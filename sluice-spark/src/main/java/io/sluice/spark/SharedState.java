@@ -12,6 +12,7 @@ import io.sluice.core.state.SortedKeyRuns;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 
@@ -24,14 +25,17 @@ final class SharedState implements JobState {
 
   private final SplitStore splits;
   private final LocalJobState documents;
+  private final SplitTables tables;
 
   /**
    * @param documents the job's state folder on the driver, as a local run of the same command keeps
    *     it: the splits' lines are gathered in its files
+   * @param tables which table each split belongs to, for the counts of a job of several tables
    */
-  SharedState(SplitStore splits, LocalJobState documents) {
+  SharedState(SplitStore splits, LocalJobState documents, SplitTables tables) {
     this.splits = splits;
     this.documents = documents;
+    this.tables = tables;
   }
 
   SplitStore splits() {
@@ -42,7 +46,10 @@ final class SharedState implements JobState {
     return documents.dir();
   }
 
-  /** The splits' checkpoints read as one, the job's: their progress, and their counts summed. */
+  /**
+   * The splits' checkpoints read as one, the job's: their progress, and their counts summed, for a
+   * job of several tables also table by table.
+   */
   Optional<Checkpoint> merged() {
     Map<String, Checkpoint> saved = splits.splitCheckpoints();
     if (saved.isEmpty()) {
@@ -52,6 +59,10 @@ final class SharedState implements JobState {
     Map<String, SplitCheckpoint> progress = new HashMap<>();
     Map<String, String> resources = new HashMap<>();
     Counts counts = Counts.ZERO;
+    Map<String, Counts> byTable = new LinkedHashMap<>();
+    if (tables.several()) {
+      tables.tableOfSource().values().forEach(table -> byTable.put(table, Counts.ZERO));
+    }
     int runs = 0;
     Instant updated = Instant.EPOCH;
     for (Map.Entry<String, Checkpoint> entry : saved.entrySet()) {
@@ -65,6 +76,10 @@ final class SharedState implements JobState {
       progress.put(entry.getKey(), checkpoint.splits().get(entry.getKey()));
       resources.putAll(checkpoint.resources());
       counts = counts.plus(checkpoint.counts());
+      String table = tables.several() ? tables.tableOfSplit(entry.getKey()) : null;
+      if (table != null) {
+        byTable.put(table, byTable.get(table).plus(checkpoint.counts()));
+      }
       runs = Math.max(runs, checkpoint.runs());
       updated = checkpoint.updated().isAfter(updated) ? checkpoint.updated() : updated;
     }
@@ -79,7 +94,8 @@ final class SharedState implements JobState {
             0,
             runs,
             updated,
-            null));
+            null,
+            byTable));
   }
 
   @Override

@@ -1,24 +1,18 @@
 package io.sluice.spark;
 
 import io.sluice.core.checkpoint.Checkpoint;
-import io.sluice.core.checkpoint.JobFingerprint;
-import io.sluice.core.checkpoint.SplitCheckpoint;
 import io.sluice.core.count.Counts;
 import io.sluice.core.flow.BacklogProbe;
 import io.sluice.core.flow.FlowStats;
 import io.sluice.core.job.JobSpec;
 import io.sluice.core.run.JobRun;
+import io.sluice.core.run.JobTables;
 import io.sluice.core.run.Outcome;
-import io.sluice.core.run.PlannedSource;
 import io.sluice.core.run.RunDocuments;
 import io.sluice.core.run.RunReport;
 import io.sluice.core.run.SchemaFirst;
+import io.sluice.core.run.TableReport;
 import io.sluice.core.run.Workflow;
-import io.sluice.core.sink.Target;
-import io.sluice.core.source.ContentDigest;
-import io.sluice.core.source.Source;
-import io.sluice.core.source.Sources;
-import io.sluice.core.source.Split;
 import io.sluice.core.state.LineStore;
 import io.sluice.core.timeline.TimelineRecorder;
 import io.sluice.core.timeline.TimelineSample;
@@ -33,7 +27,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.UUID;
@@ -67,28 +60,40 @@ final class SparkRun {
    */
   RunReport run(JobArgs args, boolean fresh, boolean sharedBudget) {
     JobSpec job = args.load();
+    JobTables tables = workflow.tables(job);
     StateLocation location = StateLocation.of(job, workflow);
     location.prepare(job);
     try (SplitStore splits = location.open(job)) {
-      SharedState state = new SharedState(splits, workflow.localState(job));
+      SharedState state = new SharedState(splits, workflow.localState(job), SplitTables.of(tables));
       if (fresh) {
         splits.clear();
       }
       Instant started = clock.instant();
       String runId = UUID.randomUUID().toString();
-      SchemaFirst.ensure(job, workflow.kind());
-      try (Target target = workflow.connectTarget(job)) {
+      for (JobSpec table : tables.tables().values()) {
+        SchemaFirst.ensure(table, workflow.kind());
+      }
+      try (TableTargets targets = TableTargets.connect(workflow, tables)) {
         Planned planned;
-        try (JobRun plan = workflow.prepare(job, target, sources(job), clock, fresh, state)) {
-          plan.warnings().forEach(warning -> out.println("Warning: " + warning));
-          Checkpoint earlier = plan.resumes().orElse(null);
-          List<SplitTask> tasks = tasks(args, job, location, splits, plan, earlier);
-          describe(job, state, target, plan, earlier, tasks.size());
-          planned = new Planned(plan.workflow(), earlier, tasks, plan.workDone());
+        try (DriverPlan plan =
+            DriverPlan.prepare(workflow, job, tables, targets, clock, fresh, state)) {
+          JobRun run = plan.run();
+          run.warnings().forEach(warning -> out.println("Warning: " + warning));
+          Checkpoint earlier = run.resumes().orElse(null);
+          List<SplitTask> tasks = PlannedTasks.of(args, workflow, location, splits, plan, earlier);
+          describe(job, state, run, earlier, tasks.size());
+          planned =
+              new Planned(
+                  plan.workflows(),
+                  earlier,
+                  tasks,
+                  run.workDone(),
+                  plan.tablesInRunOrder().stream().map(DriverPlan.TableSplits::table).toList(),
+                  tables.several() ? List.copyOf(tables.notCopied().values()) : List.of());
         }
-        planned.workflow().beforeRun(out);
+        planned.workflows().forEach(each -> each.beforeRun(out));
         RunReport report;
-        try (BacklogProbe probe = target.backlogProbe(job.flow().compaction());
+        try (BacklogProbe probe = targets.first().backlogProbe(job.flow().compaction());
             BudgetCoordinator budget =
                 sharedBudget ? startBudget(job, probe, planned.countsBefore()) : null;
             TimelineRecorder timeline = startTimeline(state, budget, planned)) {
@@ -105,7 +110,8 @@ final class SparkRun {
         }
         out.print(RunDocuments.summary(planned.workflow(), report, state));
         out.flush();
-        planned.workflow().afterRun(report.outcome().finished(), out);
+        boolean finished = report.outcome().finished();
+        planned.workflows().forEach(each -> each.afterRun(finished, out));
         out.flush();
         return report;
       }
@@ -115,13 +121,25 @@ final class SparkRun {
   /**
    * What the driver keeps of the plan once its sources are closed.
    *
-   * @param workflow what the run does with its rows, for its report
+   * @param workflows what the run does with each table's rows; the first's report is the run's
    * @param earlier the checkpoint the run resumes, or null
    * @param tasks one per split not done yet
    * @param workBefore the work earlier runs committed, for percent done
+   * @param tables the job's tables in the order they run, for the counts of a job of several
+   * @param notCopied what of the source's schema a job of several tables leaves out, a sentence
+   *     each
    */
   private record Planned(
-      Workflow workflow, Checkpoint earlier, List<SplitTask> tasks, long workBefore) {
+      List<Workflow> workflows,
+      Checkpoint earlier,
+      List<SplitTask> tasks,
+      long workBefore,
+      List<String> tables,
+      List<String> notCopied) {
+
+    Workflow workflow() {
+      return workflows.get(0);
+    }
 
     int runs() {
       return earlier == null ? 1 : earlier.runs() + 1;
@@ -181,100 +199,15 @@ final class SparkRun {
     }
   }
 
-  private static List<Source> sources(JobSpec job) {
-    return job.sources().stream().map(spec -> Sources.create(spec, job.baseDir())).toList();
-  }
-
-  /** One task for every split that is not done yet, in the order of the plan. */
-  private List<SplitTask> tasks(
-      JobArgs args,
-      JobSpec job,
-      StateLocation location,
-      SplitStore splits,
-      JobRun plan,
-      Checkpoint earlier) {
-    Counts before = earlier == null ? Counts.ZERO : earlier.counts();
-    JobFingerprint fingerprint = JobFingerprint.of(job);
-    List<SplitTask> tasks = new ArrayList<>();
-    Map<String, String> digests = new HashMap<>();
-    List<PlannedSource> sources = plan.sources();
-    for (int i = 0; i < sources.size(); i++) {
-      PlannedSource source = sources.get(i);
-      for (Split split : source.splits()) {
-        SplitCheckpoint saved = earlier == null ? null : earlier.splits().get(split.id());
-        if (saved != null && saved.done()) {
-          continue;
-        }
-        // A file's digest, computed once for all of its splits.
-        Map<String, String> digest = new HashMap<>();
-        source
-            .source()
-            .file(split.resource())
-            .ifPresent(
-                file ->
-                    digest.put(
-                        split.resource(),
-                        digests.computeIfAbsent(split.resource(), r -> ContentDigest.of(file))));
-        if (saved == null) {
-          registerSplit(splits, split, fingerprint, digest);
-        }
-        tasks.add(
-            SplitTask.of(
-                args,
-                workflow,
-                location,
-                i,
-                split,
-                digest,
-                fingerprint,
-                before.rejected(),
-                before.recordsRead()));
-      }
-    }
-    return tasks;
-  }
-
-  /**
-   * Saves a split's checkpoint before its task first runs, so the shared state always holds the
-   * whole plan: a resumed run checks it against a new plan as the CLI's checkpoint is checked.
-   */
-  private static void registerSplit(
-      SplitStore splits, Split split, JobFingerprint fingerprint, Map<String, String> digest) {
-    splits
-        .checkpoint(split.id())
-        .save(
-            new Checkpoint(
-                Checkpoint.CURRENT_VERSION,
-                fingerprint,
-                Map.of(
-                    split.id(),
-                    new SplitCheckpoint(
-                        split.resource(), split.start(), split.end(), null, 0L, false)),
-                digest,
-                Counts.ZERO,
-                0,
-                0,
-                0,
-                Instant.now(),
-                null));
-  }
-
   private void describe(
-      JobSpec job,
-      SharedState state,
-      Target target,
-      JobRun plan,
-      Checkpoint earlier,
-      int splitsLeft) {
+      JobSpec job, SharedState state, JobRun plan, Checkpoint earlier, int splitsLeft) {
     if (earlier != null) {
       out.printf(
           "Resuming job %s from the checkpoints its splits saved in %s (%,d records done in %d"
               + " earlier run(s)); --fresh starts over.%n",
           job.name(), state.splits().location(), earlier.counts().recordsRead(), earlier.runs());
     }
-    out.print(
-        plan.describe(
-            target.schema().qualifiedName(), " (" + splitsLeft + " to run as Spark tasks)"));
+    out.print(plan.describe(plan.targetName(), " (" + splitsLeft + " to run as Spark tasks)"));
     out.flush();
   }
 
@@ -343,7 +276,9 @@ final class SparkRun {
               rowsThisRun,
               flow,
               List.of(),
-              workflow.kind().validates());
+              workflow.kind().validates(),
+              tableReports(all, planned.tables()),
+              planned.notCopied());
       return RunDocuments.save(
           job,
           planned.workflow(),
@@ -353,6 +288,20 @@ final class SparkRun {
           timeline == null ? List.of() : timeline.samples(),
           state);
     }
+  }
+
+  /**
+   * Each table's counts over all runs, in the order the tables ran, for a job of several tables;
+   * none for a job of one.
+   */
+  private static List<TableReport> tableReports(Checkpoint all, List<String> tables) {
+    List<TableReport> reports = new ArrayList<>();
+    if (all != null && !all.tables().isEmpty()) {
+      for (String table : tables) {
+        reports.add(new TableReport(table, all.tables().getOrDefault(table, Counts.ZERO)));
+      }
+    }
+    return reports;
   }
 
   /**

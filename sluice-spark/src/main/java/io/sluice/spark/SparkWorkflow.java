@@ -2,7 +2,9 @@ package io.sluice.spark;
 
 import io.sluice.core.job.JobFileException;
 import io.sluice.core.job.JobSpec;
+import io.sluice.core.run.JobPart;
 import io.sluice.core.run.JobRun;
+import io.sluice.core.run.JobTables;
 import io.sluice.core.run.Migration;
 import io.sluice.core.run.Workflow;
 import io.sluice.core.run.WorkflowKind;
@@ -15,6 +17,7 @@ import io.sluice.core.validate.ValidationSpec;
 import java.io.Serializable;
 import java.time.Clock;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * What a run on Spark does with the job's rows, as the driver and every task know it: a migration
@@ -64,7 +67,23 @@ record SparkWorkflow(ValidationSpec validation) implements Serializable {
     return kind().validates() ? job.name() + "/validate" : job.name();
   }
 
-  /** Plans the run on the driver, over the splits' shared state. */
+  /**
+   * The job's tables ({@link JobTables}): itself for a job of one table, one job per table for a
+   * source that reads several, which only a migration takes on Spark for now.
+   */
+  JobTables tables(JobSpec job) {
+    JobTables tables = JobTables.of(job);
+    if (validation != null && tables.several()) {
+      throw new JobFileException(
+          "On Spark, validate checks a job of one table; this job reads "
+              + tables.tables().size()
+              + " tables of a keyspace (tables:), so check them with 'sluice validate', or each"
+              + " with a job that names its table (table: and target.table).");
+    }
+    return tables;
+  }
+
+  /** Plans the run of a job of one table on the driver, over the splits' shared state. */
   JobRun prepare(
       JobSpec job,
       Target target,
@@ -83,6 +102,34 @@ record SparkWorkflow(ValidationSpec validation) implements Serializable {
               + " on one machine.");
     }
     return Validation.prepare(job, target, sources, clock, fresh, validation, state);
+  }
+
+  /**
+   * Plans the migration of a job of several tables on the driver, over the splits' shared state, as
+   * the CLI plans it: one pool of splits, one flow budget, one error budget.
+   *
+   * @param created told of each table's workflow as it is made, in the order of {@code parts}
+   */
+  JobRun prepareTables(
+      JobSpec job,
+      List<JobPart> parts,
+      List<String> notCopied,
+      Clock clock,
+      boolean fresh,
+      JobState state,
+      Consumer<Workflow> created) {
+    return JobRun.prepareTables(
+        job,
+        parts,
+        notCopied,
+        clock,
+        fresh,
+        state,
+        part -> {
+          Workflow migration = Migration.of(part.job(), part.target());
+          created.accept(migration);
+          return migration;
+        });
   }
 
   /** The workflow of a task, on an executor. */
