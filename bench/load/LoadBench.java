@@ -234,6 +234,17 @@ public final class LoadBench {
           "Sluice / raw limit rows/s:      %.2f   (goal >= 0.95; own reports: %.2f)%n",
           rate(sluice) / rate(raw), sluice[5] / raw[5]);
     }
+    double[] replica = best.get("sluice-replica");
+    if (replica != null && raw != null) {
+      System.out.printf(
+          "Sluice replica batches / raw:   %.2f   (goal >= 1.3; node CPU per row %.2f of raw's)%n",
+          rate(replica) / rate(raw), nodeCpuPerRow(replica) / nodeCpuPerRow(raw));
+    }
+    if (replica != null && dsbulk != null) {
+      System.out.printf(
+          "Sluice replica / DSBulk CPU/row: %.2f  (goal <= 0.25)%n",
+          cpuPerRow(replica) / cpuPerRow(dsbulk));
+    }
     for (String files : List.of("sstables", "sstables-2")) {
       double[] sstables = best.get(files);
       if (sstables != null && raw != null) {

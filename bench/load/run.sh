@@ -126,9 +126,15 @@ target:
 mapping:
   columns: {id: id, name: name, email: email, n: n, score: score, created: created}
 EOF
-if [ -n "${ROWS_PER_SECOND:-}" ]; then
-  echo "flow: {rows-per-second: $ROWS_PER_SECOND}" >>"$job"
+limits="${ROWS_PER_SECOND:+rows-per-second: $ROWS_PER_SECOND}"
+if [ -n "$limits" ]; then
+  echo "flow: {$limits}" >>"$job"
 fi
+# The same job sending rows bound for the same replicas together (flow.batch: replica).
+replica_job="$data/job-replica.yaml"
+sed -e 's/^name: bench-load$/name: bench-load-replica/' -e 's/^state-dir: state$/state-dir: state-replica/' \
+  -e '/^flow:/d' "$job" >"$replica_job"
+echo "flow: {batch: replica${limits:+, $limits}}" >>"$replica_job"
 # The same job writing SSTables, which 'sluice stream' then loads into the node; and the same
 # again streaming them at the end of 'migrate' itself.
 sstables_job="$data/job-sstables.yaml"
@@ -170,6 +176,10 @@ run_loader() {
       measure sluice "$java" ${SLUICE_JAVA_OPTS:-} -jar "$jar" migrate "$job" --fresh
       own=$(sed -n 's/.* \([0-9][0-9,]*\) rows\/s.*/\1/p' "$work/logs/sluice.out" | tail -1 \
         | tr -d ,) ;;
+    sluice-replica)
+      measure sluice-replica "$java" ${SLUICE_JAVA_OPTS:-} -jar "$jar" migrate "$replica_job" --fresh
+      own=$(sed -n 's/.* \([0-9][0-9,]*\) rows\/s.*/\1/p' "$work/logs/sluice-replica.out" \
+        | tail -1 | tr -d ,) ;;
     sstables)
       # One command: migrate writes the files, then streams them, its writer turned loader.
       rm -rf "$data/sstables"
@@ -194,7 +204,7 @@ run_loader() {
         --conf spark.driver.host=127.0.0.1 "$spark_jar" migrate "$job" --fresh
       own=$(sed -n 's/.* \([0-9][0-9,]*\) rows\/s.*/\1/p' "$work/logs/$1.out" | tail -1 \
         | tr -d ,) ;;
-    *) echo "unknown loader $1 (raw, dsbulk, sluice, sstables, sstables-2, spark, spark-1, spark-4)" >&2; exit 64 ;;
+    *) echo "unknown loader $1 (raw, dsbulk, sluice, sluice-replica, sstables, sstables-2, spark, spark-1, spark-4)" >&2; exit 64 ;;
   esac
 }
 

@@ -42,6 +42,8 @@ final class CassandraSink implements Sink {
   private final List<String> partitionKey;
   private final boolean writeNulls;
   private final boolean batchByPartition;
+  private final int batchRows;
+  private final ReplicaKeys replicas;
   private final RequestRetrier retrier;
   private final CellTimeInserts cellTimes;
 
@@ -60,6 +62,14 @@ final class CassandraSink implements Sink {
     }
     this.partitionKey =
         table.getPartitionKey().stream().map(c -> c.getName().asInternal()).toList();
+    this.batchRows = flow.batchRows();
+    this.replicas =
+        flow.batchByReplica()
+            ? new ReplicaKeys(
+                session,
+                table.getKeyspace(),
+                table.getPartitionKey().stream().map(BoundColumn::new).toList())
+            : null;
     String names =
         columns.stream()
             .map(c -> CqlIdentifiers.quoteIfNeeded(c.name))
@@ -79,6 +89,17 @@ final class CassandraSink implements Sink {
     this.retrier =
         new RequestRetrier(session, flow.maxRetries(), flow.outagePatienceDuration(), feedback);
     this.cellTimes = new CellTimeInserts(session, table, columns, writeNulls);
+  }
+
+  /** With {@code flow.batch: replica}: the replicas of the record's first row's partition. */
+  @Override
+  public Object batchKey(List<Row> rows) {
+    return replicas == null ? null : replicas.of(rows.get(0));
+  }
+
+  @Override
+  public int batchRows() {
+    return replicas == null ? 1 : batchRows;
   }
 
   @Override
@@ -121,7 +142,9 @@ final class CassandraSink implements Sink {
           writes.add(CompletableFuture.completedFuture(unsendable(List.of(row), e)));
         }
       }
-      if (batchByPartition && statements.size() > 1) {
+      if (replicas != null && statements.size() > 1) {
+        writes.add(writeReplicaBatch(statements, sent));
+      } else if (batchByPartition && statements.size() > 1) {
         writes.add(writeStatement(batchOf(statements), sent));
       } else {
         for (int i = 0; i < statements.size(); i++) {
@@ -130,6 +153,32 @@ final class CassandraSink implements Sink {
       }
     }
     return combine(writes);
+  }
+
+  /**
+   * Sends rows of several records as one unlogged batch. A batch the target refuses as a whole (one
+   * row it cannot take refuses them all) is sent again row by row, so that only the rows it refuses
+   * are rejected, each with its own reason.
+   */
+  private CompletableFuture<WriteResult> writeReplicaBatch(
+      List<Statement<?>> statements, List<Row> rows) {
+    return writeStatement(batchOf(statements), rows)
+        .thenCompose(
+            result -> {
+              if (result.failed().size() < rows.size()) {
+                return CompletableFuture.completedFuture(result);
+              }
+              List<CompletableFuture<WriteResult>> alone = new ArrayList<>(rows.size());
+              for (int i = 0; i < rows.size(); i++) {
+                alone.add(writeStatement(statements.get(i), List.of(rows.get(i))));
+              }
+              return combine(alone)
+                  .thenApply(
+                      each ->
+                          new WriteResult(
+                              each.written(), each.retries() + result.retries(), each.failed()))
+                  .toCompletableFuture();
+            });
   }
 
   /** The rows grouped by partition key, in the order each partition first appears. */

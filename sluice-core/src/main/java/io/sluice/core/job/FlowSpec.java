@@ -14,8 +14,10 @@ public record FlowSpec(
                 + " window stays at or below it.")
         Integer maxInFlight,
     @Setting(
-            "`none` or `partition`: with `partition`, rows of one record that share a partition"
-                + " key go in one unlogged batch.")
+            "`none`, `partition` or `replica`: with `partition`, rows of one record that share a"
+                + " partition key go in one unlogged batch; with `replica`, rows of a split's"
+                + " records bound for the same replicas go together in unlogged batches of up to"
+                + " `batch-rows` rows, one request each ([flow-control.md](flow-control.md)).")
         String batch,
     @Setting("Attempts after the first for a write that failed transiently.") Integer maxRetries,
     @Setting(
@@ -38,7 +40,8 @@ public record FlowSpec(
         Boolean adaptive,
     @Setting("The request latency the adaptive window keeps under, such as `100ms`.")
         String latencyTarget,
-    @Setting("When to pause for the target's compaction backlog.") CompactionSpec compaction) {
+    @Setting("When to pause for the target's compaction backlog.") CompactionSpec compaction,
+    @Setting("With `batch: replica`, the most rows one batch holds.") Integer batchRows) {
 
   public FlowSpec {
     workers = workers == null ? Math.max(1, Runtime.getRuntime().availableProcessors()) : workers;
@@ -49,6 +52,7 @@ public record FlowSpec(
     adaptive = adaptive == null || adaptive;
     latencyTarget = latencyTarget == null ? "100ms" : latencyTarget;
     compaction = compaction == null ? CompactionSpec.defaults() : compaction;
+    batchRows = batchRows == null ? 32 : batchRows;
     DurationText.parse(outagePatience, "flow.outage-patience");
     DurationText.parse(latencyTarget, "flow.latency-target");
     if (workers < 1 || maxInFlight < 1 || maxRetries < 0) {
@@ -60,13 +64,43 @@ public record FlowSpec(
       throw new IllegalArgumentException(
           "flow: rows-per-second and bytes-per-second must be at least 1 when set");
     }
-    if (!batch.equals("none") && !batch.equals("partition")) {
-      throw new IllegalArgumentException("flow.batch must be 'none' or 'partition', not " + batch);
+    if (!batch.equals("none") && !batch.equals("partition") && !batch.equals("replica")) {
+      throw new IllegalArgumentException(
+          "flow.batch must be 'none', 'partition' or 'replica', not " + batch);
+    }
+    if (batchRows < 1) {
+      throw new IllegalArgumentException("flow.batch-rows must be at least 1");
     }
   }
 
+  /** Flow settings with the default {@code batch-rows}. */
+  public FlowSpec(
+      Integer workers,
+      Integer maxInFlight,
+      String batch,
+      Integer maxRetries,
+      String outagePatience,
+      Long rowsPerSecond,
+      Long bytesPerSecond,
+      Boolean adaptive,
+      String latencyTarget,
+      CompactionSpec compaction) {
+    this(
+        workers,
+        maxInFlight,
+        batch,
+        maxRetries,
+        outagePatience,
+        rowsPerSecond,
+        bytesPerSecond,
+        adaptive,
+        latencyTarget,
+        compaction,
+        null);
+  }
+
   public static FlowSpec defaults() {
-    return new FlowSpec(null, null, null, null, null, null, null, null, null, null);
+    return new FlowSpec(null, null, null, null, null, null, null, null, null, null, null);
   }
 
   /** These settings with some of them replaced, as flags on the command line do; null keeps. */
@@ -81,7 +115,8 @@ public record FlowSpec(
         bytesPerSecond,
         adaptive,
         latencyTarget,
-        compaction);
+        compaction,
+        batchRows);
   }
 
   public Duration outagePatienceDuration() {
@@ -94,5 +129,10 @@ public record FlowSpec(
 
   public boolean batchByPartition() {
     return batch.equals("partition");
+  }
+
+  /** Whether rows of several records bound for the same replicas are sent in one batch. */
+  public boolean batchByReplica() {
+    return batch.equals("replica");
   }
 }

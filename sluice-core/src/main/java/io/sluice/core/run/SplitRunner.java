@@ -19,6 +19,7 @@ import io.sluice.core.state.RejectStage;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.OptionalLong;
@@ -111,6 +112,7 @@ public final class SplitRunner {
       Sink splitSink =
           splitSinks.sinkFor(
               sink, source.source(), split, before == null ? List.of() : committedRows(before));
+      RecordBatches batches = new RecordBatches(splitSink.batchRows());
       SourceItem item = null;
       long consumed = 0;
       long readAgain = reader.readAgain();
@@ -123,7 +125,7 @@ public final class SplitRunner {
         // The records read again are counted with the first record read since: committed with
         // it, or read again with it.
         if (item instanceof Record record) {
-          handle(splitSink, source, ledger, record, recordWork, readAgain);
+          handle(splitSink, source, ledger, batches, record, recordWork, readAgain);
         } else if (item instanceof MalformedRecord malformed) {
           RecordOutcome outcome =
               begin(ledger, malformed, recordWork, malformed.sizeBytes(), readAgain);
@@ -132,6 +134,11 @@ public final class SplitRunner {
           ledger.complete(outcome);
         }
         readAgain = 0;
+      }
+      if (item == null && !control.stopped()) {
+        for (RecordBatches.Batch batch : batches.drain()) {
+          sendBatch(splitSink, source, ledger, batch);
+        }
       }
       if (item == null && !control.stopped() && endSplit(splitSink, source, ledger)) {
         ledger.readToEnd();
@@ -209,6 +216,7 @@ public final class SplitRunner {
       Sink splitSink,
       PlannedSource source,
       SplitLedger ledger,
+      RecordBatches batches,
       Record record,
       long work,
       long readAgain)
@@ -252,6 +260,15 @@ public final class SplitRunner {
     if (ledger.keepsRows()) {
       outcome.rows = rows;
     }
+    Object group = splitSink.batchKey(rows);
+    if (group != null) {
+      RecordBatches.Batch full =
+          batches.add(group, new RecordBatches.Waiting(outcome, rows, record.sizeBytes()));
+      if (full != null) {
+        sendBatch(splitSink, source, ledger, full);
+      }
+      return;
+    }
     int requests = splitSink.requests(rows);
     if (!flow.acquire(rows.size(), requests, record.sizeBytes(), control::stopped)) {
       // Stopping: the record stays uncommitted, and a resumed run reads it again.
@@ -285,6 +302,82 @@ public final class SplitRunner {
           (written, error) ->
               accountAnswer(splitSink, source, ledger, outcome, requests, written, error),
           accounting);
+    }
+  }
+
+  /**
+   * Sends the rows of a group of records as one request, once flow control lets it go; when the run
+   * stops first, its records stay uncommitted and a resumed run reads them again.
+   */
+  private void sendBatch(
+      Sink splitSink, PlannedSource source, SplitLedger ledger, RecordBatches.Batch batch)
+      throws InterruptedException {
+    List<Row> rows = batch.rows();
+    if (!flow.acquire(rows.size(), 1, batch.bytes, control::stopped)) {
+      return;
+    }
+    CompletionStage<WriteResult> answer;
+    try {
+      answer = splitSink.write(rows);
+    } catch (RuntimeException e) {
+      flow.release(1);
+      for (RecordBatches.Waiting waiting : batch.records) {
+        refuse(
+            splitSink,
+            waiting.outcome(),
+            source,
+            ledger,
+            waiting.rows(),
+            "the row cannot be sent: " + describe(e));
+      }
+      return;
+    }
+    answer.whenCompleteAsync(
+        (written, error) -> accountBatch(splitSink, source, ledger, batch, written, error),
+        accounting);
+  }
+
+  /**
+   * Accounts a group's answer record by record: each record's rows the sink refused are its own
+   * rejects, the others its written rows (the group's retries are counted once, with its first
+   * record); then gives the group's place in the window back.
+   */
+  private void accountBatch(
+      Sink splitSink,
+      PlannedSource source,
+      SplitLedger ledger,
+      RecordBatches.Batch batch,
+      WriteResult written,
+      Throwable error) {
+    try {
+      if (error != null) {
+        account(splitSink, source, ledger, batch.records.get(0).outcome(), null, error);
+        return;
+      }
+      Map<Row, WriteResult.FailedRow> failed = new IdentityHashMap<>();
+      written.failed().forEach(row -> failed.put(row.row(), row));
+      long retries = written.retries();
+      for (RecordBatches.Waiting waiting : batch.records) {
+        List<WriteResult.FailedRow> its = new ArrayList<>();
+        for (Row row : waiting.rows()) {
+          WriteResult.FailedRow refused = failed.get(row);
+          if (refused != null) {
+            its.add(refused);
+          }
+        }
+        account(
+            splitSink,
+            source,
+            ledger,
+            waiting.outcome(),
+            new WriteResult(waiting.rows().size() - its.size(), retries, its),
+            null);
+        retries = 0;
+      }
+    } catch (RuntimeException | Error e) {
+      control.stop("accounting a finished write failed: " + e);
+    } finally {
+      flow.release(1);
     }
   }
 

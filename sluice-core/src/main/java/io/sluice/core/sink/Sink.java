@@ -28,6 +28,22 @@ public interface Sink extends AutoCloseable {
   }
 
   /**
+   * The group a record's rows may be sent with, in one request with the rows of other records of
+   * the same split and the same group (a batch of rows bound for the same replicas), up to {@link
+   * #batchRows} rows; or null, the default, to send each record's rows by themselves. A grouped
+   * write of several records' rows is one request ({@link #requests} is not asked), and a sink
+   * answers it row by row: a row it refuses is listed alone, never the whole group.
+   */
+  default Object batchKey(List<Row> rows) {
+    return null;
+  }
+
+  /** The most rows one grouped write holds ({@link #batchKey}). */
+  default int batchRows() {
+    return 1;
+  }
+
+  /**
    * The stage at which rows this sink refuses are rejected: {@code write} for a sink that writes,
    * {@code check} for one that reads rows back to compare them.
    */

@@ -206,6 +206,75 @@ class SplitRunnerTest {
         .satisfies(line -> assertThat(line.reason()).contains("no source record gives"));
   }
 
+  /**
+   * A sink that sends records' rows together ({@code flow.batch: replica}): rows of one group go in
+   * writes of at most its batch size, fewer writes than records, and a row the target refuses in a
+   * group is rejected alone, at its own record's position, while the others are written.
+   */
+  @Test
+  void should_send_grouped_records_together_and_reject_a_refused_row_alone() throws Exception {
+    Sink rows = target.openSink(FLOW);
+    List<List<Row>> writes = new ArrayList<>();
+    Sink grouping =
+        new Sink() {
+          @Override
+          public Object batchKey(List<Row> record) {
+            // Two groups, as two replica sets: by the key's last digit being even or odd.
+            String id = (String) record.get(0).values().get("id");
+            return (id.charAt(id.length() - 1) - '0') % 2;
+          }
+
+          @Override
+          public int batchRows() {
+            return 7;
+          }
+
+          @Override
+          public CompletionStage<WriteResult> write(List<Row> written) {
+            synchronized (writes) {
+              writes.add(List.copyOf(written));
+            }
+            return rows.write(written);
+          }
+
+          @Override
+          public void close() {}
+        };
+    InMemoryLines rejects = new InMemoryLines();
+    StopSwitch control = new StopSwitch();
+
+    SplitResult result =
+        runSplit(
+            planned,
+            new SplitLedger(split, null, source::positionAfter, rejects, new InMemoryLines(), null),
+            control,
+            grouping);
+
+    assertThat(control.reason).isNull();
+    assertThat(result.done()).isTrue();
+    assertThat(result.counts().recordsRead()).isEqualTo(400);
+    assertThat(result.counts().rowsWritten()).isEqualTo(397);
+    assertThat(result.counts().rowsFailed()).isEqualTo(2);
+    assertThat(result.counts().rejectedMapping()).isEqualTo(1);
+    assertThat(result.counts().addUp()).isTrue();
+    assertThat(target.rows).hasSize(397);
+    assertThat(writes).allSatisfy(write -> assertThat(write).hasSizeBetween(1, 7));
+    assertThat(writes)
+        .as("each write holds one group's rows")
+        .allSatisfy(
+            write ->
+                assertThat(write)
+                    .extracting(row -> grouping.batchKey(List.of(row)))
+                    .containsOnly(grouping.batchKey(List.of(write.get(0)))));
+    assertThat(writes.size()).as("writes for 399 records in groups of 7").isBetween(57, 60);
+    assertThat(rejects.lines)
+        .extracting(RejectLine::stage, line -> line.position().offset())
+        .containsExactlyInAnyOrder(
+            org.assertj.core.groups.Tuple.tuple(RejectStage.WRITE, 100L),
+            org.assertj.core.groups.Tuple.tuple(RejectStage.MAPPING, 1_500L),
+            org.assertj.core.groups.Tuple.tuple(RejectStage.WRITE, 3_000L));
+  }
+
   @Test
   void should_account_answers_the_sink_has_at_hand_on_the_worker() throws Exception {
     Sink sink = target.openSink(FLOW);
