@@ -84,6 +84,7 @@ class JobFilesTest {
 
     assertThatThrownBy(() -> JobFiles.load(job))
         .isInstanceOf(JobFileException.class)
-        .hasMessageEndingWith("in 'flow': flow.batch must be 'none' or 'partition', not sometimes");
+        .hasMessageEndingWith(
+            "in 'flow': flow.batch must be 'none', 'partition' or 'replica', not sometimes");
   }
 }
