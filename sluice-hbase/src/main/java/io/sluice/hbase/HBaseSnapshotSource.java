@@ -1,0 +1,115 @@
+package io.sluice.hbase;
+
+import io.sluice.core.source.MalformedRecord;
+import io.sluice.core.source.Record;
+import io.sluice.core.source.Source;
+import io.sluice.core.source.SourceItem;
+import io.sluice.core.source.Split;
+import io.sluice.core.source.SplitReader;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.util.Bytes;
+
+/**
+ * {@code type: hbase-snapshot}: an exported HBase snapshot, read with HBase's own code, one split
+ * per region in key order. The snapshot is restored (links only) into a temporary folder the first
+ * time a split is opened, and that folder is removed when the source closes.
+ *
+ * <p>A split's position is the last row done ({@link RowPosition}); a resumed split scans from
+ * right after that row key.
+ */
+final class HBaseSnapshotSource implements Source {
+
+  private final String name;
+  private final Path rootDir;
+  private final HBaseSnapshotOptions options;
+  private final Configuration conf;
+  private ExportedSnapshot snapshot;
+  private RestoredSnapshot restored;
+
+  HBaseSnapshotSource(String name, java.nio.file.Path exportDir, HBaseSnapshotOptions options) {
+    this.name = name;
+    this.rootDir = new Path(exportDir.toAbsolutePath().toUri());
+    this.options = options;
+    this.conf = LocalHadoop.configuration(rootDir);
+  }
+
+  @Override
+  public String name() {
+    return name;
+  }
+
+  @Override
+  public synchronized List<Split> plan() throws IOException {
+    snapshot = ExportedSnapshot.open(conf, rootDir, options.snapshot());
+    String table = snapshot.table().getTableName().getNameAsString();
+    List<Split> splits = new ArrayList<>();
+    for (ExportedSnapshot.Region region : snapshot.regions()) {
+      long work = Math.max(1, region.storeFileBytes());
+      splits.add(
+          new Split(
+              name, splits.size(), table + "/" + region.info().getEncodedName(), 0, work, work));
+    }
+    return splits;
+  }
+
+  @Override
+  public SplitReader open(Split split) throws IOException {
+    return open(split, null);
+  }
+
+  @Override
+  public SplitReader open(Split split, String position) throws IOException {
+    RowPosition after;
+    try {
+      after = position == null ? null : RowPosition.parse(position);
+    } catch (IllegalArgumentException e) {
+      throw new IOException(
+          "the saved position '"
+              + position
+              + "' of split "
+              + split.id()
+              + " is not one an hbase-snapshot source writes; run with --fresh to start over");
+    }
+    RestoredSnapshot layout = restored();
+    RowRecords records =
+        new RowRecords(
+            split.resource(), layout.table(), options.rowKeyDecoding(), options.valueDecoding());
+    return RegionSplitReader.open(conf, layout, split, records, after);
+  }
+
+  /** The row after which a reader continues: the item's row number and key. */
+  @Override
+  public String positionAfter(SourceItem item) {
+    long rowsDone =
+        item instanceof Record record ? record.nextOffset() : ((MalformedRecord) item).nextOffset();
+    return new RowPosition(rowsDone, Bytes.toBytesBinary(item.position().id())).text();
+  }
+
+  private synchronized RestoredSnapshot restored() throws IOException {
+    if (restored == null) {
+      java.nio.file.Path folder = Files.createTempDirectory("sluice-hbase-restore-");
+      Files.delete(folder);
+      restored =
+          RestoredSnapshot.restore(conf, rootDir, new Path(folder.toUri()), options.snapshot());
+    }
+    return restored;
+  }
+
+  /** The encoded name of the region a split reads. */
+  static String regionOf(Split split) {
+    return split.resource().substring(split.resource().lastIndexOf('/') + 1);
+  }
+
+  @Override
+  public synchronized void close() throws IOException {
+    if (restored != null) {
+      restored.close();
+      restored = null;
+    }
+  }
+}

@@ -1,0 +1,80 @@
+package io.sluice.hbase;
+
+import java.io.IOException;
+import java.util.HashMap;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.client.RegionInfo;
+import org.apache.hadoop.hbase.client.TableDescriptor;
+import org.apache.hadoop.hbase.snapshot.RestoreSnapshotHelper;
+
+/**
+ * A snapshot laid out as a table's folders for HBase's region reader: HBase's own {@link
+ * RestoreSnapshotHelper#copySnapshotForScanner} writes, in a folder of its own, links to the
+ * export's store files (no data is copied). {@link #close} removes that folder.
+ */
+final class RestoredSnapshot implements AutoCloseable {
+
+  private final FileSystem fs;
+  private final Path restoreDir;
+  private final TableDescriptor table;
+  private final Map<String, RegionInfo> regions;
+
+  private RestoredSnapshot(
+      FileSystem fs, Path restoreDir, TableDescriptor table, Map<String, RegionInfo> regions) {
+    this.fs = fs;
+    this.restoreDir = restoreDir;
+    this.table = table;
+    this.regions = regions;
+  }
+
+  /**
+   * Restores snapshot {@code name} of {@code rootDir} into {@code restoreDir}, a folder that must
+   * not exist yet, on the same file system as the export.
+   */
+  static RestoredSnapshot restore(Configuration conf, Path rootDir, Path restoreDir, String name)
+      throws IOException {
+    FileSystem fs = rootDir.getFileSystem(conf);
+    try {
+      RestoreSnapshotHelper.RestoreMetaChanges changes =
+          RestoreSnapshotHelper.copySnapshotForScanner(conf, fs, rootDir, restoreDir, name);
+      Map<String, RegionInfo> regions = new HashMap<>();
+      for (RegionInfo region : changes.getRegionsToAdd()) {
+        regions.put(region.getEncodedName(), region);
+      }
+      return new RestoredSnapshot(fs, restoreDir, changes.getTableDescriptor(), regions);
+    } catch (IOException | RuntimeException e) {
+      fs.delete(restoreDir, true);
+      throw e;
+    }
+  }
+
+  /** The folder a region reader takes as its root. */
+  Path rootDir() {
+    return restoreDir;
+  }
+
+  TableDescriptor table() {
+    return table;
+  }
+
+  /**
+   * The restored region of the snapshot's region {@code encodedName}.
+   *
+   * @throws IOException when the restore did not lay it out
+   */
+  RegionInfo region(String encodedName) throws IOException {
+    RegionInfo region = regions.get(encodedName);
+    if (region == null) {
+      throw new IOException("region " + encodedName + " is not in the restored snapshot");
+    }
+    return region;
+  }
+
+  @Override
+  public void close() throws IOException {
+    fs.delete(restoreDir, true);
+  }
+}

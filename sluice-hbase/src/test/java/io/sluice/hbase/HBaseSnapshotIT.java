@@ -1,0 +1,204 @@
+package io.sluice.hbase;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.cql.Row;
+import io.sluice.cassandra.CassandraTarget;
+import io.sluice.core.job.JobFiles;
+import io.sluice.core.job.JobSpec;
+import io.sluice.core.run.JobRun;
+import io.sluice.core.run.Migration;
+import io.sluice.core.run.Outcome;
+import io.sluice.core.run.RunReport;
+import io.sluice.core.source.Source;
+import io.sluice.core.source.SourceSpec;
+import io.sluice.core.source.Split;
+import io.sluice.testinfra.RealCassandra;
+import io.sluice.testinfra.TestKeyspace;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * An HBase snapshot built and exported by HBase itself ({@link OrdersSnapshot}: versions, every
+ * kind of delete, TTLs, two flushes, a split region) migrates into a real Cassandra table: every
+ * cell equals what HBase's {@code Get} returned at snapshot time, written at the HBase timestamp
+ * (in microseconds) and expiring when the HBase cell does.
+ */
+@RealCassandra
+class HBaseSnapshotIT {
+
+  private static final String COLUMNS = "rowkey, name, qty, temp, note, gone";
+
+  private static Path work;
+  private static OrdersSnapshot.Export export;
+
+  @BeforeAll
+  static void buildSnapshot() throws Exception {
+    work =
+        Path.of(System.getProperty("sluice.it.work-dir", "target/it-work"))
+            .resolve("HBaseSnapshotIT");
+    // A folder left by an earlier run: ExportSnapshot refuses to overwrite a snapshot.
+    if (Files.exists(work)) {
+      try (Stream<Path> paths = Files.walk(work)) {
+        for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+          Files.delete(path);
+        }
+      }
+    }
+    Files.createDirectories(work);
+    export = OrdersSnapshot.build(work);
+  }
+
+  /** Guards what the other tests mean: the scenario's versions and deletes are in the snapshot. */
+  @Test
+  void should_hold_the_scenario_in_the_snapshot() {
+    Map<String, Map<String, ExpectedCell>> rows = export.rows();
+    assertThat(rows).hasSize(OrdersSnapshot.ROWS - 1).doesNotContainKey("row-010");
+    assertThat(text(rows.get("row-001").get("d:name"))).isEqualTo("name-1-v3");
+    assertThat(text(rows.get("row-002").get("d:name"))).isEqualTo("name-2-v2");
+    assertThat(text(rows.get("row-004").get("d:name"))).isEqualTo("name-4-v1");
+    assertThat(rows.get("row-006")).doesNotContainKey("d:name");
+    assertThat(rows.get("row-008")).doesNotContainKey("t:note");
+    assertThat(rows.get("row-012")).doesNotContainKey("d:qty");
+    assertThat(text(rows.get("row-012").get("d:name"))).isEqualTo("name-12-v2");
+    assertThat(rows.get("row-005")).containsKey("d:temp");
+    assertThat(rows.get("row-014")).doesNotContainKey("d:gone");
+  }
+
+  @Test
+  void should_plan_one_split_per_region() throws Exception {
+    SourceSpec spec =
+        new SourceSpec(
+            "hbase",
+            "hbase-snapshot",
+            List.of(export.folder().toString()),
+            null,
+            null,
+            Map.of("snapshot", OrdersSnapshot.SNAPSHOT));
+    try (Source source = new HBaseSnapshotSourceProvider().create(spec, work)) {
+      List<Split> splits = source.plan();
+      assertThat(splits).hasSize(2);
+      assertThat(splits.get(0).resource())
+          .startsWith("orders/")
+          .isNotEqualTo(splits.get(1).resource());
+    }
+  }
+
+  @Test
+  void should_copy_every_cell_as_hbase_returned_it_at_its_own_time(
+      CqlSession session, TestKeyspace keyspace) throws Exception {
+    session.execute(
+        "CREATE TABLE orders (rowkey text PRIMARY KEY, name blob, qty blob, temp blob, note blob,"
+            + " gone blob)");
+    Path jobFile = work.resolve("orders.yaml");
+    Files.writeString(jobFile, job(keyspace, "orders", "state-orders"));
+    JobSpec job = JobFiles.load(jobFile);
+
+    RunReport report;
+    try (CassandraTarget target = CassandraTarget.connect(job.target(), work);
+        JobRun run = Migration.prepare(job, target, Clock.systemUTC(), true)) {
+      report = run.run();
+    }
+
+    assertThat(report.outcome()).as(report.toText()).isEqualTo(Outcome.COMPLETED);
+    assertThat(report.counts().rowsWritten()).isEqualTo(export.rows().size());
+    assertThat(session.execute("SELECT count(*) FROM orders").one().getLong(0))
+        .isEqualTo(export.rows().size());
+    for (Map.Entry<String, Map<String, ExpectedCell>> expected : export.rows().entrySet()) {
+      assertRow(session, expected.getKey(), expected.getValue());
+    }
+  }
+
+  private static void assertRow(CqlSession session, String key, Map<String, ExpectedCell> cells) {
+    Row row =
+        session
+            .execute(
+                "SELECT "
+                    + COLUMNS
+                    + ", writetime(name), writetime(qty), writetime(temp), writetime(note),"
+                    + " ttl(name), ttl(qty), ttl(temp), ttl(note) FROM orders WHERE rowkey = ?",
+                key)
+            .one();
+    assertThat(row).as("row %s", key).isNotNull();
+    long nowSecond = System.currentTimeMillis() / 1000;
+    String[] columns = {"name", "qty", "temp", "note"};
+    String[] fields = {"d:name", "d:qty", "d:temp", "t:note"};
+    for (int i = 0; i < columns.length; i++) {
+      ExpectedCell cell = cells.get(fields[i]);
+      String what = key + " " + fields[i];
+      if (cell == null) {
+        assertThat(row.isNull(columns[i])).as(what + " is absent in HBase").isTrue();
+        continue;
+      }
+      ByteBuffer value = row.getByteBuffer(columns[i]);
+      byte[] bytes = new byte[value.remaining()];
+      value.get(bytes);
+      assertThat(bytes).as(what + " value").isEqualTo(cell.value());
+      assertThat(row.getLong("writetime(" + columns[i] + ")"))
+          .as(what + " write time")
+          .isEqualTo(cell.timestampMillis() * 1000);
+      if (cell.expiresAtSecond() == 0) {
+        assertThat(row.isNull("ttl(" + columns[i] + ")")).as(what + " has no TTL").isTrue();
+      } else {
+        assertThat((long) row.getInt("ttl(" + columns[i] + ")"))
+            .as(what + " TTL left")
+            .isBetween(
+                cell.expiresAtSecond() - nowSecond - 2, cell.expiresAtSecond() - nowSecond + 1);
+      }
+    }
+    assertThat(row.isNull("gone")).as(key + " d:gone had expired at snapshot time").isTrue();
+  }
+
+  private static String text(ExpectedCell cell) {
+    return new String(cell.value(), StandardCharsets.UTF_8);
+  }
+
+  private static String job(TestKeyspace keyspace, String name, String stateDir) {
+    return "name: "
+        + name
+        + "\n"
+        + "state-dir: "
+        + stateDir
+        + "\n"
+        + "sources:\n"
+        + "  - name: hbase\n"
+        + "    type: hbase-snapshot\n"
+        + "    path: "
+        + export.folder()
+        + "\n"
+        + "    options:\n"
+        + "      snapshot: "
+        + OrdersSnapshot.SNAPSHOT
+        + "\n"
+        + "      row-key: utf8\n"
+        + "target:\n"
+        + "  contact-points: ["
+        + keyspace.hostAndPort()
+        + "]\n"
+        + "  local-datacenter: "
+        + keyspace.localDatacenter()
+        + "\n"
+        + "  keyspace: "
+        + keyspace.name()
+        + "\n"
+        + "  table: orders\n"
+        + "mapping:\n"
+        + "  columns:\n"
+        + "    rowkey: rowkey\n"
+        + "    name: \"d:name\"\n"
+        + "    qty: \"d:qty\"\n"
+        + "    temp: \"d:temp\"\n"
+        + "    note: \"t:note\"\n"
+        + "    gone: \"d:gone\"\n";
+  }
+}
