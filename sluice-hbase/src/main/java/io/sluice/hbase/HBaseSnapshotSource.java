@@ -28,7 +28,6 @@ final class HBaseSnapshotSource implements Source {
   private final Path rootDir;
   private final HBaseSnapshotOptions options;
   private final Configuration conf;
-  private ExportedSnapshot snapshot;
   private RestoredSnapshot restored;
 
   HBaseSnapshotSource(String name, java.nio.file.Path exportDir, HBaseSnapshotOptions options) {
@@ -45,7 +44,8 @@ final class HBaseSnapshotSource implements Source {
 
   @Override
   public synchronized List<Split> plan() throws IOException {
-    snapshot = ExportedSnapshot.open(conf, rootDir, options.snapshot());
+    ExportedSnapshot snapshot =
+        OwnClassLoader.call(() -> ExportedSnapshot.open(conf, rootDir, options.snapshot()));
     String table = snapshot.table().getTableName().getNameAsString();
     List<Split> splits = new ArrayList<>();
     for (ExportedSnapshot.Region region : snapshot.regions()) {
@@ -75,11 +75,17 @@ final class HBaseSnapshotSource implements Source {
               + split.id()
               + " is not one an hbase-snapshot source writes; run with --fresh to start over");
     }
-    RestoredSnapshot layout = restored();
-    RowRecords records =
-        new RowRecords(
-            split.resource(), layout.table(), options.rowKeyDecoding(), options.valueDecoding());
-    return RegionSplitReader.open(conf, layout, split, records, after);
+    return OwnClassLoader.call(
+        () -> {
+          RestoredSnapshot layout = restored();
+          RowRecords records =
+              new RowRecords(
+                  split.resource(),
+                  layout.table(),
+                  options.rowKeyDecoding(),
+                  options.valueDecoding());
+          return RegionSplitReader.open(conf, layout, split, records, after);
+        });
   }
 
   /** The row after which a reader continues: the item's row number and key. */
@@ -108,7 +114,11 @@ final class HBaseSnapshotSource implements Source {
   @Override
   public synchronized void close() throws IOException {
     if (restored != null) {
-      restored.close();
+      OwnClassLoader.call(
+          () -> {
+            restored.close();
+            return null;
+          });
       restored = null;
     }
   }

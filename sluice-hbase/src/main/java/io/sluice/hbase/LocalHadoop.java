@@ -19,6 +19,9 @@ final class LocalHadoop {
     conf.set("fs.defaultFS", rootDir.toUri().getScheme() + ":///");
     // No block cache: every region is read once, start to end.
     conf.setFloat(HConstants.HFILE_BLOCK_CACHE_SIZE_KEY, 0f);
+    // Regions are only read: no memstore, so no memstore chunk pool (a region server's) to return
+    // chunks to when a region closes.
+    conf.setBoolean("hbase.hregion.memstore.mslab.enabled", false);
     return conf;
   }
 }

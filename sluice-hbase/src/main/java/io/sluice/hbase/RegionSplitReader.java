@@ -17,7 +17,7 @@ import org.apache.hadoop.hbase.client.Scan;
  * version per cell, deleted and expired cells left out, as a {@code Get} would return them. Work is
  * the region's store file bytes; a reader counts the bytes of the cells it returns against it,
  * which can fall short (older versions, deletes and compression are not returned) and is made up
- * when the split ends.
+ * when the region's last row has been read.
  */
 final class RegionSplitReader implements SplitReader {
 
@@ -62,8 +62,9 @@ final class RegionSplitReader implements SplitReader {
 
   @Override
   public SourceItem next() throws IOException {
-    Result row = scanner.next();
+    Result row = OwnClassLoader.call(scanner::next);
     if (row == null) {
+      bytesRead = work;
       return null;
     }
     SourceItem item = records.toItem(row, rowsDone++);

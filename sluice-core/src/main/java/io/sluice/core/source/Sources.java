@@ -1,10 +1,14 @@
 package io.sluice.core.source;
 
 import java.nio.file.Path;
+import java.util.Optional;
 import java.util.ServiceLoader;
 import java.util.TreeSet;
 
-/** Finds the {@link SourceProvider} for a source type among those on the class path. */
+/**
+ * Finds the {@link SourceProvider} for a source type among those on the class path, then in the
+ * plugin folders ({@link SourcePlugins}).
+ */
 public final class Sources {
 
   private Sources() {}
@@ -25,6 +29,14 @@ public final class Sources {
         return provider;
       }
       known.add(provider.type());
+    }
+    Optional<SourceProvider> plugin = SourcePlugins.find(spec.type());
+    if (plugin.isPresent()) {
+      return plugin.get();
+    }
+    Optional<String> missing = SourcePlugins.missing(spec.type());
+    if (missing.isPresent()) {
+      throw new IllegalArgumentException("Source '" + spec.name() + "': " + missing.get() + ".");
     }
     throw new IllegalArgumentException(
         "Source '"
