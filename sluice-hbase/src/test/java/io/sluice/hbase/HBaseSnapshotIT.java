@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.Row;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.sluice.cassandra.CassandraTarget;
 import io.sluice.core.job.JobFiles;
 import io.sluice.core.job.JobSpec;
@@ -14,13 +16,16 @@ import io.sluice.core.run.RunReport;
 import io.sluice.core.source.Source;
 import io.sluice.core.source.SourceSpec;
 import io.sluice.core.source.Split;
+import io.sluice.testinfra.Await;
 import io.sluice.testinfra.RealCassandra;
 import io.sluice.testinfra.TestKeyspace;
+import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -112,21 +117,84 @@ class HBaseSnapshotIT {
 
     assertThat(report.outcome()).as(report.toText()).isEqualTo(Outcome.COMPLETED);
     assertThat(report.counts().rowsWritten()).isEqualTo(export.rows().size());
-    assertThat(session.execute("SELECT count(*) FROM orders").one().getLong(0))
-        .isEqualTo(export.rows().size());
-    for (Map.Entry<String, Map<String, ExpectedCell>> expected : export.rows().entrySet()) {
-      assertRow(session, expected.getKey(), expected.getValue());
+    assertEveryCell(session, "orders");
+  }
+
+  /**
+   * The CLI, run as a process with the source loaded from its plugin folder, killed with SIGKILL in
+   * the middle of a region once it saved a position there, then run again: every cell as HBase
+   * returned it, and the counts of both runs add up to the snapshot's rows.
+   */
+  @Test
+  void should_resume_a_killed_load_after_the_last_row_saved(
+      CqlSession session, TestKeyspace keyspace) throws Exception {
+    session.execute(
+        "CREATE TABLE orders_cli (rowkey text PRIMARY KEY, name blob, qty blob, temp blob,"
+            + " note blob, gone blob)");
+    Path jobFile = work.resolve("orders-cli.yaml");
+    Files.writeString(
+        jobFile,
+        job(keyspace, "orders_cli", "state-cli")
+            // Slow enough that a save falls in the middle of a region.
+            + "flow: { workers: 1, rows-per-second: 4 }\n");
+    Path checkpoint = work.resolve("state-cli/checkpoint.json");
+
+    CliProcess killed = CliProcess.start(work, "migrate", jobFile.toString());
+    Await.until(
+        "a position saved in the middle of a region",
+        Duration.ofMinutes(2),
+        () -> !killed.isAlive() || savedMidRegion(checkpoint),
+        killed::output);
+    assertThat(killed.isAlive()).as(killed.output()).isTrue();
+    killed.kill();
+    CliProcess resumed =
+        CliProcess.start(work, "migrate", jobFile.toString(), "--rows-per-second", "1000000");
+    int exit = resumed.waitFor(300);
+
+    assertThat(exit).as(resumed.output()).isZero();
+    assertThat(resumed.output()).contains("Resuming job orders_cli");
+    JsonNode counts =
+        new ObjectMapper().readTree(work.resolve("state-cli/report.json").toFile()).get("counts");
+    assertThat(counts.get("records-read").asLong()).isEqualTo(export.rows().size());
+    assertThat(counts.get("rows-written").asLong()).isEqualTo(export.rows().size());
+    assertEveryCell(session, "orders_cli");
+  }
+
+  /** Whether the checkpoint holds a split saved after some of its rows and before its end. */
+  private static boolean savedMidRegion(Path checkpoint) {
+    try {
+      JsonNode splits = new ObjectMapper().readTree(checkpoint.toFile()).get("splits");
+      for (JsonNode split : splits) {
+        if (split.hasNonNull("position") && !split.path("done").asBoolean()) {
+          return true;
+        }
+      }
+      return false;
+    } catch (IOException | RuntimeException e) {
+      return false;
     }
   }
 
-  private static void assertRow(CqlSession session, String key, Map<String, ExpectedCell> cells) {
+  /** Every row of {@code table} holds what HBase's {@code Get} returned, at its own times. */
+  private static void assertEveryCell(CqlSession session, String table) {
+    assertThat(session.execute("SELECT count(*) FROM " + table).one().getLong(0))
+        .isEqualTo(export.rows().size());
+    for (Map.Entry<String, Map<String, ExpectedCell>> expected : export.rows().entrySet()) {
+      assertRow(session, table, expected.getKey(), expected.getValue());
+    }
+  }
+
+  private static void assertRow(
+      CqlSession session, String table, String key, Map<String, ExpectedCell> cells) {
     Row row =
         session
             .execute(
                 "SELECT "
                     + COLUMNS
                     + ", writetime(name), writetime(qty), writetime(temp), writetime(note),"
-                    + " ttl(name), ttl(qty), ttl(temp), ttl(note) FROM orders WHERE rowkey = ?",
+                    + " ttl(name), ttl(qty), ttl(temp), ttl(note) FROM "
+                    + table
+                    + " WHERE rowkey = ?",
                 key)
             .one();
     assertThat(row).as("row %s", key).isNotNull();
@@ -163,9 +231,9 @@ class HBaseSnapshotIT {
     return new String(cell.value(), StandardCharsets.UTF_8);
   }
 
-  private static String job(TestKeyspace keyspace, String name, String stateDir) {
+  private static String job(TestKeyspace keyspace, String table, String stateDir) {
     return "name: "
-        + name
+        + table
         + "\n"
         + "state-dir: "
         + stateDir
@@ -191,7 +259,9 @@ class HBaseSnapshotIT {
         + "  keyspace: "
         + keyspace.name()
         + "\n"
-        + "  table: orders\n"
+        + "  table: "
+        + table
+        + "\n"
         + "mapping:\n"
         + "  columns:\n"
         + "    rowkey: rowkey\n"

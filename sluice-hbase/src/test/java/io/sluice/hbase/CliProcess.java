@@ -1,0 +1,80 @@
+package io.sluice.hbase;
+
+import io.sluice.testinfra.TestNodes;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The packaged {@code sluice} jar run as a process, as {@code ./sluice} runs it: with this module's
+ * plugin folder named by {@code -Dsluice.plugins}, so that the HBase source is loaded apart from
+ * the CLI's classes, as a user's run loads it.
+ */
+final class CliProcess {
+
+  private final Process process;
+  private final Path output;
+
+  private CliProcess(Process process, Path output) {
+    this.process = process;
+    this.output = output;
+  }
+
+  static CliProcess start(Path workDir, String... args) throws IOException {
+    List<String> command = new ArrayList<>();
+    command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+    command.add(TestNodes.QUICK_JIT);
+    command.add("-Dsluice.plugins=" + property("sluice.plugins"));
+    command.add("-jar");
+    command.add(property("sluice.jar"));
+    command.addAll(List.of(args));
+    Path output = Files.createTempFile(workDir, "sluice-", ".out");
+    Process process =
+        new ProcessBuilder(command)
+            .directory(workDir.toFile())
+            .redirectErrorStream(true)
+            .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
+            .redirectOutput(output.toFile())
+            .start();
+    return new CliProcess(process, output);
+  }
+
+  private static String property(String name) {
+    String value = System.getProperty(name);
+    if (value == null || !Files.exists(Path.of(value))) {
+      throw new IllegalStateException(name + " is not built at " + value + "; run ./mvnw verify");
+    }
+    return value;
+  }
+
+  boolean isAlive() {
+    return process.isAlive();
+  }
+
+  /** SIGKILL: the process saves nothing more. */
+  void kill() throws InterruptedException {
+    process.destroyForcibly();
+    process.waitFor(30, TimeUnit.SECONDS);
+  }
+
+  /** Waits for the process to end, killing it after {@code seconds}; its exit code. */
+  int waitFor(long seconds) throws Exception {
+    if (!process.waitFor(seconds, TimeUnit.SECONDS)) {
+      kill();
+      throw new AssertionError("sluice did not end within " + seconds + " s:\n" + output());
+    }
+    return process.exitValue();
+  }
+
+  /** What the process printed so far, standard output and error together. */
+  String output() {
+    try {
+      return Files.readString(output);
+    } catch (IOException e) {
+      return "(cannot read " + output + ": " + e.getMessage() + ")";
+    }
+  }
+}
