@@ -24,7 +24,8 @@ import org.junit.jupiter.api.Test;
 class ModuleBoundariesTest {
 
   private static final Set<String> SOURCES =
-      Set.of("sluice-formats-bson", "sluice-formats-text", "sluice-formats-parquet");
+      Set.of(
+          "sluice-formats-bson", "sluice-formats-text", "sluice-formats-parquet", "sluice-hbase");
 
   /** The table source and the CQL target share one module: the cluster's code. */
   private static final Set<String> TARGETS =

@@ -28,7 +28,8 @@ public record HBaseSnapshotOptions(
         String rowKey,
     @Setting(
             "How every cell value becomes its `family:qualifier` field: `utf8`, `long`, `int`,"
-                + " `double`, `boolean` (HBase's `Bytes` encodings), or `raw` bytes (a `blob`). A"
+                + " `double`, `boolean` (HBase's `Bytes` encodings), `hex` text, or `raw` bytes (a"
+                + " `blob`). A"
                 + " value that does not decode rejects its row.")
         String decode) {
 

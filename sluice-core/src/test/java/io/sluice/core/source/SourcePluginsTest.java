@@ -1,0 +1,73 @@
+package io.sluice.core.source;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.File;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class SourcePluginsTest {
+
+  /** A provider registered nowhere but in the plugin jar a test writes. */
+  public static final class PluginProvider implements SourceProvider {
+    @Override
+    public String type() {
+      return "test-plugin";
+    }
+
+    @Override
+    public Class<? extends java.lang.Record> optionsType() {
+      return SourceSpec.class;
+    }
+
+    @Override
+    public Source create(SourceSpec spec, Path baseDir) {
+      throw new UnsupportedOperationException("not created in this test");
+    }
+  }
+
+  @TempDir Path dir;
+
+  @AfterEach
+  void clearProperty() {
+    System.clearProperty(SourcePlugins.PROPERTY);
+  }
+
+  @Test
+  void should_find_a_provider_in_the_folder_named_for_its_type() throws Exception {
+    Path folder = Files.createDirectories(dir.resolve("test-plugin"));
+    try (JarOutputStream jar =
+        new JarOutputStream(Files.newOutputStream(folder.resolve("plugin.jar")))) {
+      jar.putNextEntry(new JarEntry("META-INF/services/" + SourceProvider.class.getName()));
+      jar.write((PluginProvider.class.getName() + "\n").getBytes(StandardCharsets.UTF_8));
+      jar.closeEntry();
+    }
+    assertThat(SourcePlugins.find("test-plugin")).isEmpty();
+
+    System.setProperty(SourcePlugins.PROPERTY, dir.resolve("elsewhere") + File.pathSeparator + dir);
+
+    assertThat(SourcePlugins.find("Test-Plugin")).get().isInstanceOf(PluginProvider.class);
+    assertThat(SourcePlugins.find("other")).isEmpty();
+    assertThat(SourcePlugins.find("../test-plugin")).isEmpty();
+  }
+
+  @Test
+  void should_name_the_module_to_build_for_a_plugin_type_not_found() {
+    SourceSpec spec = new SourceSpec("h", "hbase-snapshot", List.of("x"), null, null, Map.of());
+    assertThatThrownBy(() -> Sources.create(spec, dir))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageStartingWith(
+            "Source 'h': type 'hbase-snapshot' is read by the sluice-hbase plugin, which was not"
+                + " found: build it with './mvnw -B -DskipTests -pl sluice-hbase -am package'");
+    assertThat(SourcePlugins.missing("csv")).isEmpty();
+  }
+}
