@@ -64,9 +64,9 @@ final class HBaseSnapshotSource implements Source {
 
   @Override
   public SplitReader open(Split split, String position) throws IOException {
-    RowPosition after;
+    RowPosition saved;
     try {
-      after = position == null ? null : RowPosition.parse(position);
+      saved = position == null ? null : RowPosition.parse(position);
     } catch (IllegalArgumentException e) {
       throw new IOException(
           "the saved position '"
@@ -75,6 +75,8 @@ final class HBaseSnapshotSource implements Source {
               + split.id()
               + " is not one an hbase-snapshot source writes; run with --fresh to start over");
     }
+    // No row done yet: the region's start.
+    RowPosition after = saved == null || saved.rowsDone() == 0 ? null : saved;
     return OwnClassLoader.call(
         () -> {
           RestoredSnapshot layout = restored();
@@ -93,7 +95,8 @@ final class HBaseSnapshotSource implements Source {
   public String positionAfter(SourceItem item) {
     long rowsDone =
         item instanceof Record record ? record.nextOffset() : ((MalformedRecord) item).nextOffset();
-    return new RowPosition(rowsDone, Bytes.toBytesBinary(item.position().id())).text();
+    String row = item.position().id();
+    return new RowPosition(rowsDone, row == null ? new byte[0] : Bytes.toBytesBinary(row)).text();
   }
 
   private synchronized RestoredSnapshot restored() throws IOException {

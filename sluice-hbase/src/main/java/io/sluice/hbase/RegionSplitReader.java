@@ -3,6 +3,7 @@ package io.sluice.hbase;
 import io.sluice.core.source.MalformedRecord;
 import io.sluice.core.source.Record;
 import io.sluice.core.source.SourceItem;
+import io.sluice.core.source.SourcePosition;
 import io.sluice.core.source.Split;
 import io.sluice.core.source.SplitReader;
 import java.io.IOException;
@@ -10,6 +11,7 @@ import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.client.ClientSideRegionScanner;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.util.Bytes;
 
 /**
  * Reads one region of a restored snapshot with HBase's own region scanner ({@link
@@ -18,21 +20,30 @@ import org.apache.hadoop.hbase.client.Scan;
  * the region's store file bytes; a reader counts the bytes of the cells it returns against it,
  * which can fall short (older versions, deletes and compression are not returned) and is made up
  * when the region's last row has been read.
+ *
+ * <p>A damaged store file ({@link RegionDamage}) ends the region with one rejected item naming the
+ * region, the last row read, the file and, when HBase knows it, the block: rows past a damaged file
+ * cannot be merged correctly (a delete marker or newer version may be in the lost part), so none
+ * are guessed.
  */
 final class RegionSplitReader implements SplitReader {
 
+  private final Split split;
   private final ClientSideRegionScanner scanner;
   private final RowRecords records;
-  private final long work;
+  private MalformedRecord damage;
+  private boolean ended;
   private long rowsDone;
+  private byte[] lastRow;
   private long bytesRead;
 
   private RegionSplitReader(
-      ClientSideRegionScanner scanner, RowRecords records, long work, long rowsDone) {
+      Split split, ClientSideRegionScanner scanner, RowRecords records, RowPosition after) {
+    this.split = split;
     this.scanner = scanner;
     this.records = records;
-    this.work = work;
-    this.rowsDone = rowsDone;
+    this.rowsDone = after == null ? 0 : after.rowsDone();
+    this.lastRow = after == null ? null : after.rowKey();
   }
 
   /** Opens the region at its first row, or right after the row {@code after} names. */
@@ -47,39 +58,89 @@ final class RegionSplitReader implements SplitReader {
     if (after != null) {
       scan.withStartRow(after.rowKey(), false);
     }
-    ClientSideRegionScanner scanner =
-        new ClientSideRegionScanner(
-            conf,
-            restored.rootDir().getFileSystem(conf),
-            restored.rootDir(),
-            restored.table(),
-            restored.region(HBaseSnapshotSource.regionOf(split)),
-            scan,
-            null);
-    return new RegionSplitReader(
-        scanner, records, split.work(), after == null ? 0 : after.rowsDone());
+    ClientSideRegionScanner scanner;
+    try {
+      scanner =
+          new ClientSideRegionScanner(
+              conf,
+              restored.rootDir().getFileSystem(conf),
+              restored.rootDir(),
+              restored.table(),
+              restored.region(HBaseSnapshotSource.regionOf(split)),
+              scan,
+              null);
+    } catch (IOException | RuntimeException e) {
+      if (!RegionDamage.isDamage(e)) {
+        throw e;
+      }
+      RegionSplitReader reader = new RegionSplitReader(split, null, records, after);
+      reader.damage = reader.damaged(e);
+      return reader;
+    }
+    return new RegionSplitReader(split, scanner, records, after);
   }
 
   @Override
   public SourceItem next() throws IOException {
-    Result row = OwnClassLoader.call(scanner::next);
+    if (damage != null) {
+      SourceItem item = damage;
+      damage = null;
+      ended = true;
+      return item;
+    }
+    if (ended) {
+      return null;
+    }
+    Result row;
+    try {
+      row = OwnClassLoader.call(scanner::next);
+    } catch (IOException | RuntimeException e) {
+      if (!RegionDamage.isDamage(e)) {
+        throw e;
+      }
+      ended = true;
+      return damaged(e);
+    }
     if (row == null) {
-      bytesRead = work;
+      ended = true;
+      bytesRead = split.work();
       return null;
     }
     SourceItem item = records.toItem(row, rowsDone++);
+    lastRow = row.getRow();
     bytesRead +=
         item instanceof Record record ? record.sizeBytes() : ((MalformedRecord) item).sizeBytes();
     return item;
   }
 
+  /** The item that rejects the rest of the region. */
+  private MalformedRecord damaged(Exception failure) {
+    String after =
+        lastRow == null
+            ? " (no row of it read)"
+            : " after row '" + Bytes.toStringBinary(lastRow) + "' (its later rows are not read)";
+    return new MalformedRecord(
+        new SourcePosition(
+            split.resource(), rowsDone, lastRow == null ? null : Bytes.toStringBinary(lastRow)),
+        "region "
+            + split.resource()
+            + " is damaged"
+            + after
+            + ": "
+            + RegionDamage.describe(failure),
+        0,
+        rowsDone);
+  }
+
   @Override
   public long workDone() {
-    return Math.min(work, bytesRead);
+    return Math.min(split.work(), bytesRead);
   }
 
   @Override
   public void close() {
-    scanner.close();
+    if (scanner != null) {
+      scanner.close();
+    }
   }
 }

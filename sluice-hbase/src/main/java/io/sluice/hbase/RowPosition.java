@@ -29,8 +29,8 @@ record RowPosition(long rowsDone, byte[] rowKey) {
       throw new IllegalArgumentException("no ':' after the row count");
     }
     long rows = Long.parseLong(text.substring(0, colon));
-    if (rows < 1) {
-      throw new IllegalArgumentException("a row count below 1");
+    if (rows < 0) {
+      throw new IllegalArgumentException("a negative row count");
     }
     return new RowPosition(rows, HEX.parseHex(text.substring(colon + 1)));
   }

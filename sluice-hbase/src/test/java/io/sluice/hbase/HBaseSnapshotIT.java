@@ -21,14 +21,17 @@ import io.sluice.testinfra.RealCassandra;
 import io.sluice.testinfra.TestKeyspace;
 import java.io.IOException;
 import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -82,15 +85,7 @@ class HBaseSnapshotIT {
 
   @Test
   void should_plan_one_split_per_region() throws Exception {
-    SourceSpec spec =
-        new SourceSpec(
-            "hbase",
-            "hbase-snapshot",
-            List.of(export.folder().toString()),
-            null,
-            null,
-            Map.of("snapshot", OrdersSnapshot.SNAPSHOT));
-    try (Source source = new HBaseSnapshotSourceProvider().create(spec, work)) {
+    try (Source source = new HBaseSnapshotSourceProvider().create(spec(export.folder()), work)) {
       List<Split> splits = source.plan();
       assertThat(splits).hasSize(2);
       assertThat(splits.get(0).resource())
@@ -158,6 +153,82 @@ class HBaseSnapshotIT {
     assertThat(counts.get("records-read").asLong()).isEqualTo(export.rows().size());
     assertThat(counts.get("rows-written").asLong()).isEqualTo(export.rows().size());
     assertEveryCell(session, "orders_cli");
+  }
+
+  /**
+   * A store file truncated to half: its region is one reject naming the region and the file, every
+   * other region loads, and the counts add up.
+   */
+  @Test
+  void should_reject_a_region_whose_store_file_is_damaged_and_load_the_rest(
+      CqlSession session, TestKeyspace keyspace) throws Exception {
+    session.execute(
+        "CREATE TABLE orders_damaged (rowkey text PRIMARY KEY, name blob, qty blob, temp blob,"
+            + " note blob, gone blob)");
+    Path damaged = work.resolve("damaged-export");
+    copyFolder(export.folder(), damaged);
+    String firstRegion;
+    try (Source source = new HBaseSnapshotSourceProvider().create(spec(damaged), work)) {
+      firstRegion = HBaseSnapshotSource.regionOf(source.plan().get(0));
+    }
+    Path file;
+    try (Stream<Path> files =
+        Files.list(damaged.resolve("archive/data/default/orders/" + firstRegion + "/d"))) {
+      file = files.filter(f -> !f.getFileName().toString().contains(".")).findFirst().orElseThrow();
+    }
+    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
+      channel.truncate(channel.size() / 2);
+    }
+    Path jobFile = work.resolve("orders-damaged.yaml");
+    Files.writeString(
+        jobFile,
+        job(keyspace, "orders_damaged", "state-damaged")
+            .replace(export.folder().toString(), damaged.toString()));
+    JobSpec job = JobFiles.load(jobFile);
+
+    RunReport report;
+    try (CassandraTarget target = CassandraTarget.connect(job.target(), work);
+        JobRun run = Migration.prepare(job, target, Clock.systemUTC(), true)) {
+      report = run.run();
+    }
+
+    Map<String, Map<String, ExpectedCell>> secondRegion = new TreeMap<>(export.rows());
+    secondRegion.keySet().removeIf(key -> key.compareTo(OrdersSnapshot.rowKey(20)) < 0);
+    assertThat(report.outcome()).as(report.toText()).isEqualTo(Outcome.COMPLETED_WITH_ERRORS);
+    assertThat(report.counts().rejectedDecode()).isEqualTo(1);
+    assertThat(report.counts().rowsWritten()).isEqualTo(secondRegion.size());
+    assertThat(report.counts().recordsRead()).isEqualTo(secondRegion.size() + 1);
+    assertThat(Files.readString(Path.of(report.rejectFile())))
+        .contains("region orders/" + firstRegion + " is damaged")
+        .contains(file.getFileName().toString());
+    assertThat(session.execute("SELECT count(*) FROM orders_damaged").one().getLong(0))
+        .isEqualTo(secondRegion.size());
+    for (Map.Entry<String, Map<String, ExpectedCell>> expected : secondRegion.entrySet()) {
+      assertRow(session, "orders_damaged", expected.getKey(), expected.getValue());
+    }
+  }
+
+  private static SourceSpec spec(Path folder) {
+    return new SourceSpec(
+        "hbase",
+        "hbase-snapshot",
+        List.of(folder.toString()),
+        null,
+        null,
+        Map.of("snapshot", OrdersSnapshot.SNAPSHOT));
+  }
+
+  private static void copyFolder(Path from, Path to) throws IOException {
+    try (Stream<Path> paths = Files.walk(from)) {
+      for (Path path : paths.toList()) {
+        Path copy = to.resolve(from.relativize(path).toString());
+        if (Files.isDirectory(path)) {
+          Files.createDirectories(copy);
+        } else {
+          Files.copy(path, copy);
+        }
+      }
+    }
   }
 
   /** Whether the checkpoint holds a split saved after some of its rows and before its end. */

@@ -24,6 +24,8 @@ import org.apache.hadoop.hbase.client.Put;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Table;
 import org.apache.hadoop.hbase.client.TableDescriptorBuilder;
+import org.apache.hadoop.hbase.regionserver.HRegion;
+import org.apache.hadoop.hbase.regionserver.HStore;
 import org.apache.hadoop.hbase.snapshot.ExportSnapshot;
 import org.apache.hadoop.hbase.util.Bytes;
 import org.apache.hadoop.util.ToolRunner;
@@ -31,9 +33,9 @@ import org.apache.hadoop.util.ToolRunner;
 /**
  * Builds an exported snapshot with HBase itself: a real in-process HBase (ZooKeeper, a master and a
  * region server on loopback, over the local file system) gets a table {@code orders} of two
- * families, cells in several versions, every kind of delete marker, a family TTL and cell TTLs, two
- * flushes and a split region; a snapshot is taken and exported with {@code ExportSnapshot}, what a
- * {@code Get} returns for every row is kept, and HBase is stopped.
+ * families, cells in several versions, every kind of delete marker, a family TTL and cell TTLs, a
+ * split region and three store files in each; a snapshot is taken and exported with {@code
+ * ExportSnapshot}, what a {@code Get} returns for every row is kept, and HBase is stopped.
  */
 final class OrdersSnapshot {
 
@@ -79,9 +81,11 @@ final class OrdersSnapshot {
         long t0 = System.currentTimeMillis() - 3_600_000;
         writeFirstVersions(table, t0);
         admin.flush(TABLE);
+        splitInTwo(util, admin);
+        // After the split: each region's second store file holds newer versions and the delete
+        // markers over the first's, and a third (flushed by the snapshot) the newest writes.
         writeNewVersionsAndDeletes(table, t0);
         admin.flush(TABLE);
-        splitInTwo(util, admin);
         // Left in the memstore: the snapshot flushes it.
         table.put(
             new Put(Bytes.toBytes(rowKey(1))).addColumn(D, q("name"), t0 + 2_000, b("name-1-v3")));
@@ -121,6 +125,9 @@ final class OrdersSnapshot {
     conf.setBoolean("hbase.unsafe.stream.capability.enforce", false);
     conf.set("hbase.wal.provider", "filesystem");
     conf.set("mapreduce.framework.name", "local");
+    // A split region's reference files are gone once a chore removes the files compacted away:
+    // every 2 minutes by default.
+    conf.setInt("hbase.hfile.compaction.discharger.interval", 500);
     return conf;
   }
 
@@ -180,6 +187,26 @@ final class OrdersSnapshot {
       Thread.sleep(100);
     }
     util.waitUntilNoRegionsInTransition(PATIENCE.toMillis());
+    // The daughters rewrite the halves of their parent's files they refer to as files of their
+    // own: then each region's files are its own.
+    admin.compact(TABLE);
+    while (hasReferences(util)) {
+      if (System.nanoTime() > deadline) {
+        throw new IllegalStateException("the split regions kept references after " + PATIENCE);
+      }
+      Thread.sleep(100);
+    }
+  }
+
+  private static boolean hasReferences(HBaseTestingUtility util) {
+    for (HRegion region : util.getHBaseCluster().getRegions(TABLE)) {
+      for (HStore store : region.getStores()) {
+        if (store.hasReferences()) {
+          return true;
+        }
+      }
+    }
+    return false;
   }
 
   /** Every row as {@code Get} returns it now: its latest live version of each column. */
