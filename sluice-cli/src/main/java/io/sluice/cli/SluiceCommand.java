@@ -59,6 +59,10 @@ public final class SluiceCommand {
 
   /** Runs the command line with its output going to {@code out} and {@code err} (for tests). */
   public static int run(java.io.PrintWriter out, java.io.PrintWriter err, String... args) {
+    // Logging set up here, before a command starts threads that log at once (a job's target
+    // connects while its sources open): SLF4J warns of, and replays, what is logged while it is
+    // being set up.
+    LoggerFactory.getILoggerFactory();
     CommandLine commandLine = new CommandLine(new SluiceCommand());
     commandLine.setOut(out);
     commandLine.setErr(err);

@@ -5,7 +5,6 @@ import io.sluice.core.source.Source;
 import io.sluice.core.source.SourceProvider;
 import io.sluice.core.source.SourceSpec;
 import java.nio.file.Path;
-import org.slf4j.LoggerFactory;
 
 /**
  * Creates {@link HBaseSnapshotSource}s for sources of {@code type: hbase-snapshot}. Registered in
@@ -28,9 +27,6 @@ public final class HBaseSnapshotSourceProvider implements SourceProvider {
 
   @Override
   public Source create(SourceSpec spec, Path baseDir) {
-    // Logging set up before HBase's classes log from the threads they start: SLF4J otherwise
-    // warns that it replays what they logged while it was being set up.
-    LoggerFactory.getILoggerFactory();
     String name = spec.name() == null ? TYPE : spec.name();
     String where = "source '" + name + "'";
     HBaseSnapshotOptions options =

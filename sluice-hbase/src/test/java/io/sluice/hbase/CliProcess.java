@@ -24,10 +24,15 @@ final class CliProcess {
   }
 
   static CliProcess start(Path workDir, String... args) throws IOException {
+    return start(workDir, Path.of(property("sluice.plugins")), args);
+  }
+
+  /** The jar run with {@code plugins} as its plugin folder. */
+  static CliProcess start(Path workDir, Path plugins, String... args) throws IOException {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.add(TestNodes.QUICK_JIT);
-    command.add("-Dsluice.plugins=" + property("sluice.plugins"));
+    command.add("-Dsluice.plugins=" + plugins);
     command.add("-jar");
     command.add(property("sluice.jar"));
     command.addAll(List.of(args));

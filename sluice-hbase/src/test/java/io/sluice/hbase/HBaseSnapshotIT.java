@@ -147,12 +147,29 @@ class HBaseSnapshotIT {
     int exit = resumed.waitFor(300);
 
     assertThat(exit).as(resumed.output()).isZero();
-    assertThat(resumed.output()).contains("Resuming job orders_cli");
+    assertThat(resumed.output()).contains("Resuming job orders_cli").doesNotContain("SLF4J");
     JsonNode counts =
         new ObjectMapper().readTree(work.resolve("state-cli/report.json").toFile()).get("counts");
     assertThat(counts.get("records-read").asLong()).isEqualTo(export.rows().size());
     assertThat(counts.get("rows-written").asLong()).isEqualTo(export.rows().size());
     assertEveryCell(session, "orders_cli");
+  }
+
+  /** Without the plugin folder, the CLI says what to build, before it connects or reads. */
+  @Test
+  void should_name_the_module_to_build_when_the_plugin_is_missing(TestKeyspace keyspace)
+      throws Exception {
+    Path jobFile = work.resolve("orders-no-plugin.yaml");
+    Files.writeString(jobFile, job(keyspace, "orders", "state-no-plugin"));
+    Path noPlugins = Files.createDirectories(work.resolve("no-plugins"));
+
+    CliProcess plan = CliProcess.start(work, noPlugins, "plan", jobFile.toString());
+    int exit = plan.waitFor(120);
+
+    assertThat(exit).as(plan.output()).isEqualTo(2);
+    assertThat(plan.output())
+        .contains("type 'hbase-snapshot' is read by the sluice-hbase plugin, which was not found")
+        .contains("./mvnw -B -DskipTests -pl sluice-hbase -am package");
   }
 
   /**
