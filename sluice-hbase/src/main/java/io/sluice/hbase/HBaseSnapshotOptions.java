@@ -9,6 +9,8 @@ import static io.sluice.hbase.BytesDecoding.RAW;
 import static io.sluice.hbase.BytesDecoding.UTF8;
 
 import io.sluice.core.job.Setting;
+import java.util.HashMap;
+import java.util.Map;
 
 /**
  * The {@code options} of a {@code type: hbase-snapshot} source; the export folder is the source's
@@ -31,7 +33,13 @@ public record HBaseSnapshotOptions(
                 + " `double`, `boolean` (HBase's `Bytes` encodings), `hex` text, or `raw` bytes (a"
                 + " `blob`). A"
                 + " value that does not decode rejects its row.")
-        String decode) {
+        String decode,
+    @Setting(
+            value =
+                "How the values of some columns decode instead, by `family:qualifier`, such as"
+                    + " `{\"d:qty\": long, \"d:photo\": raw}`: the same decodings as `decode`.",
+            shownDefault = "none")
+        Map<String, String> decodeColumns) {
 
   public HBaseSnapshotOptions {
     if (snapshot == null || snapshot.isBlank()) {
@@ -39,8 +47,26 @@ public record HBaseSnapshotOptions(
     }
     rowKey = rowKey == null ? "raw" : rowKey;
     decode = decode == null ? "raw" : decode;
+    decodeColumns = decodeColumns == null ? Map.of() : Map.copyOf(decodeColumns);
     rowKeyDecoding(rowKey);
     valueDecoding(decode);
+    decodeColumns.forEach(
+        (column, decoding) -> {
+          if (!column.contains(":")) {
+            throw new IllegalArgumentException(
+                "decode-columns names '" + column + "': a column is family:qualifier");
+          }
+          valueDecoding(decoding, "decode-columns '" + column + "'");
+        });
+  }
+
+  /** How each column named in {@code decode-columns} is decoded. */
+  Map<String, BytesDecoding> columnDecodings() {
+    Map<String, BytesDecoding> decodings = new HashMap<>();
+    decodeColumns.forEach(
+        (column, decoding) ->
+            decodings.put(column, valueDecoding(decoding, "decode-columns '" + column + "'")));
+    return decodings;
   }
 
   /** How the row key is decoded. */
@@ -58,6 +84,10 @@ public record HBaseSnapshotOptions(
   }
 
   private static BytesDecoding valueDecoding(String text) {
-    return BytesDecoding.parse(text, "decode", UTF8, LONG, INT, DOUBLE, BOOLEAN, HEX, RAW);
+    return valueDecoding(text, "decode");
+  }
+
+  private static BytesDecoding valueDecoding(String text, String setting) {
+    return BytesDecoding.parse(text, setting, UTF8, LONG, INT, DOUBLE, BOOLEAN, HEX, RAW);
   }
 }

@@ -85,7 +85,8 @@ final class HBaseSnapshotSource implements Source {
                   split.resource(),
                   layout.table(),
                   options.rowKeyDecoding(),
-                  options.valueDecoding());
+                  options.valueDecoding(),
+                  options.columnDecodings());
           return RegionSplitReader.open(conf, layout, split, records, after);
         });
   }

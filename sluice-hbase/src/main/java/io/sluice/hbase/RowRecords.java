@@ -35,16 +35,19 @@ final class RowRecords {
   private final String resource;
   private final BytesDecoding rowKeyDecoding;
   private final BytesDecoding valueDecoding;
+  private final Map<String, BytesDecoding> columnDecodings;
   private final Map<String, Long> familyTtlMillis = new HashMap<>();
 
   RowRecords(
       String resource,
       TableDescriptor table,
       BytesDecoding rowKeyDecoding,
-      BytesDecoding valueDecoding) {
+      BytesDecoding valueDecoding,
+      Map<String, BytesDecoding> columnDecodings) {
     this.resource = resource;
     this.rowKeyDecoding = rowKeyDecoding;
     this.valueDecoding = valueDecoding;
+    this.columnDecodings = Map.copyOf(columnDecodings);
     for (ColumnFamilyDescriptor family : table.getColumnFamilies()) {
       int ttl = family.getTimeToLive();
       if (ttl != HConstants.FOREVER) {
@@ -71,7 +74,8 @@ final class RowRecords {
       String name = family + ":" + Bytes.toStringBinary(CellUtil.cloneQualifier(cell));
       size += cell.getSerializedSize();
       try {
-        fields.put(name, valueDecoding.decode(CellUtil.cloneValue(cell)));
+        BytesDecoding decoding = columnDecodings.getOrDefault(name, valueDecoding);
+        fields.put(name, decoding.decode(CellUtil.cloneValue(cell)));
       } catch (BytesDecoding.UndecodableException e) {
         problem = problem == null ? "cell " + name + " " + e.getMessage() : problem;
         continue;

@@ -32,24 +32,4 @@ class BytesDecodingTest {
     assertThatThrownBy(() -> BytesDecoding.UTF8.decode(new byte[] {(byte) 0xc3}))
         .hasMessage("is not valid UTF-8");
   }
-
-  @Test
-  void should_refuse_a_decoding_the_setting_does_not_take() {
-    assertThatThrownBy(() -> new HBaseSnapshotOptions("snap", "double", null))
-        .isInstanceOf(IllegalArgumentException.class)
-        .hasMessage("row-key 'double' is not one of [utf8, long, int, hex, raw]");
-    assertThatThrownBy(() -> new HBaseSnapshotOptions(null, null, null))
-        .hasMessageContaining("needs 'snapshot'");
-  }
-
-  @Test
-  void should_read_back_the_position_it_writes() {
-    RowPosition position = new RowPosition(12, new byte[] {0, 'a', (byte) 0xfe});
-    RowPosition read = RowPosition.parse(position.text());
-    assertThat(position.text()).isEqualTo("12:0061fe");
-    assertThat(read.rowsDone()).isEqualTo(12);
-    assertThat(read.rowKey()).containsExactly(0, 'a', (byte) 0xfe);
-    assertThatThrownBy(() -> RowPosition.parse("1234"))
-        .isInstanceOf(IllegalArgumentException.class);
-  }
 }

@@ -8,6 +8,7 @@ import io.sluice.core.source.Record;
 import io.sluice.core.source.SourceItem;
 import io.sluice.core.value.BinaryValue;
 import java.util.List;
+import java.util.Map;
 import org.apache.hadoop.hbase.ArrayBackedTag;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.KeyValue;
@@ -48,7 +49,8 @@ class RowRecordsTest {
             new Tag[] {new ArrayBackedTag(TagType.TTL_TAG_TYPE, Bytes.toBytes(60_000L))});
     Cell familyTtl =
         new KeyValue(ROW, Bytes.toBytes("t"), Bytes.toBytes("c"), TS, Bytes.toBytes(9L));
-    RowRecords records = new RowRecords("t/r", TABLE, BytesDecoding.UTF8, BytesDecoding.LONG);
+    RowRecords records =
+        new RowRecords("t/r", TABLE, BytesDecoding.UTF8, BytesDecoding.LONG, Map.of());
 
     SourceItem item = records.toItem(Result.create(List.of(plain, ownTtl, familyTtl)), 4);
 
@@ -67,7 +69,8 @@ class RowRecordsTest {
   @Test
   void should_reject_a_row_whose_value_does_not_decode() {
     Cell shortLong = new KeyValue(ROW, Bytes.toBytes("d"), Bytes.toBytes("q"), TS, new byte[3]);
-    RowRecords records = new RowRecords("t/r", TABLE, BytesDecoding.RAW, BytesDecoding.LONG);
+    RowRecords records =
+        new RowRecords("t/r", TABLE, BytesDecoding.RAW, BytesDecoding.LONG, Map.of());
 
     SourceItem item = records.toItem(Result.create(List.of(shortLong)), 0);
 
@@ -80,12 +83,31 @@ class RowRecordsTest {
   @Test
   void should_keep_a_raw_row_key_as_bytes() {
     Cell cell = new KeyValue(ROW, Bytes.toBytes("d"), Bytes.toBytes("a"), TS, new byte[] {1});
-    RowRecords records = new RowRecords("t/r", TABLE, BytesDecoding.RAW, BytesDecoding.RAW);
+    RowRecords records =
+        new RowRecords("t/r", TABLE, BytesDecoding.RAW, BytesDecoding.RAW, Map.of());
 
     Record record = (Record) records.toItem(Result.create(List.of(cell)), 0);
 
     assertThat(record.fields().get("rowkey")).isEqualTo(new BinaryValue((byte) 0, ROW));
     assertThat(record.fields().get("d:a")).isEqualTo(new BinaryValue((byte) 0, new byte[] {1}));
+  }
+
+  @Test
+  void should_decode_the_columns_named_their_own_way() {
+    Cell text =
+        new KeyValue(ROW, Bytes.toBytes("d"), Bytes.toBytes("name"), TS, Bytes.toBytes("Ann"));
+    Cell count = new KeyValue(ROW, Bytes.toBytes("d"), Bytes.toBytes("qty"), TS, Bytes.toBytes(3));
+    RowRecords records =
+        new RowRecords(
+            "t/r",
+            TABLE,
+            BytesDecoding.UTF8,
+            BytesDecoding.UTF8,
+            Map.of("d:qty", BytesDecoding.INT));
+
+    Record record = (Record) records.toItem(Result.create(List.of(text, count)), 0);
+
+    assertThat(record.fields()).containsEntry("d:name", "Ann").containsEntry("d:qty", 3);
   }
 
   private static java.util.Map.Entry<String, Object> entry(String key, Object value) {
