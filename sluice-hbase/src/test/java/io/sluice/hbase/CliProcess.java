@@ -33,6 +33,8 @@ final class CliProcess {
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.add(TestNodes.QUICK_JIT);
     command.add("-Dsluice.plugins=" + plugins);
+    // A killed run leaves its snapshot's restore folder in its temporary folder: this test's.
+    command.add("-Djava.io.tmpdir=" + Files.createDirectories(workDir.resolve("tmp")));
     command.add("-jar");
     command.add(property("sluice.jar"));
     command.addAll(List.of(args));
