@@ -134,7 +134,7 @@ fi
 replica_job="$data/job-replica.yaml"
 sed -e 's/^name: bench-load$/name: bench-load-replica/' -e 's/^state-dir: state$/state-dir: state-replica/' \
   -e '/^flow:/d' "$job" >"$replica_job"
-echo "flow: {batch: replica${limits:+, $limits}}" >>"$replica_job"
+echo "flow: {batch: replica, batch-rows: ${BATCH_ROWS:-128}${limits:+, $limits}}" >>"$replica_job"
 # The same job writing SSTables, which 'sluice stream' then loads into the node; and the same
 # again streaming them at the end of 'migrate' itself.
 sstables_job="$data/job-sstables.yaml"

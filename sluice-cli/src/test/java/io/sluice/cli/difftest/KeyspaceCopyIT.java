@@ -33,7 +33,8 @@ import org.junit.jupiter.api.io.TempDir;
  * chooses is copied, its schema created first ({@code schema: create}) in an empty keyspace of the
  * other cluster, all tables in one run that is killed twice with {@code kill -9} and resumed. The
  * tables are drawn from seeds (user types nested, frozen and non-frozen collections, static
- * columns, descending clustering, {@code duration} and {@code vector} columns), beside a larger
+ * columns, descending clustering, {@code duration} and {@code vector} columns), beside a table of
+ * {@code duration} and {@code vector} columns, a larger
  * table with a secondary index and a materialized view that {@code per-table:} renames, a counter
  * table and the view the job names as not copied, a table the job excludes, and a table of another
  * keyspace.
@@ -81,6 +82,22 @@ class KeyspaceCopyIT {
       generated.writes().forEach(source::execute);
     }
     createBig();
+    source.execute(
+        schema("CREATE TABLE spans (id int PRIMARY KEY, took duration, seen vector<float, 3>)"));
+    for (int i = 0; i < 5; i++) {
+      source.execute(
+          "INSERT INTO spans (id, took, seen) VALUES (?, "
+              + (i + 1)
+              + "mo"
+              + i
+              + "d"
+              + (i * 7)
+              + "ns, ["
+              + i
+              + ".5, -1.25, 3e8]) USING TIMESTAMP "
+              + (BASE_MICROS + i),
+          i);
+    }
     source.execute(schema("CREATE TABLE visits (page text PRIMARY KEY, hits counter)"));
     source.execute("UPDATE visits SET hits = hits + 3 WHERE page = 'home'");
     source.execute(schema("CREATE TABLE skip_audit (id int PRIMARY KEY, v text)"));
@@ -101,12 +118,12 @@ class KeyspaceCopyIT {
 
     assertThat(exit).as(last.output()).isEqualTo(ExitCodes.OK);
     assertThat(killedMidway).as(last.output()).isEqualTo(2);
-    assertThat(last.output()).contains("Resuming").contains("keyspace " + copied + " (10 tables)");
+    assertThat(last.output()).contains("Resuming").contains("keyspace " + copied + " (11 tables)");
 
     JsonNode report = new ObjectMapper().readTree(dir.resolve("state-whole/report.json").toFile());
     Map<String, JsonNode> tables = new HashMap<>();
     report.get("tables").forEach(table -> tables.put(table.get("table").asText(), table));
-    assertThat(tables).hasSize(SEEDS.length + 1);
+    assertThat(tables).hasSize(SEEDS.length + 2);
     for (GeneratedCase generated : cases) {
       String table = generated.table().name();
       CellComparison.Differences differences =
@@ -125,6 +142,13 @@ class KeyspaceCopyIT {
       assertThat(counts.get("rows-written").asInt()).as(table).isEqualTo(differences.sourceRows());
     }
     assertBigCopied();
+    String spans = "SELECT id, took, seen, WRITETIME(took), WRITETIME(seen) FROM ";
+    Map<Integer, String> expected = new HashMap<>();
+    source.execute(spans + "spans").forEach(row -> expected.put(row.getInt(0), cells(row)));
+    Map<Integer, String> actual = new HashMap<>();
+    target.execute(spans + copied + ".spans").forEach(row -> actual.put(row.getInt(0), cells(row)));
+    assertThat(actual).as("duration and vector cells with their write times").isEqualTo(expected);
+    assertThat(actual).hasSize(5);
     assertThat(tables.get("big_renamed").get("counts").get("rows-written").asInt())
         .isEqualTo(BIG_ROWS);
     assertThat(report.get("counts").get("rows-written").asLong())
@@ -139,7 +163,7 @@ class KeyspaceCopyIT {
         .contains("materialized view")
         .contains("big_by_v");
     assertThat(last.output()).contains("Not copied").contains("visits");
-    assertThat(last.output()).as("the progress line's tables").contains("tables 10 of 10 done");
+    assertThat(last.output()).as("the progress line's tables").contains("tables 11 of 11 done");
     String html = Files.readString(dir.resolve("state-whole/report.html"));
     for (String table : tables.keySet()) {
       assertThat(html).contains("data-table=\"" + table + "\"");
@@ -166,7 +190,7 @@ class KeyspaceCopyIT {
     assertThat(clean.exitCode())
         .as("%s\nfirst differences: %s", clean, firstDifferences("big_renamed"))
         .isEqualTo(ExitCodes.OK);
-    assertThat(clean.out()).contains("Job validation: all 10 tables match their sources.");
+    assertThat(clean.out()).contains("Job validation: all 11 tables match their sources.");
     for (GeneratedCase generated : cases) {
       String table = generated.table().name();
       JsonNode totals = validation(table).get("totals");
@@ -182,7 +206,7 @@ class KeyspaceCopyIT {
         DiffJobs.sluice(
             "validate", "--fresh", "--repair", "--repair-timestamp", "now", job.toString());
     assertThat(repair.exitCode()).as(repair.toString()).isEqualTo(ExitCodes.COMPLETED_WITH_ERRORS);
-    assertThat(repair.out()).contains("1 of 10 tables differ").contains("big_renamed");
+    assertThat(repair.out()).contains("1 of 11 tables differ").contains("big_renamed");
     JsonNode repaired = validation("big_renamed").get("totals");
     assertThat(repaired.get("differences").asInt()).as(repaired.toString()).isEqualTo(2);
     assertThat(repaired.get("repaired").asInt()).as(repaired.toString()).isEqualTo(2);
@@ -215,6 +239,14 @@ class KeyspaceCopyIT {
     return new ObjectMapper()
         .readTree(
             dir.resolve("state-whole/tables/" + table + "/validate/validation.json").toFile());
+  }
+
+  private static String cells(Row row) {
+    List<String> cells = new ArrayList<>();
+    for (int i = 1; i < row.getColumnDefinitions().size(); i++) {
+      cells.add(String.valueOf(row.getObject(i)));
+    }
+    return String.join(" | ", cells);
   }
 
   private static long sum(Map<String, JsonNode> tables, String count) {

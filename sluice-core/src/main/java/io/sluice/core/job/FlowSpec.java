@@ -41,7 +41,10 @@ public record FlowSpec(
     @Setting("The request latency the adaptive window keeps under, such as `100ms`.")
         String latencyTarget,
     @Setting("When to pause for the target's compaction backlog.") CompactionSpec compaction,
-    @Setting("With `batch: replica`, the most rows one batch holds.") Integer batchRows) {
+    @Setting(
+            "With `batch: replica`, the most rows one batch holds (fewer when the records reach"
+                + " 16 KiB first).")
+        Integer batchRows) {
 
   public FlowSpec {
     workers = workers == null ? Math.max(1, Runtime.getRuntime().availableProcessors()) : workers;
@@ -52,7 +55,7 @@ public record FlowSpec(
     adaptive = adaptive == null || adaptive;
     latencyTarget = latencyTarget == null ? "100ms" : latencyTarget;
     compaction = compaction == null ? CompactionSpec.defaults() : compaction;
-    batchRows = batchRows == null ? 32 : batchRows;
+    batchRows = batchRows == null ? 128 : batchRows;
     DurationText.parse(outagePatience, "flow.outage-patience");
     DurationText.parse(latencyTarget, "flow.latency-target");
     if (workers < 1 || maxInFlight < 1 || maxRetries < 0) {

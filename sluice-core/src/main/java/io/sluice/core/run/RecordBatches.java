@@ -19,7 +19,7 @@ final class RecordBatches {
    * The most source bytes a group holds: well below the size at which Cassandra refuses a batch (50
    * KiB by default), counted on the records as read, which their rows' size follows.
    */
-  static final long MAX_BYTES = 24 * 1024;
+  static final long MAX_BYTES = 16 * 1024;
 
   /** A record whose rows wait in a group, with the outcome its answer completes. */
   record Waiting(RecordOutcome outcome, List<Row> rows, long bytes) {}
