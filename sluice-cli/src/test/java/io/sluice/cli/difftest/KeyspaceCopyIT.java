@@ -34,10 +34,9 @@ import org.junit.jupiter.api.io.TempDir;
  * other cluster, all tables in one run that is killed twice with {@code kill -9} and resumed. The
  * tables are drawn from seeds (user types nested, frozen and non-frozen collections, static
  * columns, descending clustering, {@code duration} and {@code vector} columns), beside a table of
- * {@code duration} and {@code vector} columns, a larger
- * table with a secondary index and a materialized view that {@code per-table:} renames, a counter
- * table and the view the job names as not copied, a table the job excludes, and a table of another
- * keyspace.
+ * {@code duration} and {@code vector} columns, a larger table with a secondary index and a
+ * materialized view that {@code per-table:} renames, a counter table and the view the job names as
+ * not copied, a table the job excludes, and a table of another keyspace.
  */
 @RealCassandra
 class KeyspaceCopyIT {

@@ -26,6 +26,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -371,11 +372,23 @@ public final class JobRun implements AutoCloseable {
               flowController.stats(),
               List.of(),
               workflow.kind().validates(),
-              TableReport.of(ledger.committedByTable()),
+              TableReport.of(inJobOrder(ledger.committedByTable())),
               notCopied);
       report = RunDocuments.save(job, workflow, report, lines, findings, timeline.samples(), state);
       return report;
     }
+  }
+
+  /** Each table's counts in the order the job lists its tables, not the order they ran in. */
+  private Map<String, Counts> inJobOrder(Map<String, Counts> byTable) {
+    Map<String, Counts> ordered = new LinkedHashMap<>();
+    for (RunPart part : parts) {
+      Counts counts = byTable.get(part.table());
+      if (counts != null) {
+        ordered.put(part.table(), counts);
+      }
+    }
+    return ordered;
   }
 
   /** The sinks of a run, one per table, closed together; the first failure to close is thrown. */
