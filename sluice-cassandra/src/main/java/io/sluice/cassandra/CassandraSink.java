@@ -168,9 +168,17 @@ final class CassandraSink implements Sink {
               if (result.failed().size() < rows.size()) {
                 return CompletableFuture.completedFuture(result);
               }
+              // Made again: a row whose cells carry their TTLs is sent with what they have left.
               List<CompletableFuture<WriteResult>> alone = new ArrayList<>(rows.size());
-              for (int i = 0; i < rows.size(); i++) {
-                alone.add(writeStatement(statements.get(i), List.of(rows.get(i))));
+              for (Row row : rows) {
+                Statement<?> again;
+                try {
+                  again = statementFor(row);
+                } catch (RuntimeException e) {
+                  alone.add(CompletableFuture.completedFuture(unsendable(List.of(row), e)));
+                  continue;
+                }
+                alone.add(again == null ? expired(1) : writeStatement(again, List.of(row)));
               }
               return combine(alone)
                   .thenApply(
