@@ -4,7 +4,6 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import io.sluice.core.job.ClusterSpec;
 import java.nio.file.Path;
 import java.util.HashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
 
@@ -17,30 +16,23 @@ import java.util.function.Supplier;
 public final class SharedSessions {
 
   /**
-   * What makes two sessions the same: the cluster's settings (the name its messages use aside),
-   * where relative paths start, the keyspace and the way of connecting.
+   * What makes two sessions the same: the cluster's settings (with the prefix its messages use
+   * cleared, so a target and a source reaching one cluster share), where relative paths start, the
+   * keyspace and the way of connecting.
    */
-  private record Key(
-      List<String> contactPoints,
-      String localDatacenter,
-      String username,
-      String passwordEnv,
-      String passwordFile,
-      String consistency,
-      Object tls,
-      Path baseDir,
-      String keyspace,
-      String use) {
+  private record Key(ClusterSpec cluster, Path baseDir, String keyspace, String use) {
 
     static Key of(ClusterSpec cluster, Path baseDir, String keyspace, String use) {
       return new Key(
-          cluster.contactPoints(),
-          cluster.localDatacenter(),
-          cluster.username(),
-          cluster.passwordEnv(),
-          cluster.passwordFile(),
-          cluster.consistency(),
-          cluster.tls(),
+          new ClusterSpec(
+              null,
+              cluster.contactPoints(),
+              cluster.localDatacenter(),
+              cluster.username(),
+              cluster.passwordEnv(),
+              cluster.passwordFile(),
+              cluster.consistency(),
+              cluster.tls()),
           baseDir == null ? null : baseDir.toAbsolutePath().normalize(),
           keyspace,
           use);

@@ -1,6 +1,7 @@
 package io.sluice.spark;
 
 import io.sluice.core.job.JobSpec;
+import io.sluice.core.run.CloseAll;
 import io.sluice.core.run.JobTables;
 import io.sluice.core.sink.Target;
 import java.util.LinkedHashMap;
@@ -8,7 +9,7 @@ import java.util.Map;
 
 /**
  * The driver's connection to each target table of the job, by table, in the job's order: one for a
- * job of one table. Closed together, the first failure to close thrown.
+ * job of one table. Closed together.
  */
 final class TableTargets implements AutoCloseable {
 
@@ -41,20 +42,6 @@ final class TableTargets implements AutoCloseable {
 
   @Override
   public void close() {
-    RuntimeException first = null;
-    for (Target target : targets.values()) {
-      try {
-        target.close();
-      } catch (RuntimeException e) {
-        if (first == null) {
-          first = e;
-        } else {
-          first.addSuppressed(e);
-        }
-      }
-    }
-    if (first != null) {
-      throw first;
-    }
+    CloseAll.of(targets.values(), Target::close);
   }
 }

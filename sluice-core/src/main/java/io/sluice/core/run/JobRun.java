@@ -30,7 +30,9 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.SortedSet;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -57,6 +59,8 @@ public final class JobRun implements AutoCloseable {
   private final List<String> notCopied;
   private final List<String> warnings;
   private final LiveCounts counters = new LiveCounts();
+  // Tables found done stay done, so each progress refresh walks the splits of the others only.
+  private final Set<String> tablesDone = ConcurrentHashMap.newKeySet();
   private final Clock clock;
   private final JobState state;
   private final CheckpointStore checkpoints;
@@ -249,7 +253,10 @@ public final class JobRun implements AutoCloseable {
     if (parts.get(0).table() == null || running == null) {
       return Optional.empty();
     }
-    long done = parts.stream().filter(part -> tableDone(part)).count();
+    parts.stream()
+        .filter(part -> !tablesDone.contains(part.table()) && tableDone(part))
+        .forEach(part -> tablesDone.add(part.table()));
+    long done = tablesDone.size();
     SortedSet<String> reading = running.tablesInHand();
     return Optional.of(
         String.format(
@@ -391,26 +398,21 @@ public final class JobRun implements AutoCloseable {
     return ordered;
   }
 
-  /** The sinks of a run, one per table, closed together; the first failure to close is thrown. */
-  private static final class OpenSinks extends ArrayList<Sink> implements AutoCloseable {
+  /** The sinks of a run, one per table, closed together. */
+  private static final class OpenSinks implements AutoCloseable {
+    private final List<Sink> sinks = new ArrayList<>();
+
+    void add(Sink sink) {
+      sinks.add(sink);
+    }
+
+    Sink get(int index) {
+      return sinks.get(index);
+    }
 
     @Override
     public void close() {
-      RuntimeException first = null;
-      for (Sink sink : this) {
-        try {
-          sink.close();
-        } catch (RuntimeException e) {
-          if (first == null) {
-            first = e;
-          } else {
-            first.addSuppressed(e);
-          }
-        }
-      }
-      if (first != null) {
-        throw first;
-      }
+      CloseAll.of(sinks, Sink::close);
     }
   }
 
@@ -459,7 +461,7 @@ public final class JobRun implements AutoCloseable {
    * largest table's first.
    */
   private List<SplitScheduler.SplitTask> track(
-      ProgressLedger ledger, SplitScheduler scheduler, List<Sink> sinks) {
+      ProgressLedger ledger, SplitScheduler scheduler, OpenSinks sinks) {
     List<SplitScheduler.SplitTask> tasks = new ArrayList<>();
     List<Integer> order = new ArrayList<>();
     for (int p = 0; p < parts.size(); p++) {

@@ -160,9 +160,8 @@ final class RunPlanner {
     for (JobPart part : parts) {
       Workflow workflow = workflows.apply(part);
       if (several && workflow.kind().validates()) {
-        throw new JobFileException(
-            "validate checks one table a run for now; give the job a target.table and a source"
-                + " of that table.");
+        // TablesValidation hands a job of several tables to validation one table at a time.
+        throw new IllegalStateException("a validation run checks one table");
       }
       partWorkflows.add(workflow);
       String prefix = several ? part.target().schema().qualifiedName() + ": " : "";
