@@ -80,6 +80,13 @@ record SparkWorkflow(ValidationSpec validation) implements Serializable {
               + " tables of a keyspace (tables:), so check them with 'sluice validate', or each"
               + " with a job that names its table (table: and target.table).");
     }
+    if (tables.several() && job.maxErrors().perTable()) {
+      throw new JobFileException(
+          "On Spark, max-errors is judged for the whole job; this job asks '"
+              + job.maxErrors()
+              + "', so run it with 'sluice migrate' on one machine, or give a max-errors"
+              + " without 'per table'.");
+    }
     return tables;
   }
 

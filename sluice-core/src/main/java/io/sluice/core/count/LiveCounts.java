@@ -12,8 +12,18 @@ public final class LiveCounts {
 
   private final LongAdder[] adders = new LongAdder[Count.values().length];
   private final LongAdder work = new LongAdder();
+  private final LiveCounts whole;
 
   public LiveCounts() {
+    this(null);
+  }
+
+  /**
+   * The counts of one part of a run (one table of several) that also adds everything to {@code
+   * whole}, the run's counts.
+   */
+  public LiveCounts(LiveCounts whole) {
+    this.whole = whole;
     for (int i = 0; i < adders.length; i++) {
       adders[i] = new LongAdder();
     }
@@ -21,15 +31,24 @@ public final class LiveCounts {
 
   public void add(Count count, long amount) {
     adders[count.ordinal()].add(amount);
+    if (whole != null) {
+      whole.add(count, amount);
+    }
   }
 
   public void increment(Count count) {
     adders[count.ordinal()].increment();
+    if (whole != null) {
+      whole.increment(count);
+    }
   }
 
   /** Adds work the readers consumed, in the units of their splits' {@code work}. */
   public void addWork(long amount) {
     work.add(amount);
+    if (whole != null) {
+      whole.addWork(amount);
+    }
   }
 
   /** The work the readers consumed so far. */

@@ -48,7 +48,9 @@ public record JobSpec(
         FlowSpec flow,
     @Setting(
             "Rejected records tolerated before the run stops: a count, or a share of the records"
-                + " read such as `1%`.")
+                + " read such as `1%`. Followed by `per table` (`1% per table`), each table of a"
+                + " job of several is judged on its own rejects and reads (a share once the table"
+                + " has 1,000 records read); otherwise the job's totals are.")
         ErrorThreshold maxErrors,
     @Setting(
             value = "Where reports, rejects and checkpoints go, relative to the job file.",

@@ -12,8 +12,10 @@ import io.sluice.core.flow.BacklogProbe;
 import io.sluice.core.flow.FlowController;
 import io.sluice.core.flow.FlowStats;
 import io.sluice.core.job.JobSpec;
+import io.sluice.core.mapping.MapResult;
 import io.sluice.core.sink.Sink;
 import io.sluice.core.sink.Target;
+import io.sluice.core.source.Record;
 import io.sluice.core.source.Source;
 import io.sluice.core.source.Split;
 import io.sluice.core.state.JobState;
@@ -468,12 +470,20 @@ public final class JobRun implements AutoCloseable {
       order.add(p);
     }
     order.sort(Comparator.comparingLong((Integer p) -> parts.get(p).work()).reversed());
+    Map<String, Counts> earlierTables = previous.map(Checkpoint::tables).orElse(Map.of());
     for (int p : order) {
       RunPart part = parts.get(p);
       Workflow workflow = part.workflow();
+      Function<Record, MapResult> mapper = record -> workflow.map(part.mapper(), record);
       SplitRunner runner =
-          scheduler.runner(
-              record -> workflow.map(part.mapper(), record), sinks.get(p), workflow::sinkForSplit);
+          part.table() != null && job.maxErrors().perTable()
+              ? scheduler.tableRunner(
+                  mapper,
+                  sinks.get(p),
+                  workflow::sinkForSplit,
+                  part.table(),
+                  earlierTables.getOrDefault(part.table(), Counts.ZERO))
+              : scheduler.runner(mapper, sinks.get(p), workflow::sinkForSplit);
       RowsCommitted rowsCommitted = workflow.rowsCommitted();
       for (PlannedSource source : part.sources()) {
         for (Split split : source.splits()) {

@@ -65,6 +65,22 @@ final class SplitScheduler implements RunControl {
     return new SplitRunner(mapper, sink, splitSinks, flow, accounting, this, counters);
   }
 
+  /**
+   * A runner as {@link #runner} makes, whose rejects are judged against {@code maxErrors} on the
+   * counts of {@code table} alone ({@code max-errors: ... per table}): its earlier runs' committed
+   * counts {@code tableEarlier} and what this run reads of it.
+   */
+  SplitRunner tableRunner(
+      Function<Record, MapResult> mapper,
+      Sink sink,
+      SplitSinks splitSinks,
+      String table,
+      Counts tableEarlier) {
+    LiveCounts tableCounts = new LiveCounts(counters);
+    RunControl budget = new TableErrorBudget(this, table, maxErrors, tableCounts, tableEarlier);
+    return new SplitRunner(mapper, sink, splitSinks, flow, accounting, budget, tableCounts);
+  }
+
   /** Runs the given splits; returns why the run stopped early, or {@code null} if it completed. */
   String runAll(List<SplitTask> tasks) {
     ConcurrentLinkedQueue<SplitTask> queue = new ConcurrentLinkedQueue<>(tasks);

@@ -333,6 +333,53 @@ class MigrationTest {
   }
 
   @Test
+  void should_judge_each_tables_rejects_on_their_own_when_max_errors_is_per_table() {
+    RunReport perTable = runTwoTables("3 per table", 3, 3);
+    RunReport job = runTwoTables("3", 3, 3);
+    RunReport tooMany = runTwoTables("3 per table", 1, 4);
+
+    assertThat(perTable.outcome()).isEqualTo(Outcome.COMPLETED_WITH_ERRORS);
+    assertThat(perTable.counts().rejectedMapping()).isEqualTo(6);
+    assertThat(perTable.counts().rowsWritten()).isEqualTo(594);
+    assertThat(perTable.tables()).extracting(TableReport::table).containsExactly("big", "small");
+    assertThat(job.outcome()).isEqualTo(Outcome.ABORTED);
+    assertThat(job.abortReason()).contains("more than max-errors 3 allows");
+    assertThat(tooMany.outcome()).isEqualTo(Outcome.ABORTED);
+    assertThat(tooMany.abortReason())
+        .contains("of table small were rejected")
+        .contains("more than max-errors 3 per table allows");
+    assertThat(tooMany.counts().addUp()).isTrue();
+  }
+
+  /**
+   * Runs a job of two tables, {@code big} (500 records) and {@code small} (100), with {@code
+   * bigRejects} and {@code smallRejects} keyless records among them, in a state folder of its own.
+   */
+  private RunReport runTwoTables(String maxErrors, int bigRejects, int smallRejects) {
+    JobSpec job = job(maxErrors).withStateDir(dir.resolve("state-" + maxErrors + smallRejects));
+    List<JobPart> parts = new ArrayList<>();
+    int[][] tables = {{500, bigRejects}, {100, smallRejects}};
+    String[] names = {"big", "small"};
+    for (int t = 0; t < 2; t++) {
+      List<SourceItem> items = new ArrayList<>(people(names[t], tables[t][0]));
+      for (int i = 0; i < tables[t][1]; i++) {
+        items.set(i * 7, person(i * 70L, null, "keyless " + i));
+      }
+      SourceSpec source = new SourceSpec(names[t], "memory", List.of("mem"), null, null, Map.of());
+      TargetSpec target =
+          new TargetSpec(null, null, null, "ks", names[t], null, null, null, null, null, null);
+      parts.add(
+          new JobPart(
+              job.forTable(source, target, job.mapping()),
+              new RecordingTarget(),
+              List.of(new InMemorySource(names[t], List.of(items)))));
+    }
+    try (JobRun run = Migration.prepareTables(job, parts, List.of(), Clock.systemUTC(), false)) {
+      return run.run();
+    }
+  }
+
+  @Test
   void should_count_progress_in_the_file_bytes_the_reader_consumed() {
     // This reader consumes one file byte per 10-byte record, as a .gz reader consumes fewer
     // bytes than its records hold: progress follows the file, the report the records.
