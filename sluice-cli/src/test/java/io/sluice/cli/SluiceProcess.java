@@ -75,7 +75,7 @@ public final class SluiceProcess {
   }
 
   /** What a command run to its end printed, and how it exited. */
-  record Ended(int exitCode, String stdout, String stderr) {
+  public record Ended(int exitCode, String stdout, String stderr) {
     @Override
     public String toString() {
       return "exit " + exitCode + "\n--- stdout\n" + stdout + "--- stderr\n" + stderr;
@@ -86,7 +86,7 @@ public final class SluiceProcess {
    * Runs a command as a user does, to its end (killed after {@code seconds}), its standard output
    * and error kept apart.
    */
-  static Ended run(Path workDir, long seconds, String... args) throws Exception {
+  public static Ended run(Path workDir, long seconds, String... args) throws Exception {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.add(TestNodes.QUICK_JIT);

@@ -201,11 +201,19 @@ class KeyspaceCopyIT {
 
     target.execute("DELETE FROM " + copied + ".big_renamed WHERE id = 3 AND n = 5");
     target.execute("DELETE FROM " + copied + ".big_renamed WHERE id = 7 AND n = 150");
-    DiffJobs.Run repair =
-        DiffJobs.sluice(
-            "validate", "--fresh", "--repair", "--repair-timestamp", "now", job.toString());
+    SluiceProcess.Ended repair =
+        SluiceProcess.run(
+            dir,
+            300,
+            "validate",
+            "--fresh",
+            "--repair",
+            "--repair-timestamp",
+            "now",
+            job.toString());
     assertThat(repair.exitCode()).as(repair.toString()).isEqualTo(ExitCodes.COMPLETED_WITH_ERRORS);
-    assertThat(repair.out()).contains("1 of 11 tables differ").contains("big_renamed");
+    assertThat(repair.stdout()).contains("1 of 11 tables differ").contains("big_renamed");
+    assertThat(repair.stderr()).as(repair.toString()).doesNotContain("Exception");
     JsonNode repaired = validation("big_renamed").get("totals");
     assertThat(repaired.get("differences").asInt()).as(repaired.toString()).isEqualTo(2);
     assertThat(repaired.get("repaired").asInt()).as(repaired.toString()).isEqualTo(2);
