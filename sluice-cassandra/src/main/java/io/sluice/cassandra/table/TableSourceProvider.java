@@ -6,6 +6,7 @@ import io.sluice.core.source.SourceProvider;
 import io.sluice.core.source.SourceSpec;
 import io.sluice.core.source.SourceTables;
 import java.nio.file.Path;
+import java.util.Set;
 
 /** {@code sources[].type: cassandra}: a table of a live Cassandra-family cluster, read over CQL. */
 public final class TableSourceProvider implements SourceProvider {
@@ -18,6 +19,25 @@ public final class TableSourceProvider implements SourceProvider {
   @Override
   public Class<? extends java.lang.Record> optionsType() {
     return TableSourceOptions.class;
+  }
+
+  /**
+   * The cluster's settings and the pace of reads: a resumed copy may reach or read it otherwise.
+   */
+  @Override
+  public Set<String> optionsAResumeMayChange() {
+    return Set.of(
+        "contact-points",
+        "local-datacenter",
+        "username",
+        "password-env",
+        "password-file",
+        "consistency",
+        "tls",
+        "fetch-size",
+        "rows-per-second",
+        "read-latency-ms",
+        "outage-patience");
   }
 
   @Override

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import io.sluice.core.job.JobSpec;
 import io.sluice.core.source.SourceSpec;
+import io.sluice.core.source.Sources;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
@@ -19,7 +20,8 @@ import java.util.TreeMap;
 /**
  * What makes a job the same job for resuming: digests of its sources (type, paths, options, write
  * timestamps), its target table and its mapping. Contact points, credentials and flow settings are
- * left out: a job may resume against a moved cluster or with other limits.
+ * left out, a table source's own among them ({@link Sources#optionsAResumeMayChange}): a job may
+ * resume against a moved cluster or with other limits.
  *
  * @param sources digest of the source list
  * @param target digest of the target keyspace, table and null handling
@@ -63,7 +65,9 @@ public record JobFingerprint(String sources, String target, String mapping) {
       fields.put("name", source.name());
       fields.put("type", source.type());
       fields.put("paths", source.paths());
-      fields.put("options", new TreeMap<>(source.options()));
+      Map<String, Object> options = new TreeMap<>(source.options());
+      options.keySet().removeAll(Sources.optionsAResumeMayChange(source));
+      fields.put("options", options);
       fields.put("write-timestamp", source.writeTimestamp());
       fields.put("write-timestamp-field", source.writeTimestampField());
       sources.add(fields);

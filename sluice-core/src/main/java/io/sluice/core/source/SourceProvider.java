@@ -1,6 +1,7 @@
 package io.sluice.core.source;
 
 import java.nio.file.Path;
+import java.util.Set;
 
 /**
  * Creates sources of one type. Implementations register in {@code
@@ -36,5 +37,14 @@ public interface SourceProvider {
    */
   default SourceTables tables(SourceSpec spec, Path baseDir) {
     return SourceTables.NONE;
+  }
+
+  /**
+   * The options (as a job file writes them, such as {@code rows-per-second}) that say how to reach
+   * or pace the source, not what it reads: a resumed run may change them, so they are left out of
+   * the job's fingerprint. None by default.
+   */
+  default Set<String> optionsAResumeMayChange() {
+    return Set.of();
   }
 }

@@ -3,6 +3,7 @@ package io.sluice.core.source;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.ServiceLoader;
+import java.util.Set;
 import java.util.TreeSet;
 
 /**
@@ -20,6 +21,21 @@ public final class Sources {
   /** The tables the source names, when it names several ({@link SourceProvider#tables}). */
   public static SourceTables tables(SourceSpec spec, Path baseDir) {
     return provider(spec).tables(spec, baseDir);
+  }
+
+  /**
+   * The options of {@code spec} that a resumed run may change ({@link
+   * SourceProvider#optionsAResumeMayChange}); none when its type is not known here.
+   */
+  public static Set<String> optionsAResumeMayChange(SourceSpec spec) {
+    for (SourceProvider provider : ServiceLoader.load(SourceProvider.class)) {
+      if (provider.type().equalsIgnoreCase(spec.type())) {
+        return provider.optionsAResumeMayChange();
+      }
+    }
+    return SourcePlugins.find(spec.type())
+        .map(SourceProvider::optionsAResumeMayChange)
+        .orElse(Set.of());
   }
 
   private static SourceProvider provider(SourceSpec spec) {
