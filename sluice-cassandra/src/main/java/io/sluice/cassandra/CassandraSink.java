@@ -3,6 +3,7 @@ package io.sluice.cassandra;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.AsyncResultSet;
 import com.datastax.oss.driver.api.core.cql.BatchStatement;
+import com.datastax.oss.driver.api.core.cql.BatchStatementBuilder;
 import com.datastax.oss.driver.api.core.cql.BatchType;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.BoundStatementBuilder;
@@ -199,15 +200,18 @@ final class CassandraSink implements Sink {
     return partitions;
   }
 
+  // A builder: adding to a BatchStatement copies all its statements each time.
   private static BatchStatement batchOf(List<Statement<?>> statements) {
-    BatchStatement batch = BatchStatement.newInstance(BatchType.UNLOGGED).setIdempotent(true);
+    BatchStatementBuilder batch =
+        new BatchStatementBuilder(BatchType.UNLOGGED).setIdempotence(true);
     for (Statement<?> statement : statements) {
-      batch =
-          statement instanceof BatchStatement cells
-              ? batch.addAll(cells)
-              : batch.add((BoundStatement) statement);
+      if (statement instanceof BatchStatement cells) {
+        batch.addStatements(cells);
+      } else {
+        batch.addStatement((BoundStatement) statement);
+      }
     }
-    return batch;
+    return batch.build();
   }
 
   /** Rows refused because their values could not be encoded, saying why. */

@@ -33,7 +33,11 @@ final class RecordBatches {
     /** Every row of the group, its records' in order. */
     List<Row> rows() {
       List<Row> all = new ArrayList<>(rows);
-      records.forEach(waiting -> all.addAll(waiting.rows()));
+      for (Waiting waiting : records) {
+        for (Row row : waiting.rows()) {
+          all.add(row);
+        }
+      }
       return all;
     }
   }
