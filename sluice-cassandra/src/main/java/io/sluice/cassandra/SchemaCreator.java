@@ -30,7 +30,14 @@ final class SchemaCreator {
   private SchemaCreator() {}
 
   static void create(TargetSpec spec, Path baseDir, String copyCql) {
-    try (CqlSession session = SessionFactory.open(spec.cluster(), baseDir)) {
+    try (SharedSessions.Share share =
+        SharedSessions.acquire(
+            spec.cluster(),
+            baseDir,
+            null,
+            "schema",
+            () -> SessionFactory.open(spec.cluster(), baseDir))) {
+      CqlSession session = share.session();
       Optional<KeyspaceMetadata> keyspace =
           session.getMetadata().getKeyspace(CqlIdentifier.fromInternal(spec.keyspace()));
       Optional<TableMetadata> table =

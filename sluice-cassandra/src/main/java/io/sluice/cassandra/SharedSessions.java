@@ -3,15 +3,22 @@ package io.sluice.cassandra;
 import com.datastax.oss.driver.api.core.CqlSession;
 import io.sluice.core.job.ClusterSpec;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Supplier;
 
 /**
  * Sessions shared by the targets and sources of a process that reach the same cluster and keyspace
  * the same way: a job of many tables opens one session to each cluster, not one per table (each
  * session has its own connections, threads and a second or so of start). Each user holds a {@link
- * Share} and closes it; the last share closed closes the session.
+ * Share} and closes it; a session no share holds is closed {@link #LINGER} later, unless a share of
+ * it is taken again meanwhile: creating each table's schema, then opening each table's source and
+ * target, reuses one session instead of opening one per step.
  */
 public final class SharedSessions {
 
@@ -39,9 +46,13 @@ public final class SharedSessions {
     }
   }
 
+  /** How long a session no share holds stays open for the next user. */
+  static final Duration LINGER = Duration.ofSeconds(3);
+
   private static final class Open {
     private final CqlSession session;
     private int users;
+    private ScheduledFuture<?> closing;
 
     Open(CqlSession session) {
       this.session = session;
@@ -49,6 +60,14 @@ public final class SharedSessions {
   }
 
   private static final Map<Key, Open> OPEN = new HashMap<>();
+
+  private static final ScheduledExecutorService CLOSER =
+      Executors.newSingleThreadScheduledExecutor(
+          runnable -> {
+            Thread thread = new Thread(runnable, "sluice-session-closer");
+            thread.setDaemon(true);
+            return thread;
+          });
 
   private SharedSessions() {}
 
@@ -76,8 +95,9 @@ public final class SharedSessions {
         closed = true;
         Open open = OPEN.get(key);
         if (open != null && open.session == session && --open.users == 0) {
-          OPEN.remove(key);
-          session.close();
+          open.closing =
+              CLOSER.schedule(
+                  () -> closeUnused(key, open), LINGER.toMillis(), TimeUnit.MILLISECONDS);
         }
       }
     }
@@ -96,8 +116,23 @@ public final class SharedSessions {
         shared = new Open(open.get());
         OPEN.put(key, shared);
       }
+      if (shared.closing != null) {
+        shared.closing.cancel(false);
+        shared.closing = null;
+      }
       shared.users++;
       return new Share(key, shared.session);
     }
+  }
+
+  /** Closes a session that no share took again while it lingered. */
+  private static void closeUnused(Key key, Open open) {
+    synchronized (OPEN) {
+      if (open.users > 0 || OPEN.get(key) != open) {
+        return;
+      }
+      OPEN.remove(key);
+    }
+    open.session.close();
   }
 }
