@@ -4,6 +4,7 @@ import io.sluice.core.job.TargetSpec;
 import io.sluice.core.sink.Target;
 import io.sluice.core.sink.TargetProvider;
 import java.nio.file.Path;
+import java.util.List;
 
 /** {@code target.type: cassandra}, the default: a table of a Cassandra-family cluster over CQL. */
 public final class CassandraTargetProvider implements TargetProvider {
@@ -24,7 +25,7 @@ public final class CassandraTargetProvider implements TargetProvider {
   }
 
   @Override
-  public void createSchema(TargetSpec spec, Path baseDir, String cql) {
-    SchemaCreator.create(spec, baseDir, cql);
+  public List<String> createSchema(TargetSpec spec, Path baseDir, String cql) {
+    return SchemaCreator.create(spec, baseDir, cql);
   }
 }

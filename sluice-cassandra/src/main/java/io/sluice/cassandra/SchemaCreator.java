@@ -5,6 +5,7 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import com.datastax.oss.driver.api.core.metadata.schema.KeyspaceMetadata;
 import com.datastax.oss.driver.api.core.metadata.schema.TableMetadata;
+import com.datastax.oss.driver.api.core.servererrors.QueryValidationException;
 import io.sluice.cassandra.table.ExistingTable;
 import io.sluice.core.job.TargetSpec;
 import java.nio.file.Path;
@@ -14,6 +15,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
 
 /**
@@ -27,9 +30,17 @@ final class SchemaCreator {
 
   private static final int MOST_DEFAULT_REPLICAS = 3;
 
+  /** A copy's index statement, and the index's name. */
+  private static final Pattern INDEX =
+      Pattern.compile("CREATE (?:CUSTOM )?INDEX IF NOT EXISTS (\\S+) ON ");
+
   private SchemaCreator() {}
 
-  static void create(TargetSpec spec, Path baseDir, String copyCql) {
+  /**
+   * Creates what is missing; returns the indexes the target refused (a kind it lacks, such as SASI
+   * where it is disabled), a sentence each: the rows are copied without them.
+   */
+  static List<String> create(TargetSpec spec, Path baseDir, String copyCql) {
     try (SharedSessions.Share share =
         SharedSessions.acquire(
             spec.cluster(),
@@ -44,17 +55,39 @@ final class SchemaCreator {
           keyspace.flatMap(ks -> ks.getTable(CqlIdentifier.fromInternal(spec.table())));
       if (table.isPresent()) {
         refuseDifferences(spec, copyCql, table.get());
-        return;
+        return List.of();
       }
       List<String> statements = new ArrayList<>();
       if (keyspace.isEmpty()) {
         statements.add(createKeyspace(spec, replication(spec, session)));
       }
       statements.addAll(statementsOf(copyCql));
+      List<String> refused = new ArrayList<>();
       for (String statement : statements) {
-        session.execute(SimpleStatement.newInstance(statement).setTimeout(SCHEMA_TIMEOUT));
+        SimpleStatement create = SimpleStatement.newInstance(statement).setTimeout(SCHEMA_TIMEOUT);
+        Matcher index = INDEX.matcher(statement);
+        if (!index.lookingAt()) {
+          session.execute(create);
+          continue;
+        }
+        try {
+          session.execute(create);
+        } catch (QueryValidationException e) {
+          refused.add(
+              "index "
+                  + index.group(1)
+                  + " on "
+                  + spec.keyspace()
+                  + "."
+                  + spec.table()
+                  + ": not created; the target refused it ("
+                  + e.getMessage()
+                  + "). The rows are copied; create an index of a kind the target has if the"
+                  + " application needs one");
+        }
       }
       awaitAgreement(session);
+      return refused;
     }
   }
 

@@ -31,6 +31,8 @@ final class JobChecks implements AutoCloseable {
   private final List<String> problems = new ArrayList<>();
   private final JobTables tables;
   private final List<Opened> opened = new ArrayList<>();
+  // What schema creation left out, such as an index of a kind the target lacks.
+  private final List<String> schemaRefused = new ArrayList<>();
 
   /** One table's job, its target once connected, and its sources until the run takes them. */
   private record Opened(JobSpec job, Target target, List<Source> sources) {}
@@ -48,14 +50,17 @@ final class JobChecks implements AutoCloseable {
    */
   static JobChecks open(JobSpec job, WorkflowKind kind) {
     JobTables tables = tables(job);
+    List<String> refused = new ArrayList<>();
     try {
       for (JobSpec table : tables.tables().values()) {
-        SchemaFirst.ensure(table, kind);
+        refused.addAll(SchemaFirst.ensure(table, kind));
       }
     } catch (RuntimeException e) {
       throw new JobFileException(ErrorReporter.sentence(e));
     }
-    return openCreated(tables, kind);
+    JobChecks checks = openCreated(tables, kind);
+    checks.schemaRefused.addAll(refused);
+    return checks;
   }
 
   /**
@@ -191,12 +196,18 @@ final class JobChecks implements AutoCloseable {
     return parts;
   }
 
+  /** What the target refused to create that the copy does without, a sentence each. */
+  List<String> schemaRefused() {
+    return schemaRefused;
+  }
+
   /**
    * What of the source's schema a job of several tables leaves out, a sentence each: the tables it
    * does not copy, and what each copied table's own copy leaves out (its materialized views).
    */
   List<String> notCopied() {
     List<String> notCopied = new ArrayList<>(tables.notCopied().values());
+    notCopied.addAll(schemaRefused);
     for (Opened table : opened) {
       TableCopy.of(table.sources(), table.job().target().keyspace(), table.job().target().table())
           .ifPresent(copy -> notCopied.addAll(copy.notCopied()));

@@ -49,6 +49,9 @@ final class JobRunner {
       for (String warning : run.warnings()) {
         out.println("Warning: " + warning);
       }
+      for (String refused : opened.schemaRefused()) {
+        out.println("Warning: " + refused);
+      }
       run.resumes().ifPresent(checkpoint -> out.print(resuming(job, kind, run, checkpoint)));
       out.print(run.describe(run.targetName(), ""));
       out.println("Compaction watch: " + run.backlogSignal());

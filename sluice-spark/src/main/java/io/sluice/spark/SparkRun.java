@@ -70,9 +70,11 @@ final class SparkRun {
       }
       Instant started = clock.instant();
       String runId = UUID.randomUUID().toString();
+      List<String> refused = new ArrayList<>();
       for (JobSpec table : tables.tables().values()) {
-        SchemaFirst.ensure(table, workflow.kind());
+        refused.addAll(SchemaFirst.ensure(table, workflow.kind()));
       }
+      refused.forEach(note -> out.println("Warning: " + note));
       try (TableTargets targets = TableTargets.connect(workflow, tables)) {
         Planned planned;
         try (DriverPlan plan =
@@ -89,7 +91,7 @@ final class SparkRun {
                   tasks,
                   run.workDone(),
                   plan.tablesInRunOrder().stream().map(DriverPlan.TableSplits::table).toList(),
-                  tables.several() ? List.copyOf(tables.notCopied().values()) : List.of());
+                  tables.several() ? notCopied(tables, refused) : List.of());
         }
         planned.workflows().forEach(each -> each.beforeRun(out));
         RunReport report;
@@ -336,5 +338,12 @@ final class SparkRun {
     long struggling = results.stream().mapToLong(TaskResult::struggling).sum();
     return new FlowStats(
         requests, overloaded, struggling, -1, -1, 0, -1, "per task", -1, null, false, 0, 0);
+  }
+
+  /** What a job of several tables leaves out: the tables not copied, the indexes not created. */
+  private static List<String> notCopied(JobTables tables, List<String> refused) {
+    List<String> notCopied = new ArrayList<>(tables.notCopied().values());
+    notCopied.addAll(refused);
+    return notCopied;
   }
 }

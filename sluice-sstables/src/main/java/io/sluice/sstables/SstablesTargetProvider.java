@@ -6,6 +6,7 @@ import io.sluice.core.job.TargetSpec;
 import io.sluice.core.sink.Target;
 import io.sluice.core.sink.TargetProvider;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * {@code target.type: sstables}: the rows become SSTables of the target table in {@code
@@ -36,7 +37,7 @@ public final class SstablesTargetProvider implements TargetProvider {
 
   /** The table the SSTables are written for lives in the cluster, created as a CQL target's. */
   @Override
-  public void createSchema(TargetSpec spec, Path baseDir, String cql) {
-    new CassandraTargetProvider().createSchema(spec, baseDir, cql);
+  public List<String> createSchema(TargetSpec spec, Path baseDir, String cql) {
+    return new CassandraTargetProvider().createSchema(spec, baseDir, cql);
   }
 }

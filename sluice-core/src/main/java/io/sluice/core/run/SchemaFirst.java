@@ -23,11 +23,13 @@ public final class SchemaFirst {
    * Creates what the target lacks, when the job asks for it and the run writes. The sources are
    * opened for it and closed again.
    *
+   * @return what the target refused that the copy does without, a sentence each (such as an index
+   *     of a kind the target lacks), for the run's "not copied"
    * @throws IllegalArgumentException with one sentence when it cannot
    */
-  public static void ensure(JobSpec job, WorkflowKind kind) {
+  public static List<String> ensure(JobSpec job, WorkflowKind kind) {
     if (!kind.writes() || !job.target().createsSchema()) {
-      return;
+      return List.of();
     }
     List<Source> sources = new ArrayList<>();
     try {
@@ -42,7 +44,7 @@ public final class SchemaFirst {
                           "target.schema: create copies the table of a job's one table source"
                               + " (type: cassandra); for files, create the table 'sluice plan'"
                               + " proposes, and leave target.schema out"));
-      Targets.createSchema(job.target(), job.baseDir(), copy.cql());
+      return Targets.createSchema(job.target(), job.baseDir(), copy.cql());
     } finally {
       sources.forEach(PlannedSource::closeQuietly);
     }

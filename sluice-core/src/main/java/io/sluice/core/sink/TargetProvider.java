@@ -2,6 +2,7 @@ package io.sluice.core.sink;
 
 import io.sluice.core.job.TargetSpec;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * Connects targets of one type. Implementations register in {@code
@@ -48,10 +49,12 @@ public interface TargetProvider {
    * {@code CREATE TYPE} and {@code CREATE TABLE} statements of a {@link
    * io.sluice.core.source.TableCopy}), for a job whose {@code target.schema} is {@code create}.
    *
+   * @return what the target refused to create that the copy does without (an index of a kind it
+   *     lacks), a sentence each saying what Sluice does instead
    * @throws IllegalArgumentException with one sentence when it cannot, or when the table exists
    *     with another definition (naming the differences)
    */
-  default void createSchema(TargetSpec spec, Path baseDir, String cql) {
+  default List<String> createSchema(TargetSpec spec, Path baseDir, String cql) {
     throw new IllegalArgumentException(
         "a target of type '"
             + spec.type()

@@ -3,6 +3,7 @@ package io.sluice.core.sink;
 import io.sluice.core.job.JobFileException;
 import io.sluice.core.job.TargetSpec;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.ServiceLoader;
 import java.util.TreeSet;
 
@@ -16,8 +17,8 @@ public final class Targets {
   }
 
   /** Creates what is missing of the target's schema ({@link TargetProvider#createSchema}). */
-  public static void createSchema(TargetSpec spec, Path baseDir, String cql) {
-    provider(spec).createSchema(spec, baseDir, cql);
+  public static List<String> createSchema(TargetSpec spec, Path baseDir, String cql) {
+    return provider(spec).createSchema(spec, baseDir, cql);
   }
 
   /** Connects for a validation ({@link TargetProvider#connectToCheck}). */
