@@ -38,9 +38,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * An HBase snapshot built and exported by HBase itself ({@link OrdersSnapshot}: versions, every
- * kind of delete, TTLs, two flushes, a split region) migrates into a real Cassandra table: every
- * cell equals what HBase's {@code Get} returned at snapshot time, written at the HBase timestamp
- * (in microseconds) and expiring when the HBase cell does.
+ * kind of delete, TTLs, two flushes, a split region) migrates into a real Cassandra table, over CQL
+ * and through SSTables: every cell equals what HBase's {@code Get} returned at snapshot time,
+ * written at the HBase timestamp (in microseconds) and expiring when the HBase cell does.
  */
 @RealCassandra
 class HBaseSnapshotIT {
@@ -153,6 +153,36 @@ class HBaseSnapshotIT {
     assertThat(counts.get("records-read").asLong()).isEqualTo(export.rows().size());
     assertThat(counts.get("rows-written").asLong()).isEqualTo(export.rows().size());
     assertEveryCell(session, "orders_cli");
+  }
+
+  /**
+   * The same snapshot through the SSTable target, on the CLI as a process: the HBase source loaded
+   * from its plugin, the rows written as SSTables by Cassandra's own writer and streamed into the
+   * node. Every cell as HBase returned it, at its own write time and TTL.
+   */
+  @Test
+  void should_load_the_snapshot_through_sstables(CqlSession session, TestKeyspace keyspace)
+      throws Exception {
+    session.execute(
+        "CREATE TABLE orders_sst (rowkey text PRIMARY KEY, name blob, qty blob, temp blob,"
+            + " note blob, gone blob)");
+    Path jobFile = work.resolve("orders-sst.yaml");
+    Files.writeString(
+        jobFile,
+        job(keyspace, "orders_sst", "state-sst")
+            .replace(
+                "target:\n",
+                "target:\n  type: sstables\n"
+                    + "  options: {directory: sstables-orders, stream-after-migrate: true}\n"));
+
+    CliProcess migrate = CliProcess.start(work, "migrate", jobFile.toString());
+    int exit = migrate.waitFor(300);
+
+    assertThat(exit).as(migrate.output()).isZero();
+    JsonNode counts =
+        new ObjectMapper().readTree(work.resolve("state-sst/report.json").toFile()).get("counts");
+    assertThat(counts.get("rows-written").asLong()).isEqualTo(export.rows().size());
+    assertEveryCell(session, "orders_sst");
   }
 
   /** Without the plugin folder, the CLI says what to build, before it connects or reads. */
