@@ -14,8 +14,10 @@ import io.sluice.core.run.Migration;
 import io.sluice.core.run.Outcome;
 import io.sluice.core.run.RunReport;
 import io.sluice.core.source.Source;
+import io.sluice.core.source.SourceItem;
 import io.sluice.core.source.SourceSpec;
 import io.sluice.core.source.Split;
+import io.sluice.core.source.SplitReader;
 import io.sluice.testinfra.Await;
 import io.sluice.testinfra.RealCassandra;
 import io.sluice.testinfra.TestKeyspace;
@@ -185,6 +187,110 @@ class HBaseSnapshotIT {
     assertEveryCell(session, "orders_sst");
   }
 
+  /**
+   * Both families as map columns, through SSTables by the CLI: each row's maps hold what HBase's
+   * {@code Get} returned, each entry at its own cell's write time and TTL.
+   */
+  @Test
+  void should_load_whole_families_into_maps_each_entry_at_its_cells_time(
+      CqlSession session, TestKeyspace keyspace) throws Exception {
+    session.execute(
+        "CREATE TABLE orders_maps (rowkey text PRIMARY KEY, d map<text, blob>, t map<text, blob>)");
+    Path jobFile = work.resolve("orders-maps.yaml");
+    Files.writeString(
+        jobFile,
+        job(
+                keyspace,
+                "orders_maps",
+                "state-maps",
+                "      families: {d: map, t: map}\n",
+                "    rowkey: rowkey\n    d: d\n    t: t\n")
+            .replace(
+                "target:\n",
+                "target:\n  type: sstables\n"
+                    + "  options: {directory: sstables-maps, stream-after-migrate: true}\n"));
+
+    CliProcess migrate = CliProcess.start(work, "migrate", jobFile.toString());
+    int exit = migrate.waitFor(300);
+
+    assertThat(exit).as(migrate.output()).isZero();
+    FamilyLayoutChecks.assertMaps(session, "orders_maps", export.rows());
+  }
+
+  /**
+   * Family {@code d} exploded into clustering rows over CQL (the wide-row pattern: the qualifier
+   * the clustering key, the value a column at its cell's write time and TTL), beside family {@code
+   * t}'s one column in every clustering row.
+   */
+  @Test
+  void should_load_a_family_as_clustering_rows_each_at_its_cells_time(
+      CqlSession session, TestKeyspace keyspace) throws Exception {
+    session.execute(
+        "CREATE TABLE orders_wide (rowkey text, qualifier text, value blob, written timestamp,"
+            + " note blob, PRIMARY KEY (rowkey, qualifier))");
+    Path jobFile = work.resolve("orders-wide.yaml");
+    Files.writeString(
+        jobFile,
+        job(
+            keyspace,
+            "orders_wide",
+            "state-wide",
+            "      families: {d: rows}\n",
+            "    rowkey: rowkey\n    qualifier: qualifier\n    value: value\n"
+                + "    written: timestamp\n    note: \"t:note\"\n"));
+    JobSpec job = JobFiles.load(jobFile);
+
+    RunReport report;
+    try (CassandraTarget target = CassandraTarget.connect(job.target(), work);
+        JobRun run = Migration.prepare(job, target, Clock.systemUTC(), true)) {
+      report = run.run();
+    }
+
+    assertThat(report.outcome()).as(report.toText()).isEqualTo(Outcome.COMPLETED);
+    long cells =
+        export.rows().values().stream()
+            .flatMap(cellsOf -> cellsOf.keySet().stream())
+            .filter(name -> name.startsWith("d:"))
+            .count();
+    assertThat(report.counts().rowsWritten()).isEqualTo(cells);
+    FamilyLayoutChecks.assertClusteringRows(session, "orders_wide", export.rows());
+  }
+
+  /**
+   * A split of a {@code rows} family reopened at a position in the middle of a row reads that row
+   * again and leaves out its cells done: the same records as the rest of a full read.
+   */
+  @Test
+  void should_resume_a_row_partly_done_after_its_last_cell_done() throws Exception {
+    SourceSpec spec =
+        new SourceSpec(
+            "hbase",
+            "hbase-snapshot",
+            List.of(export.folder().toString()),
+            null,
+            null,
+            Map.of(
+                "snapshot",
+                OrdersSnapshot.SNAPSHOT,
+                "row-key",
+                "utf8",
+                "families",
+                Map.of("d", "rows")));
+    try (Source source = new HBaseSnapshotSourceProvider().create(spec, work)) {
+      Split split = source.plan().get(0);
+      List<SourceItem> all = FamilyLayoutChecks.readAll(source.open(split));
+      int middle = FamilyLayoutChecks.firstPartlyDone(all, source);
+      String position = source.positionAfter(all.get(middle));
+      assertThat(RowPosition.parse(position).partial()).isTrue();
+
+      SplitReader resumed = source.open(split, position);
+      List<SourceItem> rest = FamilyLayoutChecks.readAll(resumed);
+
+      assertThat(resumed.readAgain()).isEqualTo(RowPosition.parse(position).cellsDone());
+      FamilyLayoutChecks.assertSameRecords(rest, all.subList(middle + 1, all.size()));
+    }
+  }
+
   /** Without the plugin folder, the CLI says what to build, before it connects or reads. */
   @Test
   void should_name_the_module_to_build_when_the_plugin_is_missing(TestKeyspace keyspace)
@@ -350,6 +456,22 @@ class HBaseSnapshotIT {
   }
 
   private static String job(TestKeyspace keyspace, String table, String stateDir) {
+    return job(
+        keyspace,
+        table,
+        stateDir,
+        "",
+        "    rowkey: rowkey\n"
+            + "    name: \"d:name\"\n"
+            + "    qty: \"d:qty\"\n"
+            + "    temp: \"d:temp\"\n"
+            + "    note: \"t:note\"\n"
+            + "    gone: \"d:gone\"\n");
+  }
+
+  /** A job of this snapshot with more source options and the mapping's columns, as YAML lines. */
+  private static String job(
+      TestKeyspace keyspace, String table, String stateDir, String options, String columns) {
     return "name: "
         + table
         + "\n"
@@ -367,6 +489,7 @@ class HBaseSnapshotIT {
         + OrdersSnapshot.SNAPSHOT
         + "\n"
         + "      row-key: utf8\n"
+        + options
         + "target:\n"
         + "  contact-points: ["
         + keyspace.hostAndPort()
@@ -382,11 +505,6 @@ class HBaseSnapshotIT {
         + "\n"
         + "mapping:\n"
         + "  columns:\n"
-        + "    rowkey: rowkey\n"
-        + "    name: \"d:name\"\n"
-        + "    qty: \"d:qty\"\n"
-        + "    temp: \"d:temp\"\n"
-        + "    note: \"t:note\"\n"
-        + "    gone: \"d:gone\"\n";
+        + columns;
   }
 }
