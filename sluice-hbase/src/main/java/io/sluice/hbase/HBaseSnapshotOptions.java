@@ -56,7 +56,13 @@ public record HBaseSnapshotOptions(
     @Setting(
             "How the qualifiers of `map` and `rows` families become map keys and the `qualifier`"
                 + " field: `utf8`, `long`, `int`, `hex` or `raw`, as `row-key`.")
-        String qualifier) {
+        String qualifier,
+    @Setting(
+            "How many versions of each cell of the `rows` family become records, newest first, as"
+                + " a `Get` asking for that many returns them (the family's own maximum caps it);"
+                + " with `timestamp` in the table's clustering key, each is a row of its own. The"
+                + " other families give their latest version. More than 1 needs a `rows` family.")
+        Integer versions) {
 
   /**
    * The fields of a record that are not a family's: a family laid out as a map cannot take them.
@@ -76,6 +82,17 @@ public record HBaseSnapshotOptions(
     rowKeyDecoding(rowKey);
     rowKeyDecoding(qualifier, "qualifier");
     familyLayouts(families);
+    versions = versions == null ? 1 : versions;
+    if (versions < 1) {
+      throw new IllegalArgumentException("versions " + versions + " is not 1 or more");
+    }
+    if (versions > 1 && !familyLayouts(families).containsValue(FamilyLayout.ROWS)) {
+      throw new IllegalArgumentException(
+          "versions "
+              + versions
+              + " needs a family laid out as rows (families: {FAMILY: rows}), whose versions"
+              + " become records; the other layouts hold one version of a cell");
+    }
     valueDecoding(decode);
     decodeColumns.forEach(
         (column, decoding) -> {

@@ -86,7 +86,7 @@ final class HBaseSnapshotSource implements Source {
         () -> {
           RestoredSnapshot layout = restored();
           RowRecords records = new RowRecords(split.resource(), layout.table(), options);
-          return RegionSplitReader.open(conf, layout, split, records, after);
+          return RegionSplitReader.open(conf, layout, split, records, after, options.versions());
         });
   }
 

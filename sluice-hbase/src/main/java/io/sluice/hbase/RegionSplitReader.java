@@ -18,11 +18,11 @@ import org.apache.hadoop.hbase.util.Bytes;
 
 /**
  * Reads one region of a restored snapshot with HBase's own region scanner ({@link
- * ClientSideRegionScanner}), which merges the region's store files as a region server does: one
- * version per cell, deleted and expired cells left out, as a {@code Get} would return them. Work is
- * the region's store file bytes; a reader counts the bytes of the cells it returns against it,
- * which can fall short (older versions, deletes and compression are not returned) and is made up
- * when the region's last row has been read.
+ * ClientSideRegionScanner}), which merges the region's store files as a region server does: the
+ * latest version of each cell (or the latest {@code versions: N}), deleted and expired cells left
+ * out, as a {@code Get} would return them. Work is the region's store file bytes; a reader counts
+ * the bytes of the cells it returns against it, which can fall short (older versions, deletes and
+ * compression are not returned) and is made up when the region's last row has been read.
  *
  * <p>A damaged store file ({@link RegionDamage}) ends the region with one rejected item naming the
  * region, the last row read, the file and, when HBase knows it, the block: rows past a damaged file
@@ -57,15 +57,19 @@ final class RegionSplitReader implements SplitReader {
     this.readAgain = cellsToSkip;
   }
 
-  /** Opens the region at its first row, or right after the row {@code after} names. */
+  /**
+   * Opens the region at its first row, or right after the row {@code after} names, reading up to
+   * {@code versions} versions of each cell.
+   */
   static RegionSplitReader open(
       Configuration conf,
       RestoredSnapshot restored,
       Split split,
       RowRecords records,
-      RowPosition after)
+      RowPosition after,
+      int versions)
       throws IOException {
-    Scan scan = new Scan().readVersions(1).setCacheBlocks(false);
+    Scan scan = new Scan().readVersions(versions).setCacheBlocks(false);
     if (after != null) {
       // A row partly done is read again from its start.
       scan.withStartRow(after.rowKey(), after.partial());

@@ -24,8 +24,8 @@ import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
- * Turns an HBase row, as a region scanner reading one version returns it, into records: the row key
- * as field {@code rowkey}, and each cell as its family's {@link FamilyLayout} says: a field {@code
+ * Turns an HBase row, as a region scanner returns it, into records: the row key as field {@code
+ * rowkey}, and each cell as its family's {@link FamilyLayout} says: a field {@code
  * family:qualifier}, an entry of the map field {@code family}, or a record of its own (with fields
  * {@code qualifier}, {@code value} and {@code timestamp}, beside the row's other fields). Each
  * value carries its cell's timestamp as its write time (HBase's milliseconds times 1000) and, when
@@ -118,11 +118,18 @@ final class RowRecords {
     Map<String, FamilyMap> maps = new LinkedHashMap<>();
     List<Cell> exploded = new ArrayList<>();
     List<Object[]> explodedValues = new ArrayList<>();
+    Cell previous = null;
     for (Cell cell : row.rawCells()) {
       String family = Bytes.toStringBinary(CellUtil.cloneFamily(cell));
       String name = family + ":" + Bytes.toStringBinary(CellUtil.cloneQualifier(cell));
-      size += cell.getSerializedSize();
       FamilyLayout layout = layouts.getOrDefault(family, FamilyLayout.COLUMNS);
+      // A column's versions come newest first; only a rows family keeps the older ones.
+      boolean older = previous != null && CellUtil.matchingColumn(previous, cell);
+      previous = cell;
+      if (older && layout != FamilyLayout.ROWS) {
+        continue;
+      }
+      size += cell.getSerializedSize();
       Object qualifier = null;
       Object value;
       try {

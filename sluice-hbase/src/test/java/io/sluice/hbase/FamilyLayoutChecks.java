@@ -120,6 +120,65 @@ final class FamilyLayoutChecks {
         .isEqualTo(expectedRows);
   }
 
+  /**
+   * Each version of each cell of family {@code d} is a clustering row (qualifier, then timestamp
+   * newest first): the versions HBase's {@code Get} returned, each at its own write time and TTL.
+   */
+  static void assertVersionRows(
+      CqlSession session, String table, Map<String, Map<String, List<ExpectedCell>>> rows) {
+    long expectedRows = 0;
+    for (Map.Entry<String, Map<String, List<ExpectedCell>>> expected : rows.entrySet()) {
+      List<String> expectedVersions = new ArrayList<>();
+      new TreeMap<>(expected.getValue())
+          .forEach(
+              (column, versions) -> {
+                if (column.startsWith("d:")) {
+                  versions.forEach(
+                      cell -> expectedVersions.add(column.substring(2) + "@" + describe(cell)));
+                }
+              });
+      expectedRows += expectedVersions.size();
+      List<Row> clustering =
+          session
+              .execute(
+                  "SELECT qualifier, written, value, writetime(value), ttl(value) FROM "
+                      + table
+                      + " WHERE rowkey = ?",
+                  expected.getKey())
+              .all();
+      long nowSecond = System.currentTimeMillis() / 1000;
+      List<String> found = new ArrayList<>();
+      for (Row row : clustering) {
+        ExpectedCell cell =
+            new ExpectedCell(
+                bytes(row.getByteBuffer("value")), row.getInstant("written").toEpochMilli(), 0);
+        assertThat(row.getLong("writetime(value)"))
+            .as(expected.getKey() + " " + row.getString("qualifier") + " write time")
+            .isEqualTo(cell.timestampMillis() * 1000);
+        found.add(row.getString("qualifier") + "@" + describe(cell));
+        ExpectedCell versionOf =
+            expected.getValue().get("d:" + row.getString("qualifier")).stream()
+                .filter(v -> v.timestampMillis() == cell.timestampMillis())
+                .findFirst()
+                .orElse(null);
+        if (versionOf != null) {
+          assertTtl(
+              row.isNull("ttl(value)") ? null : row.getInt("ttl(value)"),
+              versionOf,
+              nowSecond,
+              expected.getKey() + " " + row.getString("qualifier"));
+        }
+      }
+      assertThat(found).as(expected.getKey() + " versions").isEqualTo(expectedVersions);
+    }
+    assertThat(session.execute("SELECT count(*) FROM " + table).one().getLong(0))
+        .isEqualTo(expectedRows);
+  }
+
+  private static String describe(ExpectedCell cell) {
+    return cell.timestampMillis() + "=" + java.util.HexFormat.of().formatHex(cell.value());
+  }
+
   /** Every item of {@code reader}, which it closes. */
   static List<SourceItem> readAll(SplitReader reader) throws IOException {
     try (reader) {

@@ -153,6 +153,58 @@ class FamilyLayoutRecordsTest {
     }
   }
 
+  /**
+   * A scan of several versions: each version of a rows family's cell is a record, newest first; a
+   * column and a map entry take their latest version.
+   */
+  @Test
+  void should_make_each_version_of_a_rows_cell_a_record_and_keep_the_latest_elsewhere() {
+    for (int seed = 0; seed < SEEDS; seed++) {
+      Random random = new Random(seed);
+      List<Cell> cells = new ArrayList<>();
+      long newestColumn = versions(random, "d", "x", cells, new ArrayList<>());
+      long newestEntry = versions(random, "t", "e", cells, new ArrayList<>());
+      List<Long> exploded = new ArrayList<>();
+      int qualifiers = 1 + random.nextInt(4);
+      for (int q = 0; q < qualifiers; q++) {
+        versions(random, "w", "q" + q, cells, exploded);
+      }
+      RowRecords records = records(Map.of("t", FamilyLayout.MAP, "w", FamilyLayout.ROWS));
+
+      List<SourceItem> items = records.toItems(Result.create(cells), 0, 0);
+
+      String seedText = "seed " + seed;
+      assertThat(items)
+          .as(seedText)
+          .map(item -> ((Record) item).cellTimes().get("value").writetimeMicros() / 1000)
+          .isEqualTo(exploded);
+      for (SourceItem item : items) {
+        Record record = (Record) item;
+        assertThat(record.fields()).as(seedText).containsEntry("d:x", newestColumn);
+        assertThat(record.fields().get("t")).as(seedText).isEqualTo(Map.of("e", newestEntry));
+        assertThat(record.fields().get("timestamp"))
+            .isEqualTo(Instant.ofEpochMilli((Long) record.fields().get("value")));
+      }
+    }
+  }
+
+  /**
+   * Adds 1 to 3 versions of {@code family:qualifier} to {@code cells}, newest first, each holding
+   * its own timestamp as its value; their timestamps to {@code timestamps}. Returns the newest's.
+   */
+  private static long versions(
+      Random random, String family, String qualifier, List<Cell> cells, List<Long> timestamps) {
+    long ts = 1_700_000_000_000L + random.nextInt(1_000_000);
+    int count = 1 + random.nextInt(3);
+    long newest = ts;
+    for (int v = 0; v < count; v++) {
+      cells.add(new KeyValue(ROW, b(family), b(qualifier), ts, Bytes.toBytes(ts)));
+      timestamps.add(ts);
+      ts -= 1 + random.nextInt(1_000);
+    }
+    return newest;
+  }
+
   @Test
   void should_give_no_record_for_a_row_without_cells_in_its_rows_family() {
     Cell column = new KeyValue(ROW, b("d"), b("x"), 1_600_000_000_000L, Bytes.toBytes(-1L));

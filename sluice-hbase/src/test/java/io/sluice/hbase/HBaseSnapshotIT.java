@@ -257,6 +257,46 @@ class HBaseSnapshotIT {
   }
 
   /**
+   * {@code versions: 3} with family {@code d} as clustering rows keyed by qualifier and timestamp:
+   * every version HBase's {@code Get} of 3 versions returned (older versions, and those a version
+   * or family-version delete left), each at its own write time and TTL.
+   */
+  @Test
+  void should_load_every_version_a_get_returns_as_clustering_rows(
+      CqlSession session, TestKeyspace keyspace) throws Exception {
+    session.execute(
+        "CREATE TABLE orders_versions (rowkey text, qualifier text, written timestamp, value blob,"
+            + " PRIMARY KEY (rowkey, qualifier, written))"
+            + " WITH CLUSTERING ORDER BY (qualifier ASC, written DESC)");
+    Path jobFile = work.resolve("orders-versions.yaml");
+    Files.writeString(
+        jobFile,
+        job(
+            keyspace,
+            "orders_versions",
+            "state-versions",
+            "      families: {d: rows}\n      versions: " + OrdersSnapshot.MAX_VERSIONS + "\n",
+            "    rowkey: rowkey\n    qualifier: qualifier\n    written: timestamp\n"
+                + "    value: value\n"));
+    JobSpec job = JobFiles.load(jobFile);
+
+    RunReport report;
+    try (CassandraTarget target = CassandraTarget.connect(job.target(), work);
+        JobRun run = Migration.prepare(job, target, Clock.systemUTC(), true)) {
+      report = run.run();
+    }
+
+    assertThat(report.outcome()).as(report.toText()).isEqualTo(Outcome.COMPLETED);
+    assertThat(export.versions().get("row-001").get("d:name"))
+        .as("the scenario keeps older versions")
+        .hasSize(2);
+    assertThat(export.versions().get("row-004").get("d:name"))
+        .as("a deleted latest version leaves the one before")
+        .hasSize(1);
+    FamilyLayoutChecks.assertVersionRows(session, "orders_versions", export.versions());
+  }
+
+  /**
    * A split of a {@code rows} family reopened at a position in the middle of a row reads that row
    * again and leaves out its cells done: the same records as the rest of a full read.
    */
