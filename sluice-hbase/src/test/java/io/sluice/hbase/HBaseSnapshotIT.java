@@ -257,6 +257,58 @@ class HBaseSnapshotIT {
   }
 
   /**
+   * A clustering-rows load on the CLI killed with SIGKILL once it saved a position in the middle of
+   * a row's cells, then run again: the row is read again from the cell after the last one saved,
+   * every clustering row is as HBase returned it, and the counts of both runs add up to the cells.
+   */
+  @Test
+  void should_resume_a_killed_load_in_the_middle_of_a_rows_cells(
+      CqlSession session, TestKeyspace keyspace) throws Exception {
+    session.execute(
+        "CREATE TABLE orders_wide_cli (rowkey text, qualifier text, value blob, written timestamp,"
+            + " note blob, PRIMARY KEY (rowkey, qualifier))");
+    Path jobFile = work.resolve("orders-wide-cli.yaml");
+    Files.writeString(
+        jobFile,
+        job(
+                keyspace,
+                "orders_wide_cli",
+                "state-wide-cli",
+                "      families: {d: rows}\n",
+                "    rowkey: rowkey\n    qualifier: qualifier\n    value: value\n"
+                    + "    written: timestamp\n    note: \"t:note\"\n")
+            + "flow: { workers: 1, rows-per-second: 4 }\n");
+    Path checkpoint = work.resolve("state-wide-cli/checkpoint.json");
+
+    CliProcess killed = CliProcess.start(work, "migrate", jobFile.toString());
+    Await.until(
+        "a position saved in the middle of a row's cells",
+        Duration.ofMinutes(2),
+        () -> !killed.isAlive() || savedMidRow(checkpoint),
+        killed::output);
+    assertThat(killed.isAlive()).as(killed.output()).isTrue();
+    killed.kill();
+    CliProcess resumed =
+        CliProcess.start(work, "migrate", jobFile.toString(), "--rows-per-second", "1000000");
+    int exit = resumed.waitFor(300);
+
+    assertThat(exit).as(resumed.output()).isZero();
+    long cells =
+        export.rows().values().stream()
+            .flatMap(cellsOf -> cellsOf.keySet().stream())
+            .filter(name -> name.startsWith("d:"))
+            .count();
+    JsonNode counts =
+        new ObjectMapper()
+            .readTree(work.resolve("state-wide-cli/report.json").toFile())
+            .get("counts");
+    assertThat(counts.get("records-read").asLong()).isEqualTo(cells);
+    assertThat(counts.get("rows-written").asLong()).isEqualTo(cells);
+    assertThat(counts.get("records-read-again").asLong()).isPositive();
+    FamilyLayoutChecks.assertClusteringRows(session, "orders_wide_cli", export.rows());
+  }
+
+  /**
    * {@code versions: 3} with family {@code d} as clustering rows keyed by qualifier and timestamp:
    * every version HBase's {@code Get} of 3 versions returned (older versions, and those a version
    * or family-version delete left), each at its own write time and TTL.
@@ -421,6 +473,23 @@ class HBaseSnapshotIT {
           Files.copy(path, copy);
         }
       }
+    }
+  }
+
+  /** Whether the checkpoint holds a split saved after some of a row's cells and not all. */
+  private static boolean savedMidRow(Path checkpoint) {
+    try {
+      JsonNode splits = new ObjectMapper().readTree(checkpoint.toFile()).get("splits");
+      for (JsonNode split : splits) {
+        if (split.hasNonNull("position")
+            && !split.path("done").asBoolean()
+            && RowPosition.parse(split.get("position").asText()).partial()) {
+          return true;
+        }
+      }
+      return false;
+    } catch (IOException | RuntimeException e) {
+      return false;
     }
   }
 
