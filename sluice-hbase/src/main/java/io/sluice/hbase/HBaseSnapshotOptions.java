@@ -10,7 +10,9 @@ import static io.sluice.hbase.BytesDecoding.UTF8;
 
 import io.sluice.core.job.Setting;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * The {@code options} of a {@code type: hbase-snapshot} source; the export folder is the source's
@@ -39,7 +41,34 @@ public record HBaseSnapshotOptions(
                 "How the values of some columns decode instead, by `family:qualifier`, such as"
                     + " `{\"d:qty\": long, \"d:photo\": raw}`: the same decodings as `decode`.",
             shownDefault = "none")
-        Map<String, String> decodeColumns) {
+        Map<String, String> decodeColumns,
+    @Setting(
+            value =
+                "How the cells of some families become fields, by family: `columns` (a field"
+                    + " `family:qualifier` per cell), `map` (one field named after the family: a"
+                    + " map of qualifier to value, each entry at its own cell's write time and TTL)"
+                    + " or `rows` (a record per cell of the family, the wide-row pattern: its"
+                    + " qualifier in field `qualifier`, its value in `value` and its timestamp in"
+                    + " `timestamp`, beside the row's other fields; at most one family). Such as"
+                    + " `{t: map, d: rows}`.",
+            shownDefault = "every family `columns`")
+        Map<String, String> families,
+    @Setting(
+            "How the qualifiers of `map` and `rows` families become map keys and the `qualifier`"
+                + " field: `utf8`, `long`, `int`, `hex` or `raw`, as `row-key`.")
+        String qualifier,
+    @Setting(
+            "How many versions of each cell of the `rows` family become records, newest first, as"
+                + " a `Get` asking for that many returns them (the family's own maximum caps it);"
+                + " with `timestamp` in the table's clustering key, each is a row of its own. The"
+                + " other families give their latest version. More than 1 needs a `rows` family.")
+        Integer versions) {
+
+  /**
+   * The fields of a record that are not a family's: a family laid out as a map cannot take them.
+   */
+  static final Set<String> RECORD_FIELDS =
+      Set.of(RowRecords.ROW_KEY, RowRecords.QUALIFIER, RowRecords.VALUE, RowRecords.TIMESTAMP);
 
   public HBaseSnapshotOptions {
     if (snapshot == null || snapshot.isBlank()) {
@@ -48,7 +77,22 @@ public record HBaseSnapshotOptions(
     rowKey = rowKey == null ? "raw" : rowKey;
     decode = decode == null ? "raw" : decode;
     decodeColumns = decodeColumns == null ? Map.of() : Map.copyOf(decodeColumns);
+    families = families == null ? Map.of() : Map.copyOf(families);
+    qualifier = qualifier == null ? "utf8" : qualifier;
     rowKeyDecoding(rowKey);
+    rowKeyDecoding(qualifier, "qualifier");
+    familyLayouts(families);
+    versions = versions == null ? 1 : versions;
+    if (versions < 1) {
+      throw new IllegalArgumentException("versions " + versions + " is not 1 or more");
+    }
+    if (versions > 1 && !familyLayouts(families).containsValue(FamilyLayout.ROWS)) {
+      throw new IllegalArgumentException(
+          "versions "
+              + versions
+              + " needs a family laid out as rows (families: {FAMILY: rows}), whose versions"
+              + " become records; the other layouts hold one version of a cell");
+    }
     valueDecoding(decode);
     decodeColumns.forEach(
         (column, decoding) -> {
@@ -58,6 +102,44 @@ public record HBaseSnapshotOptions(
           }
           valueDecoding(decoding, "decode-columns '" + column + "'");
         });
+  }
+
+  /** How the cells of each family named in {@code families} become fields. */
+  Map<String, FamilyLayout> familyLayouts() {
+    return familyLayouts(families);
+  }
+
+  /** How the qualifiers of {@code map} and {@code rows} families are decoded. */
+  BytesDecoding qualifierDecoding() {
+    return rowKeyDecoding(qualifier, "qualifier");
+  }
+
+  private static Map<String, FamilyLayout> familyLayouts(Map<String, String> families) {
+    Map<String, FamilyLayout> layouts = new HashMap<>();
+    families.forEach(
+        (family, text) -> {
+          FamilyLayout layout = FamilyLayout.parse(text, "families '" + family + "'");
+          if (layout == FamilyLayout.MAP && RECORD_FIELDS.contains(family)) {
+            throw new IllegalArgumentException(
+                "families '"
+                    + family
+                    + "': a map field of that name would hide the record's own '"
+                    + family
+                    + "'");
+          }
+          layouts.put(family, layout);
+        });
+    List<String> rows =
+        layouts.entrySet().stream()
+            .filter(e -> e.getValue() == FamilyLayout.ROWS)
+            .map(Map.Entry::getKey)
+            .sorted()
+            .toList();
+    if (rows.size() > 1) {
+      throw new IllegalArgumentException(
+          "families " + rows + " are all 'rows': a row's cells become records of one family only");
+    }
+    return layouts;
   }
 
   /** How each column named in {@code decode-columns} is decoded. */
@@ -80,7 +162,11 @@ public record HBaseSnapshotOptions(
   }
 
   private static BytesDecoding rowKeyDecoding(String text) {
-    return BytesDecoding.parse(text, "row-key", UTF8, LONG, INT, HEX, RAW);
+    return rowKeyDecoding(text, "row-key");
+  }
+
+  private static BytesDecoding rowKeyDecoding(String text, String setting) {
+    return BytesDecoding.parse(text, setting, UTF8, LONG, INT, HEX, RAW);
   }
 
   private static BytesDecoding valueDecoding(String text) {

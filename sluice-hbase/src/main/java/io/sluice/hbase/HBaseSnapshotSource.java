@@ -10,8 +10,12 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
+import org.apache.hadoop.hbase.client.TableDescriptor;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
@@ -47,6 +51,7 @@ final class HBaseSnapshotSource implements Source {
     ExportedSnapshot snapshot =
         OwnClassLoader.call(() -> ExportedSnapshot.open(conf, rootDir, options.snapshot()));
     String table = snapshot.table().getTableName().getNameAsString();
+    checkFamilies(snapshot.table());
     List<Split> splits = new ArrayList<>();
     for (ExportedSnapshot.Region region : snapshot.regions()) {
       long work = Math.max(1, region.storeFileBytes());
@@ -76,28 +81,49 @@ final class HBaseSnapshotSource implements Source {
               + " is not one an hbase-snapshot source writes; run with --fresh to start over");
     }
     // No row done yet: the region's start.
-    RowPosition after = saved == null || saved.rowsDone() == 0 ? null : saved;
+    RowPosition after = saved == null || saved.itemsDone() == 0 ? null : saved;
     return OwnClassLoader.call(
         () -> {
           RestoredSnapshot layout = restored();
-          RowRecords records =
-              new RowRecords(
-                  split.resource(),
-                  layout.table(),
-                  options.rowKeyDecoding(),
-                  options.valueDecoding(),
-                  options.columnDecodings());
-          return RegionSplitReader.open(conf, layout, split, records, after);
+          RowRecords records = new RowRecords(split.resource(), layout.table(), options);
+          return RegionSplitReader.open(conf, layout, split, records, after, options.versions());
         });
   }
 
-  /** The row after which a reader continues: the item's row number and key. */
+  /**
+   * The row after which a reader continues: the item's number and row key; for a record of a row
+   * whose later cells are records too, the position it carries (that row partly done).
+   */
   @Override
   public String positionAfter(SourceItem item) {
-    long rowsDone =
+    if (item instanceof Record record && record.positionAfter() != null) {
+      return record.positionAfter();
+    }
+    long itemsDone =
         item instanceof Record record ? record.nextOffset() : ((MalformedRecord) item).nextOffset();
     String row = item.position().id();
-    return new RowPosition(rowsDone, row == null ? new byte[0] : Bytes.toBytesBinary(row)).text();
+    return new RowPosition(itemsDone, row == null ? new byte[0] : Bytes.toBytesBinary(row)).text();
+  }
+
+  /** Refuses a family named in the options that the snapshot's table does not have. */
+  private void checkFamilies(TableDescriptor table) {
+    Set<String> families = new TreeSet<>();
+    for (ColumnFamilyDescriptor family : table.getColumnFamilies()) {
+      families.add(family.getNameAsString());
+    }
+    for (String named : new TreeSet<>(options.familyLayouts().keySet())) {
+      if (!families.contains(named)) {
+        throw new IllegalArgumentException(
+            "source '"
+                + name
+                + "' options: families names '"
+                + named
+                + "', a family table "
+                + table.getTableName().getNameAsString()
+                + " does not have; it has "
+                + families);
+      }
+    }
   }
 
   private synchronized RestoredSnapshot restored() throws IOException {

@@ -7,6 +7,9 @@ import io.sluice.core.source.SourcePosition;
 import io.sluice.core.source.Split;
 import io.sluice.core.source.SplitReader;
 import java.io.IOException;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.client.ClientSideRegionScanner;
 import org.apache.hadoop.hbase.client.Result;
@@ -15,11 +18,11 @@ import org.apache.hadoop.hbase.util.Bytes;
 
 /**
  * Reads one region of a restored snapshot with HBase's own region scanner ({@link
- * ClientSideRegionScanner}), which merges the region's store files as a region server does: one
- * version per cell, deleted and expired cells left out, as a {@code Get} would return them. Work is
- * the region's store file bytes; a reader counts the bytes of the cells it returns against it,
- * which can fall short (older versions, deletes and compression are not returned) and is made up
- * when the region's last row has been read.
+ * ClientSideRegionScanner}), which merges the region's store files as a region server does: the
+ * latest version of each cell (or the latest {@code versions: N}), deleted and expired cells left
+ * out, as a {@code Get} would return them. Work is the region's store file bytes; a reader counts
+ * the bytes of the cells it returns against it, which can fall short (older versions, deletes and
+ * compression are not returned) and is made up when the region's last row has been read.
  *
  * <p>A damaged store file ({@link RegionDamage}) ends the region with one rejected item naming the
  * region, the last row read, the file and, when HBase knows it, the block: rows past a damaged file
@@ -31,32 +34,45 @@ final class RegionSplitReader implements SplitReader {
   private final Split split;
   private final ClientSideRegionScanner scanner;
   private final RowRecords records;
+  private final Deque<SourceItem> pending = new ArrayDeque<>();
   private MalformedRecord damage;
   private boolean ended;
-  private long rowsDone;
+  private long itemsDone;
   private byte[] lastRow;
   private long bytesRead;
+
+  /** The records of a row partly done that the first row read leaves out. */
+  private int cellsToSkip;
+
+  private final long readAgain;
 
   private RegionSplitReader(
       Split split, ClientSideRegionScanner scanner, RowRecords records, RowPosition after) {
     this.split = split;
     this.scanner = scanner;
     this.records = records;
-    this.rowsDone = after == null ? 0 : after.rowsDone();
-    this.lastRow = after == null ? null : after.rowKey();
+    this.itemsDone = after == null ? 0 : after.itemsDone() - after.cellsDone();
+    this.lastRow = after == null || after.partial() ? null : after.rowKey();
+    this.cellsToSkip = after == null ? 0 : after.cellsDone();
+    this.readAgain = cellsToSkip;
   }
 
-  /** Opens the region at its first row, or right after the row {@code after} names. */
+  /**
+   * Opens the region at its first row, or right after the row {@code after} names, reading up to
+   * {@code versions} versions of each cell.
+   */
   static RegionSplitReader open(
       Configuration conf,
       RestoredSnapshot restored,
       Split split,
       RowRecords records,
-      RowPosition after)
+      RowPosition after,
+      int versions)
       throws IOException {
-    Scan scan = new Scan().readVersions(1).setCacheBlocks(false);
+    Scan scan = new Scan().readVersions(versions).setCacheBlocks(false);
     if (after != null) {
-      scan.withStartRow(after.rowKey(), false);
+      // A row partly done is read again from its start.
+      scan.withStartRow(after.rowKey(), after.partial());
     }
     ClientSideRegionScanner scanner;
     try {
@@ -88,9 +104,17 @@ final class RegionSplitReader implements SplitReader {
       ended = true;
       return item;
     }
-    if (ended) {
-      return null;
+    while (pending.isEmpty()) {
+      if (ended) {
+        return null;
+      }
+      readRow();
     }
+    return pending.poll();
+  }
+
+  /** Reads the next row into {@link #pending}: its items, possibly none, or the damage it met. */
+  private void readRow() throws IOException {
     Result row;
     try {
       row = OwnClassLoader.call(scanner::next);
@@ -99,18 +123,28 @@ final class RegionSplitReader implements SplitReader {
         throw e;
       }
       ended = true;
-      return damaged(e);
+      pending.add(damaged(e));
+      return;
     }
     if (row == null) {
       ended = true;
       bytesRead = split.work();
-      return null;
+      return;
     }
-    SourceItem item = records.toItem(row, rowsDone++);
+    List<SourceItem> items = records.toItems(row, itemsDone, cellsToSkip);
+    itemsDone += cellsToSkip + items.size();
+    cellsToSkip = 0;
     lastRow = row.getRow();
-    bytesRead +=
-        item instanceof Record record ? record.sizeBytes() : ((MalformedRecord) item).sizeBytes();
-    return item;
+    for (SourceItem item : items) {
+      bytesRead +=
+          item instanceof Record record ? record.sizeBytes() : ((MalformedRecord) item).sizeBytes();
+    }
+    pending.addAll(items);
+  }
+
+  @Override
+  public long readAgain() {
+    return readAgain;
   }
 
   /** The item that rejects the rest of the region. */
@@ -121,7 +155,7 @@ final class RegionSplitReader implements SplitReader {
             : " after row '" + Bytes.toStringBinary(lastRow) + "' (its later rows are not read)";
     return new MalformedRecord(
         new SourcePosition(
-            split.resource(), rowsDone, lastRow == null ? null : Bytes.toStringBinary(lastRow)),
+            split.resource(), itemsDone, lastRow == null ? null : Bytes.toStringBinary(lastRow)),
         "region "
             + split.resource()
             + " is damaged"
@@ -129,7 +163,7 @@ final class RegionSplitReader implements SplitReader {
             + ": "
             + RegionDamage.describe(failure),
         0,
-        rowsDone);
+        itemsDone);
   }
 
   @Override

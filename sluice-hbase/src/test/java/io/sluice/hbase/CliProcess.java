@@ -33,6 +33,11 @@ final class CliProcess {
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.add(TestNodes.QUICK_JIT);
     command.add("-Dsluice.plugins=" + plugins);
+    // The Cassandra release an SSTable target's writer runs on, as ./sluice names it.
+    String cassandraHome = System.getProperty("sluice.cassandra.home");
+    if (cassandraHome != null) {
+      command.add("-Dsluice.cassandra.home=" + cassandraHome);
+    }
     // A killed run leaves its snapshot's restore folder in its temporary folder: this test's.
     command.add("-Djava.io.tmpdir=" + Files.createDirectories(workDir.resolve("tmp")));
     command.add("-jar");

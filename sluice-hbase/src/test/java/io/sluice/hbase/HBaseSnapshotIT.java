@@ -14,8 +14,10 @@ import io.sluice.core.run.Migration;
 import io.sluice.core.run.Outcome;
 import io.sluice.core.run.RunReport;
 import io.sluice.core.source.Source;
+import io.sluice.core.source.SourceItem;
 import io.sluice.core.source.SourceSpec;
 import io.sluice.core.source.Split;
+import io.sluice.core.source.SplitReader;
 import io.sluice.testinfra.Await;
 import io.sluice.testinfra.RealCassandra;
 import io.sluice.testinfra.TestKeyspace;
@@ -38,9 +40,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * An HBase snapshot built and exported by HBase itself ({@link OrdersSnapshot}: versions, every
- * kind of delete, TTLs, two flushes, a split region) migrates into a real Cassandra table: every
- * cell equals what HBase's {@code Get} returned at snapshot time, written at the HBase timestamp
- * (in microseconds) and expiring when the HBase cell does.
+ * kind of delete, TTLs, two flushes, a split region) migrates into a real Cassandra table, over CQL
+ * and through SSTables: every cell equals what HBase's {@code Get} returned at snapshot time,
+ * written at the HBase timestamp (in microseconds) and expiring when the HBase cell does.
  */
 @RealCassandra
 class HBaseSnapshotIT {
@@ -155,6 +157,232 @@ class HBaseSnapshotIT {
     assertEveryCell(session, "orders_cli");
   }
 
+  /**
+   * The same snapshot through the SSTable target, on the CLI as a process: the HBase source loaded
+   * from its plugin, the rows written as SSTables by Cassandra's own writer and streamed into the
+   * node. Every cell as HBase returned it, at its own write time and TTL.
+   */
+  @Test
+  void should_load_the_snapshot_through_sstables(CqlSession session, TestKeyspace keyspace)
+      throws Exception {
+    session.execute(
+        "CREATE TABLE orders_sst (rowkey text PRIMARY KEY, name blob, qty blob, temp blob,"
+            + " note blob, gone blob)");
+    Path jobFile = work.resolve("orders-sst.yaml");
+    Files.writeString(
+        jobFile,
+        job(keyspace, "orders_sst", "state-sst")
+            .replace(
+                "target:\n",
+                "target:\n  type: sstables\n"
+                    + "  options: {directory: sstables-orders, stream-after-migrate: true}\n"));
+
+    CliProcess migrate = CliProcess.start(work, "migrate", jobFile.toString());
+    int exit = migrate.waitFor(300);
+
+    assertThat(exit).as(migrate.output()).isZero();
+    JsonNode counts =
+        new ObjectMapper().readTree(work.resolve("state-sst/report.json").toFile()).get("counts");
+    assertThat(counts.get("rows-written").asLong()).isEqualTo(export.rows().size());
+    assertEveryCell(session, "orders_sst");
+  }
+
+  /**
+   * Both families as map columns, through SSTables by the CLI: each row's maps hold what HBase's
+   * {@code Get} returned, each entry at its own cell's write time and TTL.
+   */
+  @Test
+  void should_load_whole_families_into_maps_each_entry_at_its_cells_time(
+      CqlSession session, TestKeyspace keyspace) throws Exception {
+    session.execute(
+        "CREATE TABLE orders_maps (rowkey text PRIMARY KEY, d map<text, blob>, t map<text, blob>)");
+    Path jobFile = work.resolve("orders-maps.yaml");
+    Files.writeString(
+        jobFile,
+        job(
+                keyspace,
+                "orders_maps",
+                "state-maps",
+                "      families: {d: map, t: map}\n",
+                "    rowkey: rowkey\n    d: d\n    t: t\n")
+            .replace(
+                "target:\n",
+                "target:\n  type: sstables\n"
+                    + "  options: {directory: sstables-maps, stream-after-migrate: true}\n"));
+
+    CliProcess migrate = CliProcess.start(work, "migrate", jobFile.toString());
+    int exit = migrate.waitFor(300);
+
+    assertThat(exit).as(migrate.output()).isZero();
+    FamilyLayoutChecks.assertMaps(session, "orders_maps", export.rows());
+  }
+
+  /**
+   * Family {@code d} exploded into clustering rows over CQL (the wide-row pattern: the qualifier
+   * the clustering key, the value a column at its cell's write time and TTL), beside family {@code
+   * t}'s one column in every clustering row.
+   */
+  @Test
+  void should_load_a_family_as_clustering_rows_each_at_its_cells_time(
+      CqlSession session, TestKeyspace keyspace) throws Exception {
+    session.execute(
+        "CREATE TABLE orders_wide (rowkey text, qualifier text, value blob, written timestamp,"
+            + " note blob, PRIMARY KEY (rowkey, qualifier))");
+    Path jobFile = work.resolve("orders-wide.yaml");
+    Files.writeString(
+        jobFile,
+        job(
+            keyspace,
+            "orders_wide",
+            "state-wide",
+            "      families: {d: rows}\n",
+            "    rowkey: rowkey\n    qualifier: qualifier\n    value: value\n"
+                + "    written: timestamp\n    note: \"t:note\"\n"));
+    JobSpec job = JobFiles.load(jobFile);
+
+    RunReport report;
+    try (CassandraTarget target = CassandraTarget.connect(job.target(), work);
+        JobRun run = Migration.prepare(job, target, Clock.systemUTC(), true)) {
+      report = run.run();
+    }
+
+    assertThat(report.outcome()).as(report.toText()).isEqualTo(Outcome.COMPLETED);
+    long cells =
+        export.rows().values().stream()
+            .flatMap(cellsOf -> cellsOf.keySet().stream())
+            .filter(name -> name.startsWith("d:"))
+            .count();
+    assertThat(report.counts().rowsWritten()).isEqualTo(cells);
+    FamilyLayoutChecks.assertClusteringRows(session, "orders_wide", export.rows());
+  }
+
+  /**
+   * A clustering-rows load on the CLI killed with SIGKILL once it saved a position in the middle of
+   * a row's cells, then run again: the row is read again from the cell after the last one saved,
+   * every clustering row is as HBase returned it, and the counts of both runs add up to the cells.
+   */
+  @Test
+  void should_resume_a_killed_load_in_the_middle_of_a_rows_cells(
+      CqlSession session, TestKeyspace keyspace) throws Exception {
+    session.execute(
+        "CREATE TABLE orders_wide_cli (rowkey text, qualifier text, value blob, written timestamp,"
+            + " note blob, PRIMARY KEY (rowkey, qualifier))");
+    Path jobFile = work.resolve("orders-wide-cli.yaml");
+    Files.writeString(
+        jobFile,
+        job(
+                keyspace,
+                "orders_wide_cli",
+                "state-wide-cli",
+                "      families: {d: rows}\n",
+                "    rowkey: rowkey\n    qualifier: qualifier\n    value: value\n"
+                    + "    written: timestamp\n    note: \"t:note\"\n")
+            + "flow: { workers: 1, rows-per-second: 4 }\n");
+    Path checkpoint = work.resolve("state-wide-cli/checkpoint.json");
+
+    CliProcess killed = CliProcess.start(work, "migrate", jobFile.toString());
+    Await.until(
+        "a position saved in the middle of a row's cells",
+        Duration.ofMinutes(2),
+        () -> !killed.isAlive() || savedMidRow(checkpoint),
+        killed::output);
+    assertThat(killed.isAlive()).as(killed.output()).isTrue();
+    killed.kill();
+    CliProcess resumed =
+        CliProcess.start(work, "migrate", jobFile.toString(), "--rows-per-second", "1000000");
+    int exit = resumed.waitFor(300);
+
+    assertThat(exit).as(resumed.output()).isZero();
+    long cells =
+        export.rows().values().stream()
+            .flatMap(cellsOf -> cellsOf.keySet().stream())
+            .filter(name -> name.startsWith("d:"))
+            .count();
+    JsonNode counts =
+        new ObjectMapper()
+            .readTree(work.resolve("state-wide-cli/report.json").toFile())
+            .get("counts");
+    assertThat(counts.get("records-read").asLong()).isEqualTo(cells);
+    assertThat(counts.get("rows-written").asLong()).isEqualTo(cells);
+    assertThat(counts.get("records-read-again").asLong()).isPositive();
+    FamilyLayoutChecks.assertClusteringRows(session, "orders_wide_cli", export.rows());
+  }
+
+  /**
+   * {@code versions: 3} with family {@code d} as clustering rows keyed by qualifier and timestamp:
+   * every version HBase's {@code Get} of 3 versions returned (older versions, and those a version
+   * or family-version delete left), each at its own write time and TTL.
+   */
+  @Test
+  void should_load_every_version_a_get_returns_as_clustering_rows(
+      CqlSession session, TestKeyspace keyspace) throws Exception {
+    session.execute(
+        "CREATE TABLE orders_versions (rowkey text, qualifier text, written timestamp, value blob,"
+            + " PRIMARY KEY (rowkey, qualifier, written))"
+            + " WITH CLUSTERING ORDER BY (qualifier ASC, written DESC)");
+    Path jobFile = work.resolve("orders-versions.yaml");
+    Files.writeString(
+        jobFile,
+        job(
+            keyspace,
+            "orders_versions",
+            "state-versions",
+            "      families: {d: rows}\n      versions: " + OrdersSnapshot.MAX_VERSIONS + "\n",
+            "    rowkey: rowkey\n    qualifier: qualifier\n    written: timestamp\n"
+                + "    value: value\n"));
+    JobSpec job = JobFiles.load(jobFile);
+
+    RunReport report;
+    try (CassandraTarget target = CassandraTarget.connect(job.target(), work);
+        JobRun run = Migration.prepare(job, target, Clock.systemUTC(), true)) {
+      report = run.run();
+    }
+
+    assertThat(report.outcome()).as(report.toText()).isEqualTo(Outcome.COMPLETED);
+    assertThat(export.versions().get("row-001").get("d:name"))
+        .as("the scenario keeps older versions")
+        .hasSize(2);
+    assertThat(export.versions().get("row-004").get("d:name"))
+        .as("a deleted latest version leaves the one before")
+        .hasSize(1);
+    FamilyLayoutChecks.assertVersionRows(session, "orders_versions", export.versions());
+  }
+
+  /**
+   * A split of a {@code rows} family reopened at a position in the middle of a row reads that row
+   * again and leaves out its cells done: the same records as the rest of a full read.
+   */
+  @Test
+  void should_resume_a_row_partly_done_after_its_last_cell_done() throws Exception {
+    SourceSpec spec =
+        new SourceSpec(
+            "hbase",
+            "hbase-snapshot",
+            List.of(export.folder().toString()),
+            null,
+            null,
+            Map.of(
+                "snapshot",
+                OrdersSnapshot.SNAPSHOT,
+                "row-key",
+                "utf8",
+                "families",
+                Map.of("d", "rows")));
+    try (Source source = new HBaseSnapshotSourceProvider().create(spec, work)) {
+      Split split = source.plan().get(0);
+      List<SourceItem> all = FamilyLayoutChecks.readAll(source.open(split));
+      int middle = FamilyLayoutChecks.firstPartlyDone(all, source);
+      String position = source.positionAfter(all.get(middle));
+      assertThat(RowPosition.parse(position).partial()).isTrue();
+
+      SplitReader resumed = source.open(split, position);
+      List<SourceItem> rest = FamilyLayoutChecks.readAll(resumed);
+
+      assertThat(resumed.readAgain()).isEqualTo(RowPosition.parse(position).cellsDone());
+      FamilyLayoutChecks.assertSameRecords(rest, all.subList(middle + 1, all.size()));
+    }
+  }
+
   /** Without the plugin folder, the CLI says what to build, before it connects or reads. */
   @Test
   void should_name_the_module_to_build_when_the_plugin_is_missing(TestKeyspace keyspace)
@@ -248,6 +476,23 @@ class HBaseSnapshotIT {
     }
   }
 
+  /** Whether the checkpoint holds a split saved after some of a row's cells and not all. */
+  private static boolean savedMidRow(Path checkpoint) {
+    try {
+      JsonNode splits = new ObjectMapper().readTree(checkpoint.toFile()).get("splits");
+      for (JsonNode split : splits) {
+        if (split.hasNonNull("position")
+            && !split.path("done").asBoolean()
+            && RowPosition.parse(split.get("position").asText()).partial()) {
+          return true;
+        }
+      }
+      return false;
+    } catch (IOException | RuntimeException e) {
+      return false;
+    }
+  }
+
   /** Whether the checkpoint holds a split saved after some of its rows and before its end. */
   private static boolean savedMidRegion(Path checkpoint) {
     try {
@@ -320,6 +565,22 @@ class HBaseSnapshotIT {
   }
 
   private static String job(TestKeyspace keyspace, String table, String stateDir) {
+    return job(
+        keyspace,
+        table,
+        stateDir,
+        "",
+        "    rowkey: rowkey\n"
+            + "    name: \"d:name\"\n"
+            + "    qty: \"d:qty\"\n"
+            + "    temp: \"d:temp\"\n"
+            + "    note: \"t:note\"\n"
+            + "    gone: \"d:gone\"\n");
+  }
+
+  /** A job of this snapshot with more source options and the mapping's columns, as YAML lines. */
+  private static String job(
+      TestKeyspace keyspace, String table, String stateDir, String options, String columns) {
     return "name: "
         + table
         + "\n"
@@ -337,6 +598,7 @@ class HBaseSnapshotIT {
         + OrdersSnapshot.SNAPSHOT
         + "\n"
         + "      row-key: utf8\n"
+        + options
         + "target:\n"
         + "  contact-points: ["
         + keyspace.hostAndPort()
@@ -352,11 +614,6 @@ class HBaseSnapshotIT {
         + "\n"
         + "mapping:\n"
         + "  columns:\n"
-        + "    rowkey: rowkey\n"
-        + "    name: \"d:name\"\n"
-        + "    qty: \"d:qty\"\n"
-        + "    temp: \"d:temp\"\n"
-        + "    note: \"t:note\"\n"
-        + "    gone: \"d:gone\"\n";
+        + columns;
   }
 }

@@ -53,8 +53,18 @@ final class OrdersSnapshot {
 
   private static final Duration PATIENCE = Duration.ofMinutes(2);
 
-  /** The folder ExportSnapshot wrote, and every row's cells at snapshot time by column. */
-  record Export(Path folder, Map<String, Map<String, ExpectedCell>> rows) {}
+  /**
+   * The folder ExportSnapshot wrote, every row's cells at snapshot time by column, and every row's
+   * versions of each column (up to the families' 3), newest first, as a {@code Get} of 3 versions
+   * returned them.
+   */
+  record Export(
+      Path folder,
+      Map<String, Map<String, ExpectedCell>> rows,
+      Map<String, Map<String, List<ExpectedCell>>> versions) {}
+
+  /** The versions each family keeps. */
+  static final int MAX_VERSIONS = 3;
 
   private OrdersSnapshot() {}
 
@@ -75,6 +85,7 @@ final class OrdersSnapshot {
       util.startMiniHBaseCluster(
           StartMiniClusterOption.builder().numMasters(1).numRegionServers(1).build());
       Map<String, Map<String, ExpectedCell>> rows;
+      Map<String, Map<String, List<ExpectedCell>>> versions;
       try (Admin admin = util.getAdmin();
           Table table = util.getConnection().getTable(TABLE)) {
         createTable(admin);
@@ -95,6 +106,7 @@ final class OrdersSnapshot {
                 .setTTL(1));
         admin.snapshot(SNAPSHOT, TABLE);
         rows = readAll(table);
+        versions = readAllVersions(table);
       }
       Path export = dir.resolve("export");
       int exitCode =
@@ -106,7 +118,7 @@ final class OrdersSnapshot {
                 "-snapshot", SNAPSHOT, "-copy-to", export.toUri().toString(), "-no-checksum-verify"
               });
       assertThat(exitCode).as("ExportSnapshot's exit code").isZero();
-      return new Export(export, rows);
+      return new Export(export, rows, versions);
     } finally {
       util.shutdownMiniCluster();
     }
@@ -134,10 +146,11 @@ final class OrdersSnapshot {
   private static void createTable(Admin admin) throws IOException {
     admin.createTable(
         TableDescriptorBuilder.newBuilder(TABLE)
-            .setColumnFamily(ColumnFamilyDescriptorBuilder.newBuilder(D).setMaxVersions(3).build())
+            .setColumnFamily(
+                ColumnFamilyDescriptorBuilder.newBuilder(D).setMaxVersions(MAX_VERSIONS).build())
             .setColumnFamily(
                 ColumnFamilyDescriptorBuilder.newBuilder(T)
-                    .setMaxVersions(3)
+                    .setMaxVersions(MAX_VERSIONS)
                     .setTimeToLive(FAMILY_TTL_SECONDS)
                     .build())
             .build());
@@ -212,12 +225,31 @@ final class OrdersSnapshot {
   /** Every row as {@code Get} returns it now: its latest live version of each column. */
   private static Map<String, Map<String, ExpectedCell>> readAll(Table table) throws IOException {
     Map<String, Map<String, ExpectedCell>> rows = new LinkedHashMap<>();
+    readAllVersions(table, 1)
+        .forEach(
+            (key, columns) -> {
+              Map<String, ExpectedCell> cells = new LinkedHashMap<>();
+              columns.forEach((column, versions) -> cells.put(column, versions.get(0)));
+              rows.put(key, cells);
+            });
+    return rows;
+  }
+
+  /** Every row as a {@code Get} of every version the families keep returns it now. */
+  private static Map<String, Map<String, List<ExpectedCell>>> readAllVersions(Table table)
+      throws IOException {
+    return readAllVersions(table, MAX_VERSIONS);
+  }
+
+  private static Map<String, Map<String, List<ExpectedCell>>> readAllVersions(
+      Table table, int versions) throws IOException {
+    Map<String, Map<String, List<ExpectedCell>>> rows = new LinkedHashMap<>();
     for (int i = 0; i < ROWS; i++) {
-      Result result = table.get(new Get(Bytes.toBytes(rowKey(i))));
+      Result result = table.get(new Get(Bytes.toBytes(rowKey(i))).readVersions(versions));
       if (result.isEmpty()) {
         continue;
       }
-      Map<String, ExpectedCell> cells = new LinkedHashMap<>();
+      Map<String, List<ExpectedCell>> cells = new LinkedHashMap<>();
       for (Cell cell : result.rawCells()) {
         String family = Bytes.toString(CellUtil.cloneFamily(cell));
         String qualifier = Bytes.toString(CellUtil.cloneQualifier(cell));
@@ -226,8 +258,9 @@ final class OrdersSnapshot {
             family.equals("t")
                 ? (ts + FAMILY_TTL_SECONDS * 1000L) / 1000
                 : qualifier.equals("temp") ? (ts + CELL_TTL_MILLIS) / 1000 : 0;
-        cells.put(
-            family + ":" + qualifier, new ExpectedCell(CellUtil.cloneValue(cell), ts, expires));
+        cells
+            .computeIfAbsent(family + ":" + qualifier, c -> new ArrayList<>())
+            .add(new ExpectedCell(CellUtil.cloneValue(cell), ts, expires));
       }
       rows.put(rowKey(i), cells);
     }

@@ -50,9 +50,17 @@ class RowRecordsTest {
     Cell familyTtl =
         new KeyValue(ROW, Bytes.toBytes("t"), Bytes.toBytes("c"), TS, Bytes.toBytes(9L));
     RowRecords records =
-        new RowRecords("t/r", TABLE, BytesDecoding.UTF8, BytesDecoding.LONG, Map.of());
+        new RowRecords(
+            "t/r",
+            TABLE,
+            BytesDecoding.UTF8,
+            BytesDecoding.LONG,
+            Map.of(),
+            Map.of(),
+            BytesDecoding.UTF8);
 
-    SourceItem item = records.toItem(Result.create(List.of(plain, ownTtl, familyTtl)), 4);
+    SourceItem item =
+        records.toItems(Result.create(List.of(plain, ownTtl, familyTtl)), 4, 0).get(0);
 
     Record record = (Record) item;
     assertThat(record.fields())
@@ -70,9 +78,16 @@ class RowRecordsTest {
   void should_reject_a_row_whose_value_does_not_decode() {
     Cell shortLong = new KeyValue(ROW, Bytes.toBytes("d"), Bytes.toBytes("q"), TS, new byte[3]);
     RowRecords records =
-        new RowRecords("t/r", TABLE, BytesDecoding.RAW, BytesDecoding.LONG, Map.of());
+        new RowRecords(
+            "t/r",
+            TABLE,
+            BytesDecoding.RAW,
+            BytesDecoding.LONG,
+            Map.of(),
+            Map.of(),
+            BytesDecoding.UTF8);
 
-    SourceItem item = records.toItem(Result.create(List.of(shortLong)), 0);
+    SourceItem item = records.toItems(Result.create(List.of(shortLong)), 0, 0).get(0);
 
     assertThat(item).isInstanceOf(MalformedRecord.class);
     assertThat(((MalformedRecord) item).reason())
@@ -84,9 +99,16 @@ class RowRecordsTest {
   void should_keep_a_raw_row_key_as_bytes() {
     Cell cell = new KeyValue(ROW, Bytes.toBytes("d"), Bytes.toBytes("a"), TS, new byte[] {1});
     RowRecords records =
-        new RowRecords("t/r", TABLE, BytesDecoding.RAW, BytesDecoding.RAW, Map.of());
+        new RowRecords(
+            "t/r",
+            TABLE,
+            BytesDecoding.RAW,
+            BytesDecoding.RAW,
+            Map.of(),
+            Map.of(),
+            BytesDecoding.UTF8);
 
-    Record record = (Record) records.toItem(Result.create(List.of(cell)), 0);
+    Record record = (Record) records.toItems(Result.create(List.of(cell)), 0, 0).get(0);
 
     assertThat(record.fields().get("rowkey")).isEqualTo(new BinaryValue((byte) 0, ROW));
     assertThat(record.fields().get("d:a")).isEqualTo(new BinaryValue((byte) 0, new byte[] {1}));
@@ -103,9 +125,11 @@ class RowRecordsTest {
             TABLE,
             BytesDecoding.UTF8,
             BytesDecoding.UTF8,
-            Map.of("d:qty", BytesDecoding.INT));
+            Map.of("d:qty", BytesDecoding.INT),
+            Map.of(),
+            BytesDecoding.UTF8);
 
-    Record record = (Record) records.toItem(Result.create(List.of(text, count)), 0);
+    Record record = (Record) records.toItems(Result.create(List.of(text, count)), 0, 0).get(0);
 
     assertThat(record.fields()).containsEntry("d:name", "Ann").containsEntry("d:qty", 3);
   }
