@@ -2,12 +2,19 @@ package io.sluice.cassandra;
 
 import com.datastax.oss.driver.api.core.CqlIdentifier;
 import com.datastax.oss.driver.api.core.CqlSession;
+import com.datastax.oss.driver.api.core.metadata.Node;
 import com.datastax.oss.driver.api.core.metadata.TokenMap;
 import com.datastax.oss.driver.api.core.metadata.token.Token;
+import com.datastax.oss.driver.api.core.metadata.token.TokenRange;
 import io.sluice.core.sink.Row;
 import java.nio.ByteBuffer;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The replicas a row's partition lives on, from the driver's token map: rows of several records
@@ -28,10 +35,53 @@ final class ReplicaKeys {
     this.partitionKey = List.copyOf(partitionKey);
   }
 
-  /** The replicas of the row's partition, as a value that equals another row's with the same. */
+  /**
+   * The ring as last seen: each token range by its end, in token order, with the number of its
+   * replica set; remade when the driver's token map changes (a node added, say).
+   */
+  private record Ring(TokenMap tokens, Token[] ends, Integer[] groups) {
+
+    static Ring of(TokenMap tokens, CqlIdentifier keyspace) {
+      List<TokenRange> ranges = new ArrayList<>(tokens.getTokenRanges());
+      ranges.sort(Comparator.comparing(TokenRange::getEnd));
+      Token[] ends = new Token[ranges.size()];
+      Integer[] groups = new Integer[ranges.size()];
+      Map<Set<Node>, Integer> numbers = new HashMap<>();
+      for (int i = 0; i < ends.length; i++) {
+        ends[i] = ranges.get(i).getEnd();
+        groups[i] =
+            numbers.computeIfAbsent(
+                tokens.getReplicas(keyspace, ranges.get(i)), replicas -> numbers.size());
+      }
+      return new Ring(tokens, ends, groups);
+    }
+
+    /** The group of a token: its range's, the first whose end is at or after it, else the wrap. */
+    Object groupOf(Token token) {
+      int low = 0;
+      int high = ends.length - 1;
+      while (low <= high) {
+        int middle = (low + high) >>> 1;
+        if (ends[middle].compareTo(token) < 0) {
+          low = middle + 1;
+        } else {
+          high = middle - 1;
+        }
+      }
+      return groups[low == ends.length ? 0 : low];
+    }
+  }
+
+  private volatile Ring ring;
+
+  /**
+   * The replicas of the row's partition, as a value that equals another row's with the same: the
+   * number of its replica set, found from the ring as last seen rather than asked of the token map
+   * row by row.
+   */
   Object of(Row row) {
     Optional<TokenMap> tokens = session.getMetadata().getTokenMap();
-    if (tokens.isEmpty()) {
+    if (tokens.isEmpty() || tokens.get().getTokenRanges().isEmpty()) {
       return ANY;
     }
     ByteBuffer key;
@@ -44,8 +94,12 @@ final class ReplicaKeys {
     if (key == null) {
       return ANY;
     }
-    Token token = tokens.get().newToken(key);
-    return tokens.get().getReplicas(keyspace, token);
+    Ring seen = ring;
+    if (seen == null || seen.tokens() != tokens.get()) {
+      seen = Ring.of(tokens.get(), keyspace);
+      ring = seen;
+    }
+    return seen.groupOf(tokens.get().newToken(key));
   }
 
   /**
