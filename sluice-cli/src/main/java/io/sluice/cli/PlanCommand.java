@@ -117,7 +117,8 @@ final class PlanCommand implements Callable<Integer> {
         } finally {
           closeAll(sources);
         }
-        check(job, opened.target(), sample.records(), sample.work(), out);
+        boolean counters = WriteRuleCheck.copiesCounters(sources);
+        check(job, opened.target(), counters, sample.records(), sample.work(), out);
       }
     }
     out.flush();
@@ -217,10 +218,19 @@ final class PlanCommand implements Callable<Integer> {
     write(inferred.yaml(), inferred.createTableCql(), out);
   }
 
-  /** Maps the sample with the job's mapping into its target table, and says how it went. */
+  /**
+   * Maps the sample with the job's mapping into its target table, and says how it went.
+   *
+   * @param copiesCounters whether the job asked for counter tables to be copied
+   */
   static void check(
-      JobSpec job, Target target, List<Record> sample, long sourceWork, PrintWriter out) {
-    for (String warning : WriteRuleCheck.check(target.schema())) {
+      JobSpec job,
+      Target target,
+      boolean copiesCounters,
+      List<Record> sample,
+      long sourceWork,
+      PrintWriter out) {
+    for (String warning : WriteRuleCheck.check(target.schema(), copiesCounters)) {
       out.println("Warning: " + warning);
     }
     Mapper mapper = Mapper.compile(job.mapping(), target.schema());

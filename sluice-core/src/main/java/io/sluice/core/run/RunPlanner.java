@@ -166,7 +166,8 @@ final class RunPlanner {
       }
       partWorkflows.add(workflow);
       String prefix = several ? part.target().schema().qualifiedName() + ": " : "";
-      WriteRuleCheck.check(part.target().schema()).forEach(w -> warnings.add(prefix + w));
+      WriteRuleCheck.check(part.target().schema(), WriteRuleCheck.copiesCounters(part.sources()))
+          .forEach(w -> warnings.add(prefix + w));
     }
     JobFingerprint fingerprint = JobFingerprint.of(parts.stream().map(JobPart::job).toList());
     Optional<Checkpoint> previous = Optional.empty();
