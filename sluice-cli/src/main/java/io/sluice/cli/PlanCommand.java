@@ -75,6 +75,12 @@ final class PlanCommand implements Callable<Integer> {
               + " statement of its schema.")
   Path cqlOut;
 
+  /**
+   * The heading of the columns a table copy writes by a rule of their own: collections element by
+   * element at their write times (Cassandra 5.0 gives them), counters by adding differences.
+   */
+  static final String WRITE_RULES = "Columns written by a rule of their own:";
+
   @Spec CommandSpec spec;
 
   @Override
@@ -181,8 +187,7 @@ final class PlanCommand implements Callable<Integer> {
     }
     if (!copy.writeRules().isEmpty()) {
       out.println();
-      out.println(
-          "Collections copied with their elements' write times (Cassandra 5.0 gives them):");
+      out.println(WRITE_RULES);
       copy.writeRules().forEach(rule -> out.println("  " + rule));
     }
     if (!copy.notCopied().isEmpty()) {

@@ -151,8 +151,7 @@ final class TablesPlan {
     out.println(schema.replicationNote(target));
     if (!schema.writeRules().isEmpty()) {
       out.println();
-      out.println(
-          "Collections copied with their elements' write times (Cassandra 5.0 gives them):");
+      out.println(PlanCommand.WRITE_RULES);
       schema.writeRules().forEach(rule -> out.println("  " + rule));
     }
   }

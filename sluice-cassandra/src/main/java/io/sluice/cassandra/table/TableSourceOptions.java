@@ -42,8 +42,9 @@ public record TableSourceOptions(
             "`copy`: copy counter tables too, each into the target's counter table of the same"
                 + " definition, by adding to each target counter the difference between the"
                 + " source's value and what the target holds, so that a retried or resumed copy"
-                + " adds nothing twice as long as nothing else writes the target table meanwhile;"
-                + " counters keep no write time ([keyspace.md](keyspace.md#counter-tables))."
+                + " adds nothing twice, unless an addition that timed out is applied late or"
+                + " something else writes the target table meanwhile; counters keep no write time"
+                + " ([keyspace.md](keyspace.md#counter-tables))."
                 + " `skip`: a counter table is not copied, and named in the report as such.")
         String counterTables,
     @Setting(

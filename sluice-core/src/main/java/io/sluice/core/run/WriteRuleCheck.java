@@ -45,9 +45,7 @@ public final class WriteRuleCheck {
                 + " (see keyspace.md); load counters from elsewhere with a dedicated tool.");
       }
       warnings.add(
-          "Table "
-              + table.qualifiedName()
-              + " holds counters: each is copied by adding the difference between the source's"
+          "Counter table: each counter is copied by adding the difference between the source's"
               + " value and the target's, read just before, so a retried or resumed row adds"
               + " nothing twice; but a write that timed out and is applied after that read counts"
               + " twice, anything else writing the table during the copy is counted into it, and"

@@ -40,7 +40,7 @@ class WriteRuleCheckTest {
     assertThat(warnings)
         .singleElement()
         .asString()
-        .startsWith("Table ks.t holds counters")
+        .startsWith("Counter table: each counter is copied by adding the difference")
         .contains("applied after that read counts twice")
         .contains("anything else writing the table during the copy")
         .contains("no write time");
