@@ -27,11 +27,11 @@ import java.util.stream.Collectors;
  * Writes rows to a counter table, which can only be added to: for each row it reads what the
  * target's counters hold (by primary key, at the target's consistency), and adds the difference
  * with the source's values ({@link CounterDeltas}) with {@code UPDATE ... SET c = c + ?}, or writes
- * nothing when there is none. A row written again (a retry, a resumed split, a run with {@code
- * --fresh}) so adds nothing twice, as long as nothing else writes the table meanwhile. A failed
- * addition is retried only after the target is read again, since the failure may have come after
- * the addition was applied; one applied later than that read still counts twice, which is the risk
- * the run states.
+ * nothing when the target already holds them. A row written again (a retry, a resumed split, a run
+ * with {@code --fresh}) so adds nothing twice, as long as nothing else writes the table meanwhile.
+ * A failed addition is retried only after the target is read again, since the failure may have come
+ * after the addition was applied; one applied later than that read still counts twice, which is the
+ * risk the run states.
  *
  * <p>Counters have no write time or TTL: the rows' timestamps and cell times are not used. A static
  * counter is read by its partition key alone, and an addition to static counters alone names the

@@ -34,6 +34,14 @@ class CounterDeltasTest {
   }
 
   @Test
+  void should_create_at_zero_a_counter_the_source_holds_at_zero_and_the_target_not_at_all() {
+    Map<String, Long> deltas =
+        CounterDeltas.of(COUNTERS, Map.of("views", 0L, "likes", 0L), Map.of("likes", 0L));
+
+    assertThat(deltas).containsExactly(Map.entry("views", 0L));
+  }
+
+  @Test
   void should_leave_alone_a_counter_the_source_does_not_hold() {
     Map<String, Object> source = new HashMap<>();
     source.put("views", null);
@@ -64,7 +72,7 @@ class CounterDeltasTest {
       Map<String, Long> target = new HashMap<>();
       for (String counter : COUNTERS) {
         if (random.nextInt(4) > 0) {
-          source.put(counter, random.nextLong(-1_000, 1_000));
+          source.put(counter, random.nextInt(3) == 0 ? 0L : random.nextLong(-1_000, 1_000));
         }
         if (random.nextBoolean()) {
           target.put(counter, random.nextLong(-1_000, 1_000));

@@ -28,7 +28,8 @@ import org.junit.jupiter.api.io.TempDir;
  * counter-tables: copy}, copied into the target's counter tables (several counters, clustering, a
  * static counter), and copied again after the source moved on, which brings the target to the
  * source's values exactly rather than adding twice. {@code validate} compares them by value and
- * {@code --repair} sets a counter someone changed back to the source's.
+ * {@code --repair} sets a counter someone changed back to the source's. A job of one counter table
+ * copies it too.
  */
 @RealCassandra
 class CounterTablesIT {
@@ -109,6 +110,24 @@ class CounterTablesIT {
     assertThat(plays.get("differences").asInt()).as(plays.toString()).isEqualTo(1);
     assertThat(plays.get("repaired").asInt()).as(plays.toString()).isEqualTo(1);
     assertSameRows(source, sourceCluster.keyspace(), target, keyspace);
+
+    // A job of one counter table, into a table of another name.
+    Path one =
+        JobFile.write(
+            dir,
+            "one",
+            keyspace,
+            "plays_again",
+            "  schema: create\n",
+            JobFile.tableSource(sourceCluster.keyspace(), "plays", 5)
+                + "      counter-tables: copy\n",
+            "");
+    CliRun single = CliRun.of("migrate", one.toString());
+    assertThat(single.exitCode()).as(single.toString()).isEqualTo(ExitCodes.OK);
+    assertThat(single.out()).contains("Warning: Counter table:");
+    assertThat(rows(target, keyspace.name() + ".plays_again"))
+        .containsExactlyInAnyOrderElementsOf(
+            rows(source, sourceCluster.keyspace().name() + ".plays"));
   }
 
   /**
@@ -175,6 +194,9 @@ class CounterTablesIT {
                 .toArray(CompletableFuture[]::new))
         .join();
     source.execute("UPDATE tallies SET total = total + 41 WHERE shop = 99");
+    // Counters at 0, which exist as such: the target must hold them at 0, not lack them.
+    source.execute("UPDATE page_hits SET views = views + 0, clicks = clicks + 2 WHERE page = '/0'");
+    source.execute("UPDATE plays SET listens = listens + 0 WHERE song = 40 AND day = 1");
     for (int id = 0; id < 5; id++) {
       source.execute("INSERT INTO notes (id, v) VALUES (?, ?)", id, "note " + id);
     }
