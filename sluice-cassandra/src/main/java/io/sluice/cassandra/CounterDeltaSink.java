@@ -46,6 +46,9 @@ final class CounterDeltaSink implements Sink {
   private final List<String> regular = new ArrayList<>();
   private final List<String> statics = new ArrayList<>();
 
+  /** Every counter column, static ones first. */
+  private final List<String> counters = new ArrayList<>();
+
   /** The read of a row's regular counters by its primary key; null when the table has none. */
   private final PreparedStatement readRegular;
 
@@ -71,6 +74,8 @@ final class CounterDeltaSink implements Sink {
         (column.isStatic() ? statics : regular).add(column.getName().asInternal());
       }
     }
+    counters.addAll(statics);
+    counters.addAll(regular);
     this.readRegular =
         regular.isEmpty()
             ? null
@@ -237,8 +242,6 @@ final class CounterDeltaSink implements Sink {
 
   /** The difference to add for the row, from what the target holds now. */
   private CompletableFuture<Statement<?>> nextAddition(Row row) {
-    List<String> counters = new ArrayList<>(statics);
-    counters.addAll(regular);
     return readTarget(row)
         .thenCompose(held -> addition(row, CounterDeltas.of(counters, row.values(), held)));
   }
