@@ -8,6 +8,7 @@ import com.datastax.oss.driver.api.core.cql.SimpleStatement;
 import com.datastax.oss.driver.api.core.metadata.TokenMap;
 import com.datastax.oss.driver.api.core.metadata.schema.ColumnMetadata;
 import com.datastax.oss.driver.api.core.metadata.schema.TableMetadata;
+import com.datastax.oss.driver.api.core.type.DataTypes;
 import io.sluice.core.flow.FlowFeedback;
 import io.sluice.core.job.FlowSpec;
 import io.sluice.core.schema.TableSchema;
@@ -80,7 +81,7 @@ final class CassandraRowChecker implements KeyOrderedChecker {
   private final Map<String, Integer> readSlots = new HashMap<>();
   private final ValidationSpec spec;
   private final RequestRetrier retrier;
-  private final CassandraSink repairs;
+  private final Sink repairs;
 
   /**
    * Where a rewrite is handed to the repair sink: not the driver thread a check's answer arrives
@@ -117,7 +118,11 @@ final class CassandraRowChecker implements KeyOrderedChecker {
     for (String name : columns) {
       ColumnMetadata column = table.getColumn(CqlIdentifier.fromInternal(name)).orElseThrow();
       boolean key = isPrimaryKey(table, column);
-      boolean timed = !key && !DriverValues.multiCell(column.getType());
+      // A counter has no write time or TTL to read: it is compared by its value alone.
+      boolean timed =
+          !key
+              && !DriverValues.multiCell(column.getType())
+              && !column.getType().equals(DataTypes.COUNTER);
       readSlots.put(column.getName().asInternal(), readColumns.size());
       readColumns.add(new ReadColumn(column, timed ? columns.size() + writetimes.size() : -1));
       selected.add(column.getName().asCql(true));
@@ -155,7 +160,7 @@ final class CassandraRowChecker implements KeyOrderedChecker {
     this.retrier =
         new RequestRetrier(session, flow.maxRetries(), flow.outagePatienceDuration(), feedback);
     this.repairs =
-        spec.repair() ? new CassandraSink(session, table, writeNulls, flow, feedback) : null;
+        spec.repair() ? CassandraTarget.openSink(session, table, writeNulls, flow, feedback) : null;
     this.rewrites =
         spec.repair()
             ? Executors.newFixedThreadPool(

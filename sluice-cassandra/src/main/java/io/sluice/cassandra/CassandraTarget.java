@@ -123,9 +123,25 @@ public final class CassandraTarget implements ValidatingTarget {
     return schema;
   }
 
+  /**
+   * The table's writer: {@link CounterDeltaSink} for a counter table, which can only be added to
+   * (the job's write rule check lets such a table through only when the job asked for counters to
+   * be copied), else {@link CassandraSink}.
+   */
   @Override
   public Sink openSink(FlowSpec flow, FlowFeedback feedback) {
-    return new CassandraSink(session, table, spec.writeNulls(), flow, feedback);
+    return openSink(session, table, spec.writeNulls(), flow, feedback);
+  }
+
+  static Sink openSink(
+      CqlSession session,
+      TableMetadata table,
+      boolean writeNulls,
+      FlowSpec flow,
+      FlowFeedback feedback) {
+    return TableSchemaReader.read(table).counterTable()
+        ? new CounterDeltaSink(session, table, flow, feedback)
+        : new CassandraSink(session, table, writeNulls, flow, feedback);
   }
 
   @Override

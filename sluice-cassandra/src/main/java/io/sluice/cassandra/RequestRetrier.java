@@ -20,6 +20,7 @@ import io.sluice.core.sink.TargetUnavailableException;
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -165,18 +166,27 @@ final class RequestRetrier implements AutoCloseable {
    * send is answered without a request.
    */
   private void resend(Statement<?> sent, int retries, int outageRetries, Completion result) {
-    Statement<?> again;
+    CompletionStage<Statement<?>> next;
     try {
-      again = result.resend(sent);
+      next = result.resendLater(sent);
     } catch (RuntimeException e) {
       result.failed(new RetriesExhausted(e, (long) retries + outageRetries));
       return;
     }
-    if (again == null) {
-      result.answered(null, (long) retries + outageRetries);
-    } else {
-      attempt(again, retries, outageRetries, result);
-    }
+    next.whenComplete(
+        (again, error) -> {
+          if (error != null) {
+            Throwable cause = unwrap(error);
+            result.failed(
+                cause instanceof TargetUnavailableException || cause instanceof RetriesExhausted
+                    ? cause
+                    : new RetriesExhausted(cause, (long) retries + outageRetries));
+          } else if (again == null) {
+            result.answered(null, (long) retries + outageRetries);
+          } else {
+            attempt(again, retries, outageRetries, result);
+          }
+        });
   }
 
   /** Tells flow control how a transient failure went; returns the wait the target asked for. */
@@ -296,6 +306,15 @@ final class RequestRetrier implements AutoCloseable {
      */
     default Statement<?> resend(Statement<?> sent) {
       return sent;
+    }
+
+    /**
+     * As {@link #resend}, for a write that must ask the target something before it knows what to
+     * send again: a counter's difference, read again, since the failed addition may have been
+     * applied. By default {@link #resend}, at once.
+     */
+    default CompletionStage<Statement<?>> resendLater(Statement<?> sent) {
+      return CompletableFuture.completedFuture(resend(sent));
     }
 
     /** With a {@link RetriesExhausted} or a {@link TargetUnavailableException}. */

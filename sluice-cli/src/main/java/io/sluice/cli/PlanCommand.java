@@ -75,6 +75,12 @@ final class PlanCommand implements Callable<Integer> {
               + " statement of its schema.")
   Path cqlOut;
 
+  /**
+   * The heading of the columns a table copy writes by a rule of their own: collections element by
+   * element at their write times (Cassandra 5.0 gives them), counters by adding differences.
+   */
+  static final String WRITE_RULES = "Columns written by a rule of their own:";
+
   @Spec CommandSpec spec;
 
   @Override
@@ -117,7 +123,8 @@ final class PlanCommand implements Callable<Integer> {
         } finally {
           closeAll(sources);
         }
-        check(job, opened.target(), sample.records(), sample.work(), out);
+        boolean counters = WriteRuleCheck.copiesCounters(sources);
+        check(job, opened.target(), counters, sample.records(), sample.work(), out);
       }
     }
     out.flush();
@@ -180,8 +187,7 @@ final class PlanCommand implements Callable<Integer> {
     }
     if (!copy.writeRules().isEmpty()) {
       out.println();
-      out.println(
-          "Collections copied with their elements' write times (Cassandra 5.0 gives them):");
+      out.println(WRITE_RULES);
       copy.writeRules().forEach(rule -> out.println("  " + rule));
     }
     if (!copy.notCopied().isEmpty()) {
@@ -217,10 +223,19 @@ final class PlanCommand implements Callable<Integer> {
     write(inferred.yaml(), inferred.createTableCql(), out);
   }
 
-  /** Maps the sample with the job's mapping into its target table, and says how it went. */
+  /**
+   * Maps the sample with the job's mapping into its target table, and says how it went.
+   *
+   * @param copiesCounters whether the job asked for counter tables to be copied
+   */
   static void check(
-      JobSpec job, Target target, List<Record> sample, long sourceWork, PrintWriter out) {
-    for (String warning : WriteRuleCheck.check(target.schema())) {
+      JobSpec job,
+      Target target,
+      boolean copiesCounters,
+      List<Record> sample,
+      long sourceWork,
+      PrintWriter out) {
+    for (String warning : WriteRuleCheck.check(target.schema(), copiesCounters)) {
       out.println("Warning: " + warning);
     }
     Mapper mapper = Mapper.compile(job.mapping(), target.schema());

@@ -7,6 +7,7 @@ import io.sluice.core.mapping.InferredMapping;
 import io.sluice.core.mapping.MappingInference;
 import io.sluice.core.run.JobTables;
 import io.sluice.core.run.WorkflowKind;
+import io.sluice.core.run.WriteRuleCheck;
 import io.sluice.core.sink.Target;
 import io.sluice.core.source.Record;
 import io.sluice.core.source.Source;
@@ -85,7 +86,7 @@ final class TablesPlan {
       }
       PlanSample sample = PlanSample.read(tableJob, sources, sampleSize, out);
       if (tableJob.mapping() != null) {
-        check(table, tableJob, sample);
+        check(table, tableJob, WriteRuleCheck.copiesCounters(sources), sample);
         return;
       }
       String keyspace = tableJob.target().keyspace();
@@ -103,13 +104,13 @@ final class TablesPlan {
   }
 
   /** Checks the table's own mapping on the sample against its target table, as for one table. */
-  private void check(String table, JobSpec tableJob, PlanSample sample) {
+  private void check(String table, JobSpec tableJob, boolean copiesCounters, PlanSample sample) {
     try (Target target = WorkflowKind.MIGRATION.connect(tableJob)) {
       if (!target.problems().isEmpty()) {
         target.problems().forEach(problem -> problems.add("table " + table + ": " + problem));
         return;
       }
-      PlanCommand.check(tableJob, target, sample.records(), sample.work(), out);
+      PlanCommand.check(tableJob, target, copiesCounters, sample.records(), sample.work(), out);
     }
   }
 
@@ -150,8 +151,7 @@ final class TablesPlan {
     out.println(schema.replicationNote(target));
     if (!schema.writeRules().isEmpty()) {
       out.println();
-      out.println(
-          "Collections copied with their elements' write times (Cassandra 5.0 gives them):");
+      out.println(PlanCommand.WRITE_RULES);
       schema.writeRules().forEach(rule -> out.println("  " + rule));
     }
   }

@@ -91,7 +91,8 @@ final class SparkRun {
                   tasks,
                   run.workDone(),
                   plan.tablesInRunOrder().stream().map(DriverPlan.TableSplits::table).toList(),
-                  tables.several() ? notCopied(tables, refused) : List.of());
+                  tables.several() ? notCopied(tables, refused) : List.of(),
+                  run.warnings());
         }
         planned.workflows().forEach(each -> each.beforeRun(out));
         RunReport report;
@@ -130,6 +131,7 @@ final class SparkRun {
    * @param tables the job's tables in the order they run, for the counts of a job of several
    * @param notCopied what of the source's schema a job of several tables leaves out, a sentence
    *     each
+   * @param warnings the run's warnings, which its report repeats
    */
   private record Planned(
       List<Workflow> workflows,
@@ -137,7 +139,8 @@ final class SparkRun {
       List<SplitTask> tasks,
       long workBefore,
       List<String> tables,
-      List<String> notCopied) {
+      List<String> notCopied,
+      List<String> warnings) {
 
     Workflow workflow() {
       return workflows.get(0);
@@ -280,7 +283,8 @@ final class SparkRun {
               List.of(),
               workflow.kind().validates(),
               tableReports(all, planned.tables()),
-              planned.notCopied());
+              planned.notCopied(),
+              planned.warnings());
       return RunDocuments.save(
           job,
           planned.workflow(),

@@ -17,8 +17,8 @@ import java.util.regex.Pattern;
 /**
  * The tables a {@code type: cassandra} source names with {@code tables:}: those of its keyspace
  * that a name or pattern matches and none of {@code exclude-tables} does, in name order, each as
- * the spec of a source of that one table. A counter table is left out with its reason: a counter is
- * written by adding to it, so a copy retried or resumed would add twice.
+ * the spec of a source of that one table. A counter table is left out with its reason (a counter is
+ * written by adding to it) unless the source says {@code counter-tables: copy}.
  */
 final class KeyspaceTables {
 
@@ -38,7 +38,7 @@ final class KeyspaceTables {
         if (!matches(include, name) || matches(exclude, name)) {
           continue;
         }
-        if (isCounterTable(table)) {
+        if (isCounterTable(table) && !options.copiesCounters()) {
           notRead.put(
               name,
               "table "
@@ -46,7 +46,8 @@ final class KeyspaceTables {
                   + "."
                   + name
                   + ": not copied; it holds counters, which are written by adding to them, so a"
-                  + " copy that is retried or resumed would add twice");
+                  + " copy that is retried or resumed would add twice (counter-tables: copy"
+                  + " copies it by adding differences)");
         } else {
           read.put(name, forTable(spec, name));
         }
@@ -55,7 +56,7 @@ final class KeyspaceTables {
     return new SourceTables(read, notRead);
   }
 
-  private static boolean isCounterTable(TableMetadata table) {
+  static boolean isCounterTable(TableMetadata table) {
     return table.getColumns().values().stream()
         .anyMatch(column -> column.getType().equals(DataTypes.COUNTER));
   }
@@ -65,6 +66,7 @@ final class KeyspaceTables {
     Map<String, Object> options = new LinkedHashMap<>(spec.options());
     options.remove("tables");
     options.remove("exclude-tables");
+    // A source of one table keeps counter-tables: it tells that source whether to read counters.
     options.put("table", table);
     return new SourceSpec(
         table,

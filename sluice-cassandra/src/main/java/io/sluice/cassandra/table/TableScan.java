@@ -37,7 +37,8 @@ import java.util.stream.Collectors;
  * The scan of one table by token interval: which columns it reads, the CQL that reads them with
  * each cell's write time and TTL, and how a row of its result becomes a record's fields and cell
  * times. Every selected column that is not part of the primary key is read as {@code c,
- * WRITETIME(c), TTL(c)}. For a non-frozen collection Cassandra 5.0 gives one write time and TTL per
+ * WRITETIME(c), TTL(c)}, but a counter, which has neither (Cassandra refuses to be asked), as
+ * {@code c} alone. For a non-frozen collection Cassandra 5.0 gives one write time and TTL per
  * element (CASSANDRA-8877): the cell time carries them all, in the collection's order, and the
  * newest as the collection's own (the sink writes each element, or field of a user-defined type, at
  * its own time).
@@ -117,7 +118,7 @@ final class TableScan {
 
   /**
    * @throws IllegalArgumentException naming the columns the table lacks, or its counter columns,
-   *     which cannot be copied
+   *     which are copied only with {@code counter-tables: copy}
    */
   static TableScan of(String sourceName, TableMetadata metadata, TableSourceOptions options) {
     String where = "source '" + sourceName + "'";
@@ -147,13 +148,14 @@ final class TableScan {
         counters.add(column.getName().asInternal());
       }
     }
-    if (!counters.isEmpty()) {
+    if (!counters.isEmpty() && !options.copiesCounters()) {
       throw new IllegalArgumentException(
           where
               + ": counter columns "
               + counters
               + " cannot be copied: a counter is written by adding to it, so a copy that is"
-              + " retried or resumed would add twice; Sluice does not copy counter tables.");
+              + " retried or resumed would add twice; with counter-tables: copy, Sluice copies"
+              + " them by adding differences (see keyspace.md).");
     }
     return new TableScan(sourceName, metadata, key, timed, options);
   }
@@ -174,8 +176,9 @@ final class TableScan {
   }
 
   /**
-   * What rule writes each non-frozen collection or user-defined type column copied, one sentence
-   * each: sets and maps element by element, lists and user-defined types whole.
+   * What rule writes each non-frozen collection, user-defined type or counter column copied, one
+   * sentence each: sets and maps element by element, lists and user-defined types whole, counters
+   * by adding differences.
    */
   List<String> writeRules() {
     List<String> rules = new ArrayList<>();
@@ -192,6 +195,11 @@ final class TableScan {
                 + " in order (a list written again holds its elements twice)");
       } else if (type instanceof UserDefinedType udt && !udt.isFrozen()) {
         rules.add(name + ": each field at its own write time and with its own TTL");
+      } else if (counter(column)) {
+        rules.add(
+            name
+                + ": a counter, brought to the source's value by adding the difference with what"
+                + " the target holds; no write time (counters have none)");
       }
     }
     return rules;
@@ -242,8 +250,10 @@ final class TableScan {
     for (ColumnMetadata column : timed) {
       String name = column.getName().asCql(true);
       selected.add(name);
-      selected.add("WRITETIME(" + name + ")");
-      selected.add("TTL(" + name + ")");
+      if (!counter(column)) {
+        selected.add("WRITETIME(" + name + ")");
+        selected.add("TTL(" + name + ")");
+      }
     }
     return "SELECT "
         + String.join(", ", selected)
@@ -260,9 +270,10 @@ final class TableScan {
 
   /**
    * The record's fields: the key's values and each copied column's value, by name. A partition's
-   * static non-frozen lists come with its first row only ({@code partitionContinues} false): a
-   * list's elements are appended whatever the write, so a list written again with each row of its
-   * partition would hold its elements once a row.
+   * static non-frozen lists and static counters come with its first row only ({@code
+   * partitionContinues} false): a list's elements are appended whatever the write, so a list
+   * written again with each row of its partition would hold its elements once a row; a counter's
+   * difference read for each row would be added once a row.
    */
   Map<String, Object> fields(Row row, boolean partitionContinues) {
     ColumnDecoders decoders = this.decoders;
@@ -272,21 +283,36 @@ final class TableScan {
       fields.put(column.getName().asInternal(), RowValues.toValue(decoders.decode(row, i++)));
     }
     for (ColumnMetadata column : timed) {
-      if (!(partitionContinues && staticList(column))) {
+      if (!(partitionContinues && givenOnce(column))) {
         fields.put(column.getName().asInternal(), RowValues.toValue(decoders.decode(row, i)));
       }
-      i += 3;
+      i += width(column);
     }
     return fields;
   }
 
-  /** Whether the table has a static non-frozen list among the columns read. */
-  boolean readsStaticLists() {
-    return timed.stream().anyMatch(TableScan::staticList);
+  /** Whether the table has a static column read that goes with a partition's first row only. */
+  boolean readsStaticsGivenOnce() {
+    return timed.stream().anyMatch(TableScan::givenOnce);
   }
 
-  private static boolean staticList(ColumnMetadata column) {
-    return column.isStatic() && column.getType() instanceof ListType list && !list.isFrozen();
+  /**
+   * A static column given with its partition's first row only, since writing it again with each row
+   * would add to it: a non-frozen list (whose elements are appended) or a counter (whose difference
+   * would be read before the first row's addition lands).
+   */
+  private static boolean givenOnce(ColumnMetadata column) {
+    return column.isStatic()
+        && (column.getType() instanceof ListType list && !list.isFrozen() || counter(column));
+  }
+
+  private static boolean counter(ColumnMetadata column) {
+    return column.getType().equals(DataTypes.COUNTER);
+  }
+
+  /** How many values a column takes in a row read: its value, write time and TTL, or a value. */
+  private static int width(ColumnMetadata column) {
+    return counter(column) ? 1 : 3;
   }
 
   /** The raw values of the row's partition key, which tell one partition from the next. */
@@ -308,11 +334,13 @@ final class TableScan {
     int i = key.size();
     for (ColumnMetadata column : timed) {
       CellTime time =
-          cellTime(decoders.decode(row, i + 1), decoders.decode(row, i + 2), readAtMillis);
+          counter(column)
+              ? null
+              : cellTime(decoders.decode(row, i + 1), decoders.decode(row, i + 2), readAtMillis);
       if (time != null && !row.isNull(i)) {
         times.put(column.getName().asInternal(), time);
       }
-      i += 3;
+      i += width(column);
     }
     return times;
   }

@@ -311,6 +311,11 @@ public final class TableSource implements KeyOrderedSource, TableCopySource {
   }
 
   @Override
+  public boolean copiesCounters() {
+    return options.copiesCounters();
+  }
+
+  @Override
   public void close() {
     share.close();
   }

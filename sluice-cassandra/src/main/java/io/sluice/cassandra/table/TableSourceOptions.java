@@ -39,6 +39,15 @@ public record TableSourceOptions(
             shownDefault = "none")
         List<String> excludeTables,
     @Setting(
+            "`copy`: copy counter tables too, each into the target's counter table of the same"
+                + " definition, by adding to each target counter the difference between the"
+                + " source's value and what the target holds, so that a retried or resumed copy"
+                + " adds nothing twice, unless an addition that timed out is applied late or"
+                + " something else writes the target table meanwhile; counters keep no write time"
+                + " ([keyspace.md](keyspace.md#counter-tables))."
+                + " `skip`: a counter table is not copied, and named in the report as such.")
+        String counterTables,
+    @Setting(
             value =
                 "The regular and static columns to copy; the primary key's columns are always"
                     + " read.",
@@ -69,6 +78,12 @@ public record TableSourceOptions(
                 + " `flow.outage-patience` for the target.")
         String outagePatience) {
 
+  /** Counter tables are named in the report as not copied. */
+  public static final String SKIP_COUNTERS = "skip";
+
+  /** Counter tables are copied by adding differences ({@code counter-tables: copy}). */
+  public static final String COPY_COUNTERS = "copy";
+
   public TableSourceOptions {
     contactPoints = ClusterSpec.contactPointsOrDefault(contactPoints);
     localDatacenter = ClusterSpec.localDatacenterOrDefault(localDatacenter);
@@ -81,6 +96,17 @@ public record TableSourceOptions(
     DurationText.parse(outagePatience, "outage-patience");
     tables = tables == null ? List.of() : List.copyOf(tables);
     excludeTables = excludeTables == null ? List.of() : List.copyOf(excludeTables);
+    counterTables = counterTables == null ? SKIP_COUNTERS : counterTables;
+    if (!counterTables.equals(SKIP_COUNTERS) && !counterTables.equals(COPY_COUNTERS)) {
+      throw new IllegalArgumentException(
+          "counter-tables must be '"
+              + SKIP_COUNTERS
+              + "' or '"
+              + COPY_COUNTERS
+              + "', not '"
+              + counterTables
+              + "'");
+    }
     if (keyspace == null || (table == null) == tables.isEmpty()) {
       throw new IllegalArgumentException(
           "a cassandra source needs 'keyspace', and 'table' or 'tables' (not both)");
@@ -99,6 +125,11 @@ public record TableSourceOptions(
       throw new IllegalArgumentException(
           "fetch-size, split-size-mib and rows-per-second must be at least 1");
     }
+  }
+
+  /** Whether the job asked for counter tables to be copied ({@code counter-tables: copy}). */
+  public boolean copiesCounters() {
+    return counterTables.equals(COPY_COUNTERS);
   }
 
   Duration outagePatienceDuration() {

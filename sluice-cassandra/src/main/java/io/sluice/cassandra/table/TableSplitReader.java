@@ -49,9 +49,9 @@ final class TableSplitReader implements SplitReader {
 
   private final CqlSession session;
   private final TableScan scan;
-  private final boolean readsStaticLists;
+  private final boolean readsStaticsGivenOnce;
 
-  /** The partition key of the row read last, when the table has static lists to give once. */
+  /** The partition key of the row read last, when the table has statics to give once. */
   private List<ByteBuffer> lastPartition;
 
   private final Split split;
@@ -81,7 +81,7 @@ final class TableSplitReader implements SplitReader {
   private TableSplitReader(CqlSession session, TableScan scan, Split split) {
     this.session = session;
     this.scan = scan;
-    this.readsStaticLists = scan.readsStaticLists();
+    this.readsStaticsGivenOnce = scan.readsStaticsGivenOnce();
     this.split = split;
   }
 
@@ -127,8 +127,8 @@ final class TableSplitReader implements SplitReader {
       reader.rowsIntoPage++;
       reader.readAgain++;
     }
-    if (reader.skipped != null && reader.readsStaticLists) {
-      // The partition's static lists went with its first row, which the earlier run wrote.
+    if (reader.skipped != null && reader.readsStaticsGivenOnce) {
+      // The partition's statics given once went with its first row, which the earlier run wrote.
       reader.lastPartition = scan.partitionKey(reader.skipped);
     }
     return reader;
@@ -299,7 +299,7 @@ final class TableSplitReader implements SplitReader {
     workDone += size;
     long number = rowsBeforePage + rowsIntoPage - 1;
     boolean partitionContinues = false;
-    if (readsStaticLists) {
+    if (readsStaticsGivenOnce) {
       List<ByteBuffer> partition = scan.partitionKey(row);
       partitionContinues = partition.equals(lastPartition);
       lastPartition = partition;

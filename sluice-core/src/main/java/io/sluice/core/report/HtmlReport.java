@@ -136,6 +136,7 @@ public final class HtmlReport {
         .append(STYLE)
         .append("</style></head><body>\n");
     verdict(html, job);
+    warnings(html);
     counts(html);
     tables(html);
     charts(html);
@@ -144,6 +145,18 @@ public final class HtmlReport {
         .append(Html.escape(prettyJson(settings)))
         .append("</pre>\n</body></html>\n");
     return html.toString();
+  }
+
+  /** What the run warned of before its first write (a counter table's risk), a line each. */
+  private void warnings(StringBuilder html) {
+    JsonNode warnings = report.path("warnings");
+    if (!warnings.isArray() || warnings.isEmpty()) {
+      return;
+    }
+    html.append("<h2>Warnings</h2><ul class=\"warnings\">\n");
+    warnings.forEach(
+        what -> html.append("<li>").append(Html.escape(what.asText())).append("</li>\n"));
+    html.append("</ul>\n");
   }
 
   private void verdict(StringBuilder html, String job) {

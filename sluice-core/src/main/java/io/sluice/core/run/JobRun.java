@@ -382,7 +382,8 @@ public final class JobRun implements AutoCloseable {
               List.of(),
               workflow.kind().validates(),
               TableReport.of(inJobOrder(ledger.committedByTable())),
-              notCopied);
+              notCopied,
+              warnings);
       report = RunDocuments.save(job, workflow, report, lines, findings, timeline.samples(), state);
       return report;
     }

@@ -19,6 +19,7 @@ import java.io.UncheckedIOException;
 import java.time.Clock;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -155,7 +156,7 @@ final class RunPlanner {
       boolean fresh,
       JobState state,
       Function<JobPart, Workflow> workflows) {
-    List<String> warnings = new ArrayList<>();
+    Map<String, List<String>> warned = new LinkedHashMap<>();
     List<Workflow> partWorkflows = new ArrayList<>();
     for (JobPart part : parts) {
       Workflow workflow = workflows.apply(part);
@@ -164,9 +165,15 @@ final class RunPlanner {
         throw new IllegalStateException("a validation run checks one table");
       }
       partWorkflows.add(workflow);
-      String prefix = several ? part.target().schema().qualifiedName() + ": " : "";
-      WriteRuleCheck.check(part.target().schema()).forEach(w -> warnings.add(prefix + w));
+      String table = part.target().schema().qualifiedName();
+      WriteRuleCheck.check(part.target().schema(), WriteRuleCheck.copiesCounters(part.sources()))
+          .forEach(w -> warned.computeIfAbsent(w, k -> new ArrayList<>()).add(table));
     }
+    List<String> warnings = new ArrayList<>();
+    // The same warning of several tables is said once, naming them all.
+    warned.forEach(
+        (warning, tables) ->
+            warnings.add(several ? String.join(", ", tables) + ": " + warning : warning));
     JobFingerprint fingerprint = JobFingerprint.of(parts.stream().map(JobPart::job).toList());
     Optional<Checkpoint> previous = Optional.empty();
     if (!fresh) {

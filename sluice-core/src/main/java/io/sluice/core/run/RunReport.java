@@ -39,6 +39,11 @@ import java.util.Map;
  * @param rejectReasons the reject file's lines grouped by stage and reason, most frequent first
  * @param validation whether the run checked rows rather than wrote them: its {@code report.json}
  *     names its counts as a validation's ({@link Counts#reported})
+ * @param tables each table's counts, for a job of several tables
+ * @param notCopied what of the source's schema the job leaves out, a sentence each saying why
+ * @param warnings where the job's tables break the rule that every write is an idempotent upsert (a
+ *     counter table copied by adding differences), a sentence each, as the console said them before
+ *     the run
  */
 public record RunReport(
     String job,
@@ -55,12 +60,14 @@ public record RunReport(
     List<ReasonCount> rejectReasons,
     boolean validation,
     @JsonInclude(JsonInclude.Include.NON_EMPTY) List<TableReport> tables,
-    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> notCopied) {
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> notCopied,
+    @JsonInclude(JsonInclude.Include.NON_EMPTY) List<String> warnings) {
 
   public RunReport {
     rejectReasons = rejectReasons == null ? List.of() : List.copyOf(rejectReasons);
     tables = tables == null ? List.of() : List.copyOf(tables);
     notCopied = notCopied == null ? List.of() : List.copyOf(notCopied);
+    warnings = warnings == null ? List.of() : List.copyOf(warnings);
   }
 
   /** The report of a run of a job of one table. */
@@ -93,6 +100,7 @@ public record RunReport(
         rejectReasons,
         validation,
         null,
+        null,
         null);
   }
 
@@ -121,7 +129,8 @@ public record RunReport(
         reasons,
         validation,
         tables,
-        notCopied);
+        notCopied,
+        warnings);
   }
 
   /** The counts as {@code report.json} holds them, named as the run's workflow names them. */
@@ -196,6 +205,7 @@ public record RunReport(
       text.append(TableReport.toText(tables));
     }
     notCopied.forEach(what -> text.append("  Not copied        ").append(what).append('\n'));
+    warnings.forEach(what -> text.append("  Warning           ").append(what).append('\n'));
     if (c.recordsRead() == 0 && abortReason == null) {
       text.append(
           "  The sources held no records: check the paths, and that the files hold data beyond"

@@ -9,4 +9,12 @@ public interface TableCopySource extends Source {
 
   /** The source's table under the target's {@code keyspace} and {@code table}. */
   TableCopy tableCopy(String keyspace, String table);
+
+  /**
+   * Whether the job asked for a counter table to be copied (by adding to each target counter the
+   * difference with the source's value), which the write rule otherwise refuses; false by default.
+   */
+  default boolean copiesCounters() {
+    return false;
+  }
 }

@@ -112,6 +112,23 @@ class HtmlReportTest {
   }
 
   @Test
+  void should_list_the_warnings_of_report_json_and_none_when_it_has_none() throws Exception {
+    String warned =
+        REPORT.replace(
+            "\"runs\":2,", "\"runs\":2,\"warnings\":[\"ks.hits: Counter table: <late adds>\"],");
+    String page =
+        new String(
+            HtmlReport.render(
+                warned.getBytes(StandardCharsets.UTF_8), samples(), JSON.createObjectNode(), false),
+            StandardCharsets.UTF_8);
+
+    assertThat(page)
+        .contains("<ul class=\"warnings\">")
+        .contains("<li>ks.hits: Counter table: &lt;late adds&gt;</li>");
+    assertThat(render(JSON.createObjectNode())).doesNotContain("class=\"warnings\"");
+  }
+
+  @Test
   void should_say_so_when_there_are_no_samples() throws Exception {
     String page =
         new String(

@@ -26,10 +26,29 @@ class WriteRuleCheckTest {
   }
 
   @Test
-  void should_refuse_counter_tables() {
+  void should_refuse_counter_tables_unless_the_job_asked_to_copy_them() {
     assertThatThrownBy(() -> WriteRuleCheck.check(table(true)))
         .isInstanceOf(JobFileException.class)
-        .hasMessageContaining("holds counters, which cannot be written idempotently");
+        .hasMessageContaining("holds counters, which cannot be written idempotently")
+        .hasMessageContaining("counter-tables: copy");
+  }
+
+  @Test
+  void should_state_the_risk_of_a_counter_table_the_job_copies() {
+    List<String> warnings = WriteRuleCheck.check(table(true), true);
+
+    assertThat(warnings)
+        .singleElement()
+        .asString()
+        .startsWith("Counter table: each counter is copied by adding the difference")
+        .contains("applied after that read counts twice")
+        .contains("anything else writing the table during the copy")
+        .contains("no write time");
+  }
+
+  @Test
+  void should_say_nothing_of_counters_for_a_table_without_them() {
+    assertThat(WriteRuleCheck.check(table(false), true)).isEmpty();
   }
 
   @Test
