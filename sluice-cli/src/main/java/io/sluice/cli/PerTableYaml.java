@@ -19,7 +19,8 @@ final class PerTableYaml {
   /**
    * Adds one table.
    *
-   * @param sourceTable the name the source gives the table, which keys its entry
+   * @param sourceTable the name {@code per-table:} gives the table ({@link
+   *     io.sluice.core.run.JobTables#perTableKey}), which keys its entry
    * @param table the target table
    * @param mappingYaml the table's {@code mapping:} block, as {@code MappingYaml} writes it
    */

@@ -60,7 +60,9 @@ final class TablesPlan {
     out.printf(
         "Job %s: %d table(s) into keyspace %s.%n",
         job.name(), tables.tables().size(), job.target().keyspace());
-    tables.tables().forEach((table, tableJob) -> planTable(table, tableJob));
+    tables
+        .tables()
+        .forEach((table, tableJob) -> planTable(table, tables.perTableKey(table), tableJob));
     tables.notCopied().values().forEach(schema::notCopied);
     printSchema(job.target());
     printMappings();
@@ -76,7 +78,7 @@ final class TablesPlan {
     }
   }
 
-  private void planTable(String table, JobSpec tableJob) {
+  private void planTable(String table, String perTableKey, JobSpec tableJob) {
     out.println();
     out.println("Table " + table + ":");
     List<Source> sources = new ArrayList<>();
@@ -95,7 +97,7 @@ final class TablesPlan {
         schema.add(table, copy.get());
         return;
       }
-      infer(table, tableJob, sources, sample.records());
+      infer(table, perTableKey, tableJob, sources, sample.records());
     } catch (IOException | RuntimeException e) {
       problems.add("table " + table + ": " + ErrorReporter.sentence(e));
     } finally {
@@ -114,7 +116,8 @@ final class TablesPlan {
     }
   }
 
-  private void infer(String table, JobSpec tableJob, List<Source> sources, List<Record> sample)
+  private void infer(
+      String table, String perTableKey, JobSpec tableJob, List<Source> sources, List<Record> sample)
       throws IOException {
     String keyspace = tableJob.target().keyspace();
     InferredMapping inferred;
@@ -133,9 +136,7 @@ final class TablesPlan {
       boolean readText = sources.stream().noneMatch(Source::typesItsValues);
       inferred = MappingInference.infer(sample, keyspace, table, readText);
     }
-    // A table's per-table: entry is keyed by the source's own name for it, which names the
-    // source of that table alone; the target table may have been renamed.
-    mappings.add(tableJob.sources().get(0).name(), table, inferred.yaml());
+    mappings.add(perTableKey, table, inferred.yaml());
     tablesCql.add(inferred.createTableCql());
     inferred.notes().forEach(note -> notes.add("table " + table + ": " + note));
   }

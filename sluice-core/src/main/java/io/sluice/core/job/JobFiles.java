@@ -163,7 +163,8 @@ public final class JobFiles {
               s.paths(),
               s.writeTimestamp(),
               s.writeTimestampField(),
-              s.options()));
+              s.options(),
+              s.table()));
     }
     Path stateDir =
         raw.stateDir() == null

@@ -99,17 +99,14 @@ public record JobSpec(
    * {@code mapping} (null: the same-name mapping), its state, flow and budgets the whole job's.
    */
   public JobSpec forTable(SourceSpec source, TargetSpec table, MappingSpec tableMapping) {
+    return forTable(List.of(source), table, tableMapping);
+  }
+
+  /** As {@link #forTable(SourceSpec, TargetSpec, MappingSpec)}, for several sources of a table. */
+  public JobSpec forTable(
+      List<SourceSpec> tableSources, TargetSpec table, MappingSpec tableMapping) {
     return new JobSpec(
-        name,
-        List.of(source),
-        table,
-        tableMapping,
-        null,
-        flow,
-        maxErrors,
-        stateDir,
-        baseDir,
-        spark);
+        name, tableSources, table, tableMapping, null, flow, maxErrors, stateDir, baseDir, spark);
   }
 
   /** The same job keeping its state in {@code newStateDir}. */

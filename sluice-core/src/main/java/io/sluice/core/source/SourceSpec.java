@@ -29,11 +29,29 @@ public record SourceSpec(
             "A record field holding each row's write time (a date, or microseconds since the"
                 + " epoch); takes precedence over the fixed timestamp.")
         String writeTimestampField,
-    @Setting("Settings of the source's own type.") Map<String, Object> options) {
+    @Setting("Settings of the source's own type.") Map<String, Object> options,
+    @Setting(
+            value =
+                "In a job of several tables of files: the target table this source's rows go to,"
+                    + " in the target's keyspace; its mapping under `per-table:`. Either every"
+                    + " source of a job names its table, or none does.",
+            shownDefault = "none: the job's `target.table`")
+        String table) {
 
   public SourceSpec {
     paths = paths == null ? List.of() : List.copyOf(paths);
     options = options == null ? Map.of() : Map.copyOf(options);
+  }
+
+  /** A source of a job of one table, or of a source that reads several by itself. */
+  public SourceSpec(
+      String name,
+      String type,
+      List<String> paths,
+      Instant writeTimestamp,
+      String writeTimestampField,
+      Map<String, Object> options) {
+    this(name, type, paths, writeTimestamp, writeTimestampField, options, null);
   }
 
   /**
@@ -53,7 +71,16 @@ public record SourceSpec(
    * one table of a source that reads several ({@link SourceProvider#tables}).
    */
   public SourceSpec withNameAndOptions(String newName, Map<String, Object> newOptions) {
-    return new SourceSpec(newName, type, paths, writeTimestamp, writeTimestampField, newOptions);
+    return new SourceSpec(
+        newName, type, paths, writeTimestamp, writeTimestampField, newOptions, table);
+  }
+
+  /**
+   * This source as its table's own job holds it, its {@code table:} said by that job's target: the
+   * table's job is a job of one table.
+   */
+  public SourceSpec withoutTable() {
+    return new SourceSpec(name, type, paths, writeTimestamp, writeTimestampField, options, null);
   }
 
   /** The option's value as a string, or {@code fallback} when absent. */

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import io.sluice.core.job.JobFileException;
 import io.sluice.core.job.JobFiles;
 import io.sluice.core.job.JobSpec;
+import io.sluice.core.source.SourceSpec;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 
@@ -115,5 +116,62 @@ class JobTablesTest {
                             + "target: {keyspace: s, type: sstables, options: {directory: d}}\n")))
         .isInstanceOf(JobFileException.class)
         .hasMessageContaining("writes over CQL for now");
+  }
+
+  private static final String FILES =
+      "sources:\n"
+          + "  - {name: o1, type: listed-tables, options: {table: o1}, table: orders}\n"
+          + "  - {name: u, type: listed-tables, options: {table: u}, table: users}\n"
+          + "  - {name: o2, type: listed-tables, options: {table: o2}, table: orders}\n";
+
+  @Test
+  void should_give_each_table_its_sources_when_sources_of_files_name_their_tables() {
+    JobSpec whole =
+        job(
+            FILES
+                + "target: {keyspace: shop_new}\n"
+                + "per-table:\n  users: {mapping: {columns: {id: uid}}}\n");
+
+    JobTables tables = JobTables.of(whole);
+
+    assertThat(tables.several()).isTrue();
+    assertThat(tables.tables()).containsOnlyKeys("orders", "users");
+    JobSpec orders = tables.tables().get("orders");
+    assertThat(orders.sources()).extracting(SourceSpec::name).containsExactly("o1", "o2");
+    assertThat(orders.sources()).allSatisfy(source -> assertThat(source.table()).isNull());
+    assertThat(orders.target().table()).isEqualTo("orders");
+    assertThat(orders.mapping()).isNull();
+    assertThat(tables.tables().get("users").mapping().columns()).containsOnlyKeys("id");
+    assertThat(JobTables.of(orders).tables())
+        .as("a table's own job is a job of one table")
+        .containsOnlyKeys("orders");
+  }
+
+  @Test
+  void should_refuse_sources_that_name_their_tables_with_what_does_not_add_up() {
+    assertThatThrownBy(
+            () ->
+                JobTables.of(
+                    job(
+                        FILES
+                            + "  - {name: x, type: listed-tables, options: {table: x}}\n"
+                            + "target: {keyspace: s}\n")))
+        .isInstanceOf(JobFileException.class)
+        .hasMessageContaining("Sources [x] name no table");
+    assertThatThrownBy(() -> JobTables.of(job(FILES + "target: {keyspace: s, table: t}\n")))
+        .isInstanceOf(JobFileException.class)
+        .hasMessageContaining("leave out target.table and mapping");
+    assertThatThrownBy(
+            () ->
+                JobTables.of(
+                    job(FILES + "target: {keyspace: s}\nper-table: {payments: {mapping: {}}}\n")))
+        .isInstanceOf(JobFileException.class)
+        .hasMessageContaining("per-table: names [payments], which no source names");
+    assertThatThrownBy(
+            () ->
+                JobTables.of(
+                    job(FILES + "target: {keyspace: s}\nper-table: {users: {table: people}}\n")))
+        .isInstanceOf(JobFileException.class)
+        .hasMessageContaining("its sources name it");
   }
 }
