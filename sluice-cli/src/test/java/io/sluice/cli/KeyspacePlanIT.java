@@ -51,7 +51,9 @@ class KeyspacePlanIT {
                 + " PRIMARY KEY (sensor, at)) WITH CLUSTERING ORDER BY (at DESC)"));
     session.execute(schema("CREATE INDEX readings_by_score ON readings (score)"));
     session.execute(
-        schema("CREATE TABLE venues (id int PRIMARY KEY, place frozen<place>, tags set<text>)"));
+        schema(
+            "CREATE TABLE venues (id int PRIMARY KEY, place frozen<place>, tags set<text>)"
+                + " WITH default_time_to_live = 86400 AND gc_grace_seconds = 3600"));
     session.execute(schema("CREATE TABLE hits (page text PRIMARY KEY, n counter)"));
     for (int i = 0; i < 30; i++) {
       session.execute(
@@ -91,6 +93,13 @@ class KeyspacePlanIT {
         .contains("ON " + planned + ".readings_v2 (score);")
         .doesNotContain(planned + ".hits");
     assertThat(out.substring(out.indexOf("Not copied:"))).contains("hits").contains("counter");
+    String alter =
+        "ALTER TABLE "
+            + planned
+            + ".venues WITH default_time_to_live = 86400 AND gc_grace_seconds = 3600;";
+    assertThat(out.substring(out.indexOf("Not copied:")))
+        .contains("table options of venues: not copied")
+        .contains(alter);
 
     for (String statement : Files.readString(dir.resolve("schema.cql")).split(";\\s*\\n")) {
       if (!statement.isBlank()) {
@@ -110,6 +119,20 @@ class KeyspacePlanIT {
     assertThat(migrate.exitCode()).as(migrate.toString()).isEqualTo(ExitCodes.OK);
     assertThat(count(planned + ".readings_v2")).isEqualTo(30);
     assertThat(count(planned + ".venues")).isEqualTo(30);
+    session.execute(schema(alter.substring(0, alter.length() - 1)));
+    session.refreshSchema();
+    assertThat(
+            session
+                .getMetadata()
+                .getKeyspace(planned)
+                .flatMap(ks -> ks.getTable("venues"))
+                .orElseThrow()
+                .getOptions()
+                .get(
+                    com.datastax.oss.driver.api.core.CqlIdentifier.fromInternal(
+                        "default_time_to_live")))
+        .as("the printed ALTER TABLE runs as printed")
+        .isEqualTo(86400);
   }
 
   private long count(String table) {

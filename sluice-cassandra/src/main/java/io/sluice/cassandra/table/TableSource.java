@@ -297,17 +297,17 @@ public final class TableSource implements KeyOrderedSource, TableCopySource {
 
   @Override
   public TableCopy tableCopy(String keyspace, String table) {
+    Optional<KeyspaceMetadata> sourceKeyspace =
+        session.getMetadata().getKeyspace(CqlIdentifier.fromInternal(options.keyspace()));
+    List<String> notCopied =
+        new ArrayList<>(
+            CopiedIndexes.notCopied(
+                sourceKeyspace.map(KeyspaceMetadata::getViews).orElse(Map.of()), options.table()));
+    sourceKeyspace
+        .flatMap(ks -> ks.getTable(CqlIdentifier.fromInternal(options.table())))
+        .ifPresent(source -> notCopied.addAll(CopiedOptions.notCopied(source, keyspace, table)));
     return new TableCopy(
-        scan.fieldNames(),
-        scan.copiedCql(keyspace, table),
-        scan.writeRules(),
-        CopiedIndexes.notCopied(
-            session
-                .getMetadata()
-                .getKeyspace(CqlIdentifier.fromInternal(options.keyspace()))
-                .map(KeyspaceMetadata::getViews)
-                .orElse(Map.of()),
-            options.table()));
+        scan.fieldNames(), scan.copiedCql(keyspace, table), scan.writeRules(), notCopied);
   }
 
   @Override
