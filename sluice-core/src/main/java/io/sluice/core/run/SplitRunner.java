@@ -358,9 +358,9 @@ public final class SplitRunner {
       written.failed().forEach(row -> failed.put(row.row(), row));
       long retries = written.retries();
       for (RecordBatches.Waiting waiting : batch.records) {
-        List<WriteResult.FailedRow> its = new ArrayList<>();
-        for (Row row : waiting.rows()) {
-          WriteResult.FailedRow refused = failed.get(row);
+        List<WriteResult.FailedRow> its = failed.isEmpty() ? List.of() : new ArrayList<>();
+        for (int i = 0; !failed.isEmpty() && i < waiting.rows().size(); i++) {
+          WriteResult.FailedRow refused = failed.get(waiting.rows().get(i));
           if (refused != null) {
             its.add(refused);
           }
