@@ -153,7 +153,7 @@ final class CassandraSink implements Sink {
         }
       }
     }
-    return combine(writes);
+    return WriteResult.allOf(writes);
   }
 
   /**
@@ -181,7 +181,7 @@ final class CassandraSink implements Sink {
                 }
                 alone.add(again == null ? expired(1) : writeStatement(again, List.of(row)));
               }
-              return combine(alone)
+              return WriteResult.allOf(alone)
                   .thenApply(
                       each ->
                           new WriteResult(
@@ -285,26 +285,6 @@ final class CassandraSink implements Sink {
       }
     }
     return builder.setLong(columns.size(), row.writeTimestampMicros()).setIdempotence(true).build();
-  }
-
-  private static CompletionStage<WriteResult> combine(List<CompletableFuture<WriteResult>> writes) {
-    if (writes.size() == 1) {
-      return writes.get(0);
-    }
-    return CompletableFuture.allOf(writes.toArray(CompletableFuture[]::new))
-        .thenApply(
-            ignored -> {
-              long written = 0;
-              long retries = 0;
-              List<WriteResult.FailedRow> failed = new ArrayList<>();
-              for (CompletableFuture<WriteResult> write : writes) {
-                WriteResult result = write.join();
-                written += result.written();
-                retries += result.retries();
-                failed.addAll(result.failed());
-              }
-              return new WriteResult(written, retries, failed);
-            });
   }
 
   @Override

@@ -122,23 +122,7 @@ final class CounterDeltaSink implements Sink {
       write.start();
       writes.add(write);
     }
-    if (writes.size() == 1) {
-      return writes.get(0);
-    }
-    return CompletableFuture.allOf(writes.toArray(CompletableFuture[]::new))
-        .thenApply(
-            ignored -> {
-              long written = 0;
-              long retries = 0;
-              List<WriteResult.FailedRow> failed = new ArrayList<>();
-              for (CompletableFuture<WriteResult> write : writes) {
-                WriteResult result = write.join();
-                written += result.written();
-                retries += result.retries();
-                failed.addAll(result.failed());
-              }
-              return new WriteResult(written, retries, failed);
-            });
+    return WriteResult.allOf(writes);
   }
 
   /** The counters the row holds a value for, of {@code columns}. */

@@ -171,22 +171,7 @@ class FileTablesIT {
   /** A job of the test keyspace whose target names the keyspace only. */
   private Path job(String name, TestKeyspace keyspace, String sources, String rest)
       throws IOException {
-    String yaml =
-        "name: "
-            + name
-            + "\nstate-dir: state-"
-            + name
-            + "\nsources:\n"
-            + sources
-            + "target:\n"
-            + JobFile.cluster(keyspace, "  ")
-            + "  keyspace: "
-            + keyspace.name()
-            + "\n"
-            + rest;
-    Path file = dir.resolve(name + ".yaml");
-    Files.writeString(file, yaml);
-    return file;
+    return JobFile.write(dir, name, keyspace, null, sources, rest);
   }
 
   private static long count(CqlSession session, String table) {

@@ -12,8 +12,8 @@ final class JobFile {
 
   /**
    * Writes {@code dir/name.yaml}: the given {@code sources:} and {@code mapping:} blocks (YAML,
-   * already indented), a target of {@code table} in the test keyspace, and state in {@code
-   * dir/state-name}.
+   * already indented), a target of {@code table} in the test keyspace (of the keyspace only, for a
+   * job of several tables, when null), and state in {@code dir/state-name}.
    */
   static Path write(
       Path dir, String name, TestKeyspace keyspace, String table, String sources, String rest)
@@ -48,9 +48,7 @@ final class JobFile {
             + "  keyspace: "
             + keyspace.name()
             + "\n"
-            + "  table: "
-            + table
-            + "\n"
+            + (table == null ? "" : "  table: " + table + "\n")
             + target
             + rest;
     Path file = dir.resolve(name + ".yaml");

@@ -2,7 +2,10 @@ package io.sluice.core.sink;
 
 import io.sluice.core.count.Count;
 import io.sluice.core.state.LineDetail;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionStage;
 
 /**
  * What became of a group of rows handed to a {@link Sink}.
@@ -34,6 +37,30 @@ public record WriteResult(
   /** The result of writing rows. */
   public WriteResult(long written, long retries, List<FailedRow> failed) {
     this(written, retries, failed, List.of());
+  }
+
+  /**
+   * The results of several writes of one group of rows as one: their counts summed, their failed
+   * rows together, once every write has its answer.
+   */
+  public static CompletionStage<WriteResult> allOf(List<CompletableFuture<WriteResult>> writes) {
+    if (writes.size() == 1) {
+      return writes.get(0);
+    }
+    return CompletableFuture.allOf(writes.toArray(CompletableFuture[]::new))
+        .thenApply(
+            ignored -> {
+              long written = 0;
+              long retries = 0;
+              List<FailedRow> failed = new ArrayList<>();
+              for (CompletableFuture<WriteResult> write : writes) {
+                WriteResult result = write.join();
+                written += result.written();
+                retries += result.retries();
+                failed.addAll(result.failed());
+              }
+              return new WriteResult(written, retries, failed);
+            });
   }
 
   /** A row the target did not accept. */
