@@ -41,7 +41,8 @@ import picocli.CommandLine.Spec;
  * {@code sluice plan job.yaml}: what a migration would do, without writing anything: the splits and
  * size of each source, the write timestamps, the target's rule warnings, and either a check of the
  * job's mapping against a sample or, when the job has none, an inferred mapping and {@code CREATE
- * TABLE}. A job whose source names several tables is planned table by table ({@link TablesPlan}).
+ * TABLE} (or the source's own proposal, {@link SourceProposal}, options included). A job whose
+ * source names several tables is planned table by table ({@link TablesPlan}).
  */
 @Command(
     name = "plan",

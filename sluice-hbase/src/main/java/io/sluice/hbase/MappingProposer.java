@@ -164,6 +164,15 @@ final class MappingProposer {
       guesses.add("every other value (decode): " + decode.describe("values of maps and rows"));
       guesses.add("qualifiers of maps and rows: " + qualifier.describe("qualifiers"));
     }
+    if (valueDecoding != BytesDecoding.RAW) {
+      notes.add(
+          "decode: "
+              + valueDecoding.key()
+              + " (for the maps and rows) decodes every cell not named in decode-columns: a cell"
+              + " of a qualifier not seen here that is not a "
+              + valueDecoding.key()
+              + " rejects its row.");
+    }
     notes.add(
         "Only the qualifiers seen in the sample are mapped: a cell of another qualifier is not"
             + " copied. Raise --sample-records to read more rows.");

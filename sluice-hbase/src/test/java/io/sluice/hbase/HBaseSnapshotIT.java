@@ -158,6 +158,99 @@ class HBaseSnapshotIT {
   }
 
   /**
+   * {@code sluice plan} as a process, on a job without a mapping, proposes options, mapping and
+   * table from the snapshot's bytes; pasted as they are, they load every cell as HBase's {@code
+   * Get} returned it, decoded (text, a long) and at its own time.
+   */
+  @Test
+  void should_propose_a_mapping_that_loads_the_snapshot_as_hbase_returned_it(
+      CqlSession session, TestKeyspace keyspace) throws Exception {
+    String unmapped = job(keyspace, "proposed", "state-proposed");
+    unmapped = unmapped.substring(0, unmapped.indexOf("mapping:\n"));
+    Path planned = work.resolve("proposed-plan.yaml");
+    Files.writeString(planned, unmapped);
+
+    CliProcess plan =
+        CliProcess.start(
+            work,
+            "plan",
+            planned.toString(),
+            "--mapping-out",
+            "proposed-mapping.yaml",
+            "--cql-out",
+            "proposed.cql");
+    int exit = plan.waitFor(120);
+
+    String output = plan.output();
+    assertThat(exit).as(output).isZero();
+    assertThat(output)
+        .contains("write timestamp each cell's own HBase timestamp")
+        .contains("row key -> rowkey: utf8 (100% of 39 sampled keys)")
+        .contains("d:qty -> qty bigint: long (100% of")
+        .doesNotContain("1970");
+    String cql = Files.readString(work.resolve("proposed.cql"));
+    assertThat(cql).contains("  rowkey text,", "  name text,", "  qty bigint,", "  note text,");
+    session.execute(cql);
+    String options = output.substring(output.indexOf("    options:\n"));
+    options = options.substring(0, options.indexOf("\n\n") + 1);
+    Path jobFile = work.resolve("proposed.yaml");
+    Files.writeString(
+        jobFile,
+        unmapped.replaceFirst(
+                "    options:\n(      .*\n)+", java.util.regex.Matcher.quoteReplacement(options))
+            + Files.readString(work.resolve("proposed-mapping.yaml")));
+    JobSpec job = JobFiles.load(jobFile);
+
+    RunReport report;
+    try (CassandraTarget target = CassandraTarget.connect(job.target(), work);
+        JobRun run = Migration.prepare(job, target, Clock.systemUTC(), true)) {
+      report = run.run();
+    }
+
+    assertThat(report.outcome()).as(report.toText()).isEqualTo(Outcome.COMPLETED);
+    assertThat(report.counts().rowsWritten()).isEqualTo(export.rows().size());
+    assertThat(session.execute("SELECT count(*) FROM proposed").one().getLong(0))
+        .isEqualTo(export.rows().size());
+    long nowSecond = System.currentTimeMillis() / 1000;
+    for (Map.Entry<String, Map<String, ExpectedCell>> expected : export.rows().entrySet()) {
+      Row row =
+          session
+              .execute(
+                  "SELECT name, qty, temp, note, writetime(name), writetime(qty), writetime(temp),"
+                      + " writetime(note), ttl(temp), ttl(note) FROM proposed WHERE rowkey = ?",
+                  expected.getKey())
+              .one();
+      assertThat(row).as("row %s", expected.getKey()).isNotNull();
+      String[] columns = {"name", "qty", "temp", "note"};
+      String[] fields = {"d:name", "d:qty", "d:temp", "t:note"};
+      for (int i = 0; i < columns.length; i++) {
+        ExpectedCell cell = expected.getValue().get(fields[i]);
+        String what = expected.getKey() + " " + fields[i];
+        if (cell == null) {
+          assertThat(row.isNull(columns[i])).as(what + " is absent in HBase").isTrue();
+          continue;
+        }
+        Object value =
+            columns[i].equals("qty") ? (Object) row.getLong("qty") : row.getString(columns[i]);
+        Object hbase =
+            columns[i].equals("qty")
+                ? (Object) ByteBuffer.wrap(cell.value()).getLong()
+                : text(cell);
+        assertThat(value).as(what + " value").isEqualTo(hbase);
+        assertThat(row.getLong("writetime(" + columns[i] + ")"))
+            .as(what + " write time")
+            .isEqualTo(cell.timestampMillis() * 1000);
+        if (cell.expiresAtSecond() != 0) {
+          assertThat((long) row.getInt("ttl(" + columns[i] + ")"))
+              .as(what + " TTL left")
+              .isBetween(
+                  cell.expiresAtSecond() - nowSecond - 2, cell.expiresAtSecond() - nowSecond + 1);
+        }
+      }
+    }
+  }
+
+  /**
    * The same snapshot through the SSTable target, on the CLI as a process: the HBase source loaded
    * from its plugin, the rows written as SSTables by Cassandra's own writer and streamed into the
    * node. Every cell as HBase returned it, at its own write time and TTL.
