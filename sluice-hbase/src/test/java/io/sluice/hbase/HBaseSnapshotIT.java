@@ -251,6 +251,99 @@ class HBaseSnapshotIT {
   }
 
   /**
+   * For a snapshot whose qualifiers are data, {@code plan} proposes a family of 120 cells a row as
+   * clustering rows (the row's other cells static) and a family of 50 day qualifiers as a map;
+   * pasted as they are, they load every cell as a scan of HBase returned it, at its own time.
+   */
+  @Test
+  void should_propose_clustering_rows_and_a_map_for_families_of_data_qualifiers(
+      CqlSession session, TestKeyspace keyspace) throws Exception {
+    String unmapped =
+        job(keyspace, "events", "state-events")
+            .replace(export.folder().toString(), export.eventsFolder().toString())
+            .replace(
+                "snapshot: " + OrdersSnapshot.SNAPSHOT, "snapshot: " + EventsSnapshot.SNAPSHOT);
+    unmapped = unmapped.substring(0, unmapped.indexOf("mapping:\n"));
+    Path planned = work.resolve("events-plan.yaml");
+    Files.writeString(planned, unmapped);
+
+    CliProcess plan =
+        CliProcess.start(
+            work,
+            "plan",
+            planned.toString(),
+            "--mapping-out",
+            "events-mapping.yaml",
+            "--cql-out",
+            "events.cql");
+    int exit = plan.waitFor(120);
+
+    String output = plan.output();
+    assertThat(exit).as(output).isZero();
+    String cql = Files.readString(work.resolve("events.cql"));
+    assertThat(cql)
+        .contains("  qualifier text,", "  value bigint,", "  name text static,")
+        .contains("  t map<text, bigint> static,", "PRIMARY KEY ((rowkey), qualifier)");
+    session.execute(cql);
+    String options = output.substring(output.indexOf("    options:\n"));
+    options = options.substring(0, options.indexOf("\n\n") + 1);
+    assertThat(options).contains("families: {\"e\": rows, \"t\": map}");
+    Path jobFile = work.resolve("events.yaml");
+    Files.writeString(
+        jobFile,
+        unmapped.replaceFirst(
+                "    options:\n(      .*\n)+", java.util.regex.Matcher.quoteReplacement(options))
+            + Files.readString(work.resolve("events-mapping.yaml")));
+    JobSpec job = JobFiles.load(jobFile);
+
+    RunReport report;
+    try (CassandraTarget target = CassandraTarget.connect(job.target(), work);
+        JobRun run = Migration.prepare(job, target, Clock.systemUTC(), true)) {
+      report = run.run();
+    }
+
+    assertThat(report.outcome()).as(report.toText()).isEqualTo(Outcome.COMPLETED);
+    assertThat(export.events()).hasSize(EventsSnapshot.ROWS);
+    for (Map.Entry<String, Map<String, ExpectedCell>> expected : export.events().entrySet()) {
+      String key = expected.getKey();
+      Map<String, Long> events = new TreeMap<>();
+      Map<String, Long> days = new TreeMap<>();
+      expected
+          .getValue()
+          .forEach(
+              (column, cell) -> {
+                if (column.startsWith("e:")) {
+                  events.put(column.substring(2), ByteBuffer.wrap(cell.value()).getLong());
+                } else if (column.startsWith("t:")) {
+                  days.put(column.substring(2), ByteBuffer.wrap(cell.value()).getLong());
+                }
+              });
+      List<Row> rows =
+          session
+              .execute(
+                  "SELECT qualifier, value, writetime(value), name, t FROM events WHERE rowkey = ?",
+                  key)
+              .all();
+      Map<String, Long> loaded = new TreeMap<>();
+      for (Row row : rows) {
+        String qualifier = row.getString("qualifier");
+        loaded.put(qualifier, row.getLong("value"));
+        assertThat(row.getLong("writetime(value)"))
+            .as(key + " e:" + qualifier + " write time")
+            .isEqualTo(expected.getValue().get("e:" + qualifier).timestampMillis() * 1000);
+        assertThat(row.getString("name")).isEqualTo(text(expected.getValue().get("d:name")));
+        assertThat(new TreeMap<>(row.getMap("t", String.class, Long.class)))
+            .as(key + " family t")
+            .isEqualTo(days);
+      }
+      assertThat(loaded)
+          .as(key + " family e")
+          .isEqualTo(events)
+          .hasSize(EventsSnapshot.EVENTS_PER_ROW);
+    }
+  }
+
+  /**
    * The same job on Spark {@code local[2]}, submitted as a process with Spark's class path (its
    * Hadoop 3.4, HBase's 3.3 in the plugin): every cell as HBase returned it, as the CLI loads it.
    */
