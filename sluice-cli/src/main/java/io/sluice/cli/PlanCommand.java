@@ -16,6 +16,7 @@ import io.sluice.core.sink.Row;
 import io.sluice.core.sink.Target;
 import io.sluice.core.source.Record;
 import io.sluice.core.source.Source;
+import io.sluice.core.source.SourceProposal;
 import io.sluice.core.source.SourceSpec;
 import io.sluice.core.source.Sources;
 import io.sluice.core.source.TableCopy;
@@ -40,7 +41,8 @@ import picocli.CommandLine.Spec;
  * {@code sluice plan job.yaml}: what a migration would do, without writing anything: the splits and
  * size of each source, the write timestamps, the target's rule warnings, and either a check of the
  * job's mapping against a sample or, when the job has none, an inferred mapping and {@code CREATE
- * TABLE}. A job whose source names several tables is planned table by table ({@link TablesPlan}).
+ * TABLE} (or the source's own proposal, {@link SourceProposal}, options included). A job whose
+ * source names several tables is planned table by table ({@link TablesPlan}).
  */
 @Command(
     name = "plan",
@@ -98,9 +100,13 @@ final class PlanCommand implements Callable<Integer> {
         }
         boolean readText = sources.stream().noneMatch(Source::typesItsValues);
         List<Record> sample = PlanSample.read(job, sources, sampleSize, out).records();
+        Optional<SourceProposal> proposal =
+            SourceProposal.of(sources, job.target().keyspace(), job.target().table(), sampleSize);
         Optional<TableCopy> copy =
             TableCopy.of(sources, job.target().keyspace(), job.target().table());
-        if (copy.isPresent()) {
+        if (proposal.isPresent()) {
+          print(proposal.get(), out);
+        } else if (copy.isPresent()) {
           printCopy(copy.get(), job.target(), out);
         } else if (sample.isEmpty()) {
           inferFromSchemas(job, sources, out);
@@ -208,6 +214,25 @@ final class PlanCommand implements Callable<Integer> {
       Files.writeString(cqlOut, cql + System.lineSeparator());
       out.println("CREATE TABLE written to " + cqlOut);
     }
+  }
+
+  /** Shows what a source proposes, and writes its mapping and table where the options say. */
+  private void print(SourceProposal proposal, PrintWriter out) throws IOException {
+    out.println();
+    out.println("Proposed from " + proposal.description() + ".");
+    out.println("Source options (in place of the source's options:):");
+    out.println(proposal.optionsYaml());
+    out.println("Mapping (add it to the job file):");
+    out.println(proposal.mappingYaml());
+    out.println("Table that fits it:");
+    out.println(proposal.createTableCql());
+    out.println();
+    out.println("Guesses:");
+    proposal.guesses().forEach(guess -> out.println("  " + guess));
+    for (String note : proposal.notes()) {
+      out.println("Note: " + note);
+    }
+    write(proposal.mappingYaml(), proposal.createTableCql(), out);
   }
 
   /** Shows an inferred mapping and table, and writes them where the options say. */

@@ -3,6 +3,7 @@ package io.sluice.cli;
 import io.sluice.core.job.JobSpec;
 import io.sluice.core.run.SourceSampler;
 import io.sluice.core.run.WriteTimestamps;
+import io.sluice.core.source.CellTimesSource;
 import io.sluice.core.source.Record;
 import io.sluice.core.source.Source;
 import io.sluice.core.source.SourceSpec;
@@ -48,7 +49,9 @@ record PlanSample(List<Record> records, long work) {
           source.sizeKnown()
               ? String.format("%.1f MB", bytes / 1e6)
               : "size not known yet (the cluster has no size estimates for it)",
-          describe(sourceSpec, timestamps.get(i)));
+          source instanceof CellTimesSource timed
+              ? timed.writeTimes()
+              : describe(sourceSpec, timestamps.get(i)));
       if (sample.size() < sampleSize) {
         sample.addAll(SourceSampler.sample(source, splits, sampleSize - sample.size()));
       }

@@ -19,6 +19,7 @@ enum BytesDecoding {
   LONG,
   INT,
   DOUBLE,
+  FLOAT,
   BOOLEAN,
   HEX,
   RAW;
@@ -63,6 +64,7 @@ enum BytesDecoding {
       case LONG -> fixed(bytes, Long.BYTES).getLong();
       case INT -> fixed(bytes, Integer.BYTES).getInt();
       case DOUBLE -> fixed(bytes, Double.BYTES).getDouble();
+      case FLOAT -> fixed(bytes, Float.BYTES).getFloat();
       case BOOLEAN -> fixed(bytes, 1).get() != 0;
       case HEX -> HexFormat.of().formatHex(bytes);
       case RAW -> new BinaryValue((byte) 0, bytes);

@@ -2,6 +2,7 @@ package io.sluice.hbase;
 
 import static io.sluice.hbase.BytesDecoding.BOOLEAN;
 import static io.sluice.hbase.BytesDecoding.DOUBLE;
+import static io.sluice.hbase.BytesDecoding.FLOAT;
 import static io.sluice.hbase.BytesDecoding.HEX;
 import static io.sluice.hbase.BytesDecoding.INT;
 import static io.sluice.hbase.BytesDecoding.LONG;
@@ -32,7 +33,7 @@ public record HBaseSnapshotOptions(
         String rowKey,
     @Setting(
             "How every cell value becomes its `family:qualifier` field: `utf8`, `long`, `int`,"
-                + " `double`, `boolean` (HBase's `Bytes` encodings), `hex` text, or `raw` bytes (a"
+                + " `double`, `float`, `boolean` (HBase's `Bytes` encodings), `hex` text, or `raw` bytes (a"
                 + " `blob`). A"
                 + " value that does not decode rejects its row.")
         String decode,
@@ -174,6 +175,6 @@ public record HBaseSnapshotOptions(
   }
 
   private static BytesDecoding valueDecoding(String text, String setting) {
-    return BytesDecoding.parse(text, setting, UTF8, LONG, INT, DOUBLE, BOOLEAN, HEX, RAW);
+    return BytesDecoding.parse(text, setting, UTF8, LONG, INT, DOUBLE, FLOAT, BOOLEAN, HEX, RAW);
   }
 }

@@ -1,9 +1,11 @@
 package io.sluice.hbase;
 
+import io.sluice.core.source.CellTimesSource;
 import io.sluice.core.source.MalformedRecord;
+import io.sluice.core.source.ProposingSource;
 import io.sluice.core.source.Record;
-import io.sluice.core.source.Source;
 import io.sluice.core.source.SourceItem;
+import io.sluice.core.source.SourceProposal;
 import io.sluice.core.source.Split;
 import io.sluice.core.source.SplitReader;
 import java.io.IOException;
@@ -26,7 +28,7 @@ import org.apache.hadoop.hbase.util.Bytes;
  * <p>A split's position is the last row done ({@link RowPosition}); a resumed split scans from
  * right after that row key.
  */
-final class HBaseSnapshotSource implements Source {
+final class HBaseSnapshotSource implements ProposingSource, CellTimesSource {
 
   private final String name;
   private final Path rootDir;
@@ -60,6 +62,24 @@ final class HBaseSnapshotSource implements Source {
               name, splits.size(), table + "/" + region.info().getEncodedName(), 0, work, work));
     }
     return splits;
+  }
+
+  /**
+   * Proposes options, mapping and table from the raw bytes of the first {@code sampleRecords} rows
+   * (region after region), whatever this source's own decodings are.
+   */
+  @Override
+  public SourceProposal propose(String keyspace, String table, int sampleRecords)
+      throws IOException {
+    List<Split> splits = plan();
+    SnapshotSample sample =
+        OwnClassLoader.call(() -> SnapshotSample.read(conf, restored(), splits, sampleRecords));
+    return new MappingProposer(options.snapshot(), sample).propose(keyspace, table);
+  }
+
+  @Override
+  public String writeTimes() {
+    return "each cell's own HBase timestamp, and the TTL it has left (no write-timestamp needed)";
   }
 
   @Override

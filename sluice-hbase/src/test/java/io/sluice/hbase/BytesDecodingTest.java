@@ -18,6 +18,8 @@ class BytesDecodingTest {
     assertThat(BytesDecoding.INT.decode(ByteBuffer.allocate(4).putInt(7).array())).isEqualTo(7);
     assertThat(BytesDecoding.DOUBLE.decode(ByteBuffer.allocate(8).putDouble(2.5).array()))
         .isEqualTo(2.5);
+    assertThat(BytesDecoding.FLOAT.decode(ByteBuffer.allocate(4).putFloat(-0.75f).array()))
+        .isEqualTo(-0.75f);
     assertThat(BytesDecoding.BOOLEAN.decode(new byte[] {-1})).isEqualTo(true);
     assertThat(BytesDecoding.BOOLEAN.decode(new byte[] {0})).isEqualTo(false);
     assertThat(BytesDecoding.HEX.decode(new byte[] {0x0a, (byte) 0xff})).isEqualTo("0aff");

@@ -158,6 +158,211 @@ class HBaseSnapshotIT {
   }
 
   /**
+   * {@code sluice plan} as a process, on a job without a mapping, proposes options, mapping and
+   * table from the snapshot's bytes; pasted as they are, they load every cell as HBase's {@code
+   * Get} returned it, decoded (text, a long) and at its own time.
+   */
+  @Test
+  void should_propose_a_mapping_that_loads_the_snapshot_as_hbase_returned_it(
+      CqlSession session, TestKeyspace keyspace) throws Exception {
+    String unmapped = job(keyspace, "proposed", "state-proposed");
+    unmapped = unmapped.substring(0, unmapped.indexOf("mapping:\n"));
+    Path planned = work.resolve("proposed-plan.yaml");
+    Files.writeString(planned, unmapped);
+
+    CliProcess plan =
+        CliProcess.start(
+            work,
+            "plan",
+            planned.toString(),
+            "--mapping-out",
+            "proposed-mapping.yaml",
+            "--cql-out",
+            "proposed.cql");
+    int exit = plan.waitFor(120);
+
+    String output = plan.output();
+    assertThat(exit).as(output).isZero();
+    assertThat(output)
+        .contains("write timestamp each cell's own HBase timestamp")
+        .contains("row key -> rowkey: utf8 (100% of 39 sampled keys)")
+        .contains("d:qty -> qty bigint: long (100% of")
+        .doesNotContain("1970");
+    String cql = Files.readString(work.resolve("proposed.cql"));
+    assertThat(cql).contains("  rowkey text,", "  name text,", "  qty bigint,", "  note text,");
+    session.execute(cql);
+    String options = output.substring(output.indexOf("    options:\n"));
+    options = options.substring(0, options.indexOf("\n\n") + 1);
+    Path jobFile = work.resolve("proposed.yaml");
+    Files.writeString(
+        jobFile,
+        unmapped.replaceFirst(
+                "    options:\n(      .*\n)+", java.util.regex.Matcher.quoteReplacement(options))
+            + Files.readString(work.resolve("proposed-mapping.yaml")));
+    JobSpec job = JobFiles.load(jobFile);
+
+    RunReport report;
+    try (CassandraTarget target = CassandraTarget.connect(job.target(), work);
+        JobRun run = Migration.prepare(job, target, Clock.systemUTC(), true)) {
+      report = run.run();
+    }
+
+    assertThat(report.outcome()).as(report.toText()).isEqualTo(Outcome.COMPLETED);
+    assertThat(report.counts().rowsWritten()).isEqualTo(export.rows().size());
+    assertThat(session.execute("SELECT count(*) FROM proposed").one().getLong(0))
+        .isEqualTo(export.rows().size());
+    long nowSecond = System.currentTimeMillis() / 1000;
+    for (Map.Entry<String, Map<String, ExpectedCell>> expected : export.rows().entrySet()) {
+      Row row =
+          session
+              .execute(
+                  "SELECT name, qty, temp, note, writetime(name), writetime(qty), writetime(temp),"
+                      + " writetime(note), ttl(temp), ttl(note) FROM proposed WHERE rowkey = ?",
+                  expected.getKey())
+              .one();
+      assertThat(row).as("row %s", expected.getKey()).isNotNull();
+      String[] columns = {"name", "qty", "temp", "note"};
+      String[] fields = {"d:name", "d:qty", "d:temp", "t:note"};
+      for (int i = 0; i < columns.length; i++) {
+        ExpectedCell cell = expected.getValue().get(fields[i]);
+        String what = expected.getKey() + " " + fields[i];
+        if (cell == null) {
+          assertThat(row.isNull(columns[i])).as(what + " is absent in HBase").isTrue();
+          continue;
+        }
+        Object value =
+            columns[i].equals("qty") ? (Object) row.getLong("qty") : row.getString(columns[i]);
+        Object hbase =
+            columns[i].equals("qty")
+                ? (Object) ByteBuffer.wrap(cell.value()).getLong()
+                : text(cell);
+        assertThat(value).as(what + " value").isEqualTo(hbase);
+        assertThat(row.getLong("writetime(" + columns[i] + ")"))
+            .as(what + " write time")
+            .isEqualTo(cell.timestampMillis() * 1000);
+        if (cell.expiresAtSecond() != 0) {
+          assertThat((long) row.getInt("ttl(" + columns[i] + ")"))
+              .as(what + " TTL left")
+              .isBetween(
+                  cell.expiresAtSecond() - nowSecond - 2, cell.expiresAtSecond() - nowSecond + 1);
+        }
+      }
+    }
+  }
+
+  /**
+   * For a snapshot whose qualifiers are data, {@code plan} proposes a family of 120 cells a row as
+   * clustering rows (the row's other cells static) and a family of 50 day qualifiers as a map;
+   * pasted as they are, they load every cell as a scan of HBase returned it, at its own time.
+   */
+  @Test
+  void should_propose_clustering_rows_and_a_map_for_families_of_data_qualifiers(
+      CqlSession session, TestKeyspace keyspace) throws Exception {
+    String unmapped =
+        job(keyspace, "events", "state-events")
+            .replace(export.folder().toString(), export.eventsFolder().toString())
+            .replace(
+                "snapshot: " + OrdersSnapshot.SNAPSHOT, "snapshot: " + EventsSnapshot.SNAPSHOT);
+    unmapped = unmapped.substring(0, unmapped.indexOf("mapping:\n"));
+    Path planned = work.resolve("events-plan.yaml");
+    Files.writeString(planned, unmapped);
+
+    CliProcess plan =
+        CliProcess.start(
+            work,
+            "plan",
+            planned.toString(),
+            "--mapping-out",
+            "events-mapping.yaml",
+            "--cql-out",
+            "events.cql");
+    int exit = plan.waitFor(120);
+
+    String output = plan.output();
+    assertThat(exit).as(output).isZero();
+    String cql = Files.readString(work.resolve("events.cql"));
+    assertThat(cql)
+        .contains("  qualifier text,", "  value bigint,", "  name text static,")
+        .contains("  t map<text, bigint> static,", "PRIMARY KEY ((rowkey), qualifier)");
+    session.execute(cql);
+    String options = output.substring(output.indexOf("    options:\n"));
+    options = options.substring(0, options.indexOf("\n\n") + 1);
+    assertThat(options).contains("families: {\"e\": rows, \"t\": map}");
+    Path jobFile = work.resolve("events.yaml");
+    Files.writeString(
+        jobFile,
+        unmapped.replaceFirst(
+                "    options:\n(      .*\n)+", java.util.regex.Matcher.quoteReplacement(options))
+            + Files.readString(work.resolve("events-mapping.yaml")));
+    JobSpec job = JobFiles.load(jobFile);
+
+    RunReport report;
+    try (CassandraTarget target = CassandraTarget.connect(job.target(), work);
+        JobRun run = Migration.prepare(job, target, Clock.systemUTC(), true)) {
+      report = run.run();
+    }
+
+    assertThat(report.outcome()).as(report.toText()).isEqualTo(Outcome.COMPLETED);
+    assertThat(export.events()).hasSize(EventsSnapshot.ROWS);
+    for (Map.Entry<String, Map<String, ExpectedCell>> expected : export.events().entrySet()) {
+      String key = expected.getKey();
+      Map<String, Long> events = new TreeMap<>();
+      Map<String, Long> days = new TreeMap<>();
+      expected
+          .getValue()
+          .forEach(
+              (column, cell) -> {
+                if (column.startsWith("e:")) {
+                  events.put(column.substring(2), ByteBuffer.wrap(cell.value()).getLong());
+                } else if (column.startsWith("t:")) {
+                  days.put(column.substring(2), ByteBuffer.wrap(cell.value()).getLong());
+                }
+              });
+      List<Row> rows =
+          session
+              .execute(
+                  "SELECT qualifier, value, writetime(value), name, t FROM events WHERE rowkey = ?",
+                  key)
+              .all();
+      Map<String, Long> loaded = new TreeMap<>();
+      for (Row row : rows) {
+        String qualifier = row.getString("qualifier");
+        loaded.put(qualifier, row.getLong("value"));
+        assertThat(row.getLong("writetime(value)"))
+            .as(key + " e:" + qualifier + " write time")
+            .isEqualTo(expected.getValue().get("e:" + qualifier).timestampMillis() * 1000);
+        assertThat(row.getString("name")).isEqualTo(text(expected.getValue().get("d:name")));
+        assertThat(new TreeMap<>(row.getMap("t", String.class, Long.class)))
+            .as(key + " family t")
+            .isEqualTo(days);
+      }
+      assertThat(loaded)
+          .as(key + " family e")
+          .isEqualTo(events)
+          .hasSize(EventsSnapshot.EVENTS_PER_ROW);
+    }
+  }
+
+  /**
+   * The same job on Spark {@code local[2]}, submitted as a process with Spark's class path (its
+   * Hadoop 3.4, HBase's 3.3 in the plugin): every cell as HBase returned it, as the CLI loads it.
+   */
+  @Test
+  void should_load_the_snapshot_on_spark_as_the_cli_does(CqlSession session, TestKeyspace keyspace)
+      throws Exception {
+    session.execute(
+        "CREATE TABLE orders_spark (rowkey text PRIMARY KEY, name blob, qty blob, temp blob,"
+            + " note blob, gone blob)");
+    Path jobFile = work.resolve("orders-spark.yaml");
+    Files.writeString(jobFile, job(keyspace, "orders_spark", "state-spark"));
+
+    SparkProcess.Finished spark = SparkProcess.run(work, 300, "migrate", jobFile.toString());
+
+    assertThat(spark.exitCode()).as(spark.output()).isZero();
+    assertEveryCell(session, "orders_spark");
+  }
+
+  /**
    * The same snapshot through the SSTable target, on the CLI as a process: the HBase source loaded
    * from its plugin, the rows written as SSTables by Cassandra's own writer and streamed into the
    * node. Every cell as HBase returned it, at its own write time and TTL.

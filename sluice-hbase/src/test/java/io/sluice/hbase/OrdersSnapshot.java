@@ -61,7 +61,9 @@ final class OrdersSnapshot {
   record Export(
       Path folder,
       Map<String, Map<String, ExpectedCell>> rows,
-      Map<String, Map<String, List<ExpectedCell>>> versions) {}
+      Map<String, Map<String, List<ExpectedCell>>> versions,
+      Path eventsFolder,
+      Map<String, Map<String, ExpectedCell>> events) {}
 
   /** The versions each family keeps. */
   static final int MAX_VERSIONS = 3;
@@ -86,6 +88,7 @@ final class OrdersSnapshot {
           StartMiniClusterOption.builder().numMasters(1).numRegionServers(1).build());
       Map<String, Map<String, ExpectedCell>> rows;
       Map<String, Map<String, List<ExpectedCell>>> versions;
+      Map<String, Map<String, ExpectedCell>> eventsRows;
       try (Admin admin = util.getAdmin();
           Table table = util.getConnection().getTable(TABLE)) {
         createTable(admin);
@@ -107,21 +110,29 @@ final class OrdersSnapshot {
         admin.snapshot(SNAPSHOT, TABLE);
         rows = readAll(table);
         versions = readAllVersions(table);
+        eventsRows = EventsSnapshot.create(admin, util.getConnection());
       }
-      Path export = dir.resolve("export");
-      int exitCode =
-          ToolRunner.run(
-              new Configuration(util.getConfiguration()),
-              new ExportSnapshot(),
-              new String[] {
-                // The local file system's checksums differ from the raw copy's: nothing to compare.
-                "-snapshot", SNAPSHOT, "-copy-to", export.toUri().toString(), "-no-checksum-verify"
-              });
-      assertThat(exitCode).as("ExportSnapshot's exit code").isZero();
-      return new Export(export, rows, versions);
+      Path export = export(util, SNAPSHOT, dir.resolve("export"));
+      Path events = export(util, EventsSnapshot.SNAPSHOT, dir.resolve("export-events"));
+      return new Export(export, rows, versions, events, eventsRows);
     } finally {
       util.shutdownMiniCluster();
     }
+  }
+
+  /** Exports {@code snapshot} with HBase's own {@code ExportSnapshot} to {@code folder}. */
+  private static Path export(HBaseTestingUtility util, String snapshot, Path folder)
+      throws Exception {
+    int exitCode =
+        ToolRunner.run(
+            new Configuration(util.getConfiguration()),
+            new ExportSnapshot(),
+            new String[] {
+              // The local file system's checksums differ from the raw copy's: nothing to compare.
+              "-snapshot", snapshot, "-copy-to", folder.toUri().toString(), "-no-checksum-verify"
+            });
+    assertThat(exitCode).as("ExportSnapshot's exit code for " + snapshot).isZero();
+    return folder;
   }
 
   private static Configuration loopbackConfiguration() {

@@ -6,7 +6,6 @@ import java.io.UncheckedIOException;
 import java.net.MalformedURLException;
 import java.net.URISyntaxException;
 import java.net.URL;
-import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,8 +20,9 @@ import java.util.stream.Stream;
 /**
  * Source types whose libraries stay off the class path (HBase and Hadoop for {@code
  * hbase-snapshot}): each is a folder of jars named for its type, {@code PLUGINS/TYPE/*.jar}, loaded
- * in a class loader of its own (the application's loader its parent) only when a job names that
- * type, and its {@link SourceProvider} found there with {@link ServiceLoader}.
+ * in a class loader of its own, its jars before the application's ({@link PluginClassLoader}), only
+ * when a job names that type, and its {@link SourceProvider} found there with {@link
+ * ServiceLoader}.
  *
  * <p>The plugin folders are those the system property {@value #PROPERTY} lists (separated as a
  * class path is; the {@code ./sluice} script names the ones its checkout builds), then {@code
@@ -123,7 +123,7 @@ final class SourcePlugins {
     } catch (IOException e) {
       throw new UncheckedIOException("cannot list the plugin folder " + folder, e);
     }
-    return new URLClassLoader(
+    return new PluginClassLoader(
         "sluice-plugin-" + folder.getFileName(),
         jars.toArray(URL[]::new),
         SourcePlugins.class.getClassLoader());

@@ -60,6 +60,38 @@ class SourcePluginsTest {
     assertThat(SourcePlugins.find("../test-plugin")).isEmpty();
   }
 
+  /**
+   * A library the plugin holds comes from the plugin, even where the application holds it too (as
+   * Spark holds its own Hadoop); Sluice's own classes come from the application.
+   */
+  @Test
+  void should_load_the_plugins_own_libraries_before_the_applications() throws Exception {
+    Path folder = Files.createDirectories(dir.resolve("shadowing"));
+    String library = "org/junit/jupiter/api/Test.class";
+    String sluice = "io/sluice/core/source/Source.class";
+    try (JarOutputStream jar =
+        new JarOutputStream(Files.newOutputStream(folder.resolve("plugin.jar")))) {
+      for (String entry : List.of(library, sluice)) {
+        jar.putNextEntry(new JarEntry(entry));
+        try (var in = getClass().getClassLoader().getResourceAsStream(entry)) {
+          jar.write(in.readAllBytes());
+        }
+        jar.closeEntry();
+      }
+    }
+    try (PluginClassLoader loader =
+        new PluginClassLoader(
+            "test",
+            new java.net.URL[] {folder.resolve("plugin.jar").toUri().toURL()},
+            getClass().getClassLoader())) {
+      assertThat(loader.loadClass("org.junit.jupiter.api.Test").getClassLoader()).isSameAs(loader);
+      assertThat(loader.getResource(library).toString()).contains("plugin.jar");
+      assertThat(loader.loadClass(Source.class.getName())).isSameAs(Source.class);
+      assertThat(loader.loadClass(SourcePluginsTest.class.getName()))
+          .isSameAs(SourcePluginsTest.class);
+    }
+  }
+
   @Test
   void should_name_the_module_to_build_for_a_plugin_type_not_found() {
     SourceSpec spec = new SourceSpec("h", "hbase-snapshot", List.of("x"), null, null, Map.of());

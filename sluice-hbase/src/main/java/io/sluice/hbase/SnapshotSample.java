@@ -1,0 +1,73 @@
+package io.sluice.hbase;
+
+import io.sluice.core.source.Split;
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.Cell;
+import org.apache.hadoop.hbase.CellUtil;
+import org.apache.hadoop.hbase.client.ClientSideRegionScanner;
+import org.apache.hadoop.hbase.client.Result;
+import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.util.Bytes;
+
+/**
+ * The first rows of a snapshot, as {@code sluice plan} samples them: the raw bytes of each row's
+ * latest cells, region after region in key order until enough rows are read. A damaged region is
+ * passed over: the load itself tells about it.
+ *
+ * @param rows the rows read, at most the number asked for
+ * @param regions how many regions they were read from
+ */
+record SnapshotSample(List<SampledRow> rows, int regions) {
+
+  SnapshotSample {
+    rows = List.copyOf(rows);
+  }
+
+  /** Reads up to {@code maxRows} rows from the regions of {@code splits}, in order. */
+  static SnapshotSample read(
+      Configuration conf, RestoredSnapshot restored, List<Split> splits, int maxRows)
+      throws IOException {
+    List<SampledRow> rows = new ArrayList<>();
+    int regions = 0;
+    for (Split split : splits) {
+      if (rows.size() >= maxRows) {
+        break;
+      }
+      regions++;
+      try (ClientSideRegionScanner scanner =
+          new ClientSideRegionScanner(
+              conf,
+              restored.rootDir().getFileSystem(conf),
+              restored.rootDir(),
+              restored.table(),
+              restored.region(HBaseSnapshotSource.regionOf(split)),
+              new Scan().readVersions(1).setCacheBlocks(false),
+              null)) {
+        Result row;
+        while (rows.size() < maxRows && (row = scanner.next()) != null) {
+          rows.add(sampled(row));
+        }
+      } catch (IOException | RuntimeException e) {
+        if (!RegionDamage.isDamage(e)) {
+          throw e;
+        }
+      }
+    }
+    return new SnapshotSample(rows, regions);
+  }
+
+  private static SampledRow sampled(Result row) {
+    List<SampledRow.Cell> cells = new ArrayList<>();
+    for (Cell cell : row.rawCells()) {
+      cells.add(
+          new SampledRow.Cell(
+              Bytes.toStringBinary(CellUtil.cloneFamily(cell)),
+              CellUtil.cloneQualifier(cell),
+              CellUtil.cloneValue(cell)));
+    }
+    return new SampledRow(row.getRow(), cells);
+  }
+}
