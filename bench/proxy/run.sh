@@ -126,8 +126,20 @@ node_pid() { sed -n 's/.*"pid" : \([0-9][0-9]*\).*/\1/p' "$work/$1/node.json"; }
 primary_pid=$(node_pid primary)
 secondary_pid=$(node_pid secondary)
 ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat" 2>/dev/null || echo 0; }
+system_ticks() { awk '{ print $15 }' "/proc/$1/stat" 2>/dev/null || echo 0; }
 machine() { awk '/^cpu / { t = 0; for (i = 2; i <= NF; i++) t += $i; print t, $5 + $6 }' /proc/stat; }
 hz=$(getconf CLK_TCK)
+# Context switches of all of a process's threads (voluntary: a thread went to sleep, mostly an
+# event loop waiting for its next event; involuntary: it was preempted), read off /proc.
+switches() {
+  cat /proc/"$1"/task/*/status 2>/dev/null |
+    awk '/^voluntary_ctxt_switches/ { v += $2 } /^nonvoluntary_ctxt_switches/ { n += $2 } END { print v + 0, n + 0 }'
+}
+# The proxy's syscalls that matter for its cost per request, counted by perf's tracepoints while a
+# phase runs through it (PROXY_SYSCALLS=1; needs perf and tracefs): socket reads and writes (a
+# flush is a write), epoll waits (each one a wake-up or a poll).
+proxy_syscalls="${PROXY_SYSCALLS:-0}"
+syscall_events=syscalls:sys_enter_read,syscalls:sys_enter_write,syscalls:sys_enter_writev,syscalls:sys_enter_epoll_wait
 if [ "$pin_secondary" = 1 ]; then
   taskset -a -p -c "$last_core" "$secondary_pid" > /dev/null
   for pid in $primary_pid $proxy_pid $shadow_pid; do
@@ -140,6 +152,8 @@ cpu_before() {
   primary_before=$(ticks "$primary_pid")
   secondary_before=$(ticks "$secondary_pid")
   proxy_before=$(ticks "$proxy_pid")
+  proxy_system_before=$(system_ticks "$proxy_pid")
+  read -r proxy_vol_before proxy_invol_before < <(switches "$proxy_pid")
 }
 cpu_after() {
   read -r total_after idle_after < <(machine)
@@ -151,6 +165,17 @@ cpu_after() {
     "$1" cpu "$(echo "100 * $busy / ($total_after - $total_before)" | bc -l)" \
     "$(echo "$p / $hz" | bc -l)" "$(echo "$s / $hz" | bc -l)" "$(echo "$x / $hz" | bc -l)" \
     "$(echo "($busy - $p - $s - $x) / $hz" | bc -l)"
+  # Per client request of the phase (its warm-up's and its measured ones), through the proxy only.
+  local requests=$2
+  if [[ "$1" == proxy* ]] && [ "$requests" -gt 0 ]; then
+    read -r vol invol < <(switches "$proxy_pid")
+    local sys=$(( $(system_ticks "$proxy_pid") - proxy_system_before ))
+    printf '%-12s %-7s proxy per client request: %.1f CPU us (%.1f in the kernel), %.2f voluntary and %.2f involuntary context switches\n' \
+      "$1" counts "$(echo "1000000 * $x / $hz / $requests" | bc -l)" \
+      "$(echo "1000000 * $sys / $hz / $requests" | bc -l)" \
+      "$(echo "($vol - $proxy_vol_before) / $requests" | bc -l)" \
+      "$(echo "($invol - $proxy_invol_before) / $requests" | bc -l)"
+  fi
 }
 
 # Warms up the JIT of both nodes and of a proxy before anything is measured: the first phase would
@@ -175,8 +200,8 @@ fi
 
 # One phase: empties the table on both nodes, then runs the client with the given options.
 run_phase() {
-  local phase=$1 log=$2
-  shift 2
+  local phase=$1 log=$2 requests=$3
+  shift 3
   helper truncate --contact-point "$primary"
   helper truncate --contact-point "$secondary"
   sleep 5
@@ -188,16 +213,27 @@ run_phase() {
     *) echo "unknown phase $phase" >&2; exit 64 ;;
   esac
   cpu_before
+  local perf_pid=
+  if [ "$proxy_syscalls" = 1 ] && [ "$phase" = proxy ]; then
+    perf stat -x, -e "$syscall_events" -p "$proxy_pid" -o "$work/logs/syscalls-$phase.csv" &
+    perf_pid=$!
+  fi
   if ! helper run --phase "$phase" "${args[@]}" "$@" 2> "$log"; then
     echo "phase $phase failed; see $log" >&2
     exit 1
   fi
-  cpu_after "$phase"
+  cpu_after "$phase" "$requests"
+  if [ -n "$perf_pid" ]; then
+    kill -INT "$perf_pid"
+    wait "$perf_pid" || true
+    awk -F, -v n="$requests" -v p="$phase" '$3 ~ /^syscalls/ { sub("syscalls:sys_enter_", "", $3); line = line sprintf(" %s %.2f,", $3, $1 / n) }
+      END { printf "%-12s %-7s proxy syscalls per client request:%s\n", p, "counts", line }' "$work/logs/syscalls-$phase.csv"
+  fi
 }
 
 # Part 1, saturation: CONCURRENCY requests in flight, the load is what the system sustains.
 for phase in $phases; do
-  run_phase "$phase" "$work/logs/client-$phase.log" --ops "$ops" --concurrency "$concurrency" \
+  run_phase "$phase" "$work/logs/client-$phase.log" $((ops + warmup)) --ops "$ops" --concurrency "$concurrency" \
     --warmup "$warmup" --results "$work/results"
 done
 helper compare --results "$work/results"
@@ -227,7 +263,8 @@ if [ "$rate" != 0 ] && [ -n "$rate_phases" ]; then
   fi
   for round in $(seq "$rounds"); do
     for phase in $rate_phases; do
-      run_phase "$phase" "$work/logs/client-rate-$phase.log" --ops "$rate_ops" \
+      run_phase "$phase" "$work/logs/client-rate-$phase.log" $((rate_ops + warmup)) \
+        --ops "$rate_ops" \
         --concurrency "$concurrency" --warmup "$warmup" --rate "$rate" \
         --max-in-flight "$rate_max_in_flight" --results "$work/results-rate/round-$round"
     done
