@@ -1,5 +1,6 @@
 package io.sluice.core.source;
 
+import java.io.IOException;
 import java.util.List;
 import java.util.Optional;
 
@@ -31,8 +32,7 @@ public record SourceProposal(
 
   /** The proposal of a job's one source when it proposes its own; else empty. */
   public static Optional<SourceProposal> of(
-      List<Source> sources, String keyspace, String table, int sampleRecords)
-      throws java.io.IOException {
+      List<Source> sources, String keyspace, String table, int sampleRecords) throws IOException {
     return sources.size() == 1 && sources.get(0) instanceof ProposingSource proposing
         ? Optional.of(proposing.propose(keyspace, table, sampleRecords))
         : Optional.empty();

@@ -28,27 +28,23 @@ public final class Sources {
    * SourceProvider#optionsAResumeMayChange}); none when its type is not known here.
    */
   public static Set<String> optionsAResumeMayChange(SourceSpec spec) {
+    return find(spec.type()).map(SourceProvider::optionsAResumeMayChange).orElse(Set.of());
+  }
+
+  /** The provider of {@code type}: on the class path, else in a plugin folder. */
+  private static Optional<SourceProvider> find(String type) {
     for (SourceProvider provider : ServiceLoader.load(SourceProvider.class)) {
-      if (provider.type().equalsIgnoreCase(spec.type())) {
-        return provider.optionsAResumeMayChange();
+      if (provider.type().equalsIgnoreCase(type)) {
+        return Optional.of(provider);
       }
     }
-    return SourcePlugins.find(spec.type())
-        .map(SourceProvider::optionsAResumeMayChange)
-        .orElse(Set.of());
+    return SourcePlugins.find(type);
   }
 
   private static SourceProvider provider(SourceSpec spec) {
-    TreeSet<String> known = new TreeSet<>();
-    for (SourceProvider provider : ServiceLoader.load(SourceProvider.class)) {
-      if (provider.type().equalsIgnoreCase(spec.type())) {
-        return provider;
-      }
-      known.add(provider.type());
-    }
-    Optional<SourceProvider> plugin = SourcePlugins.find(spec.type());
-    if (plugin.isPresent()) {
-      return plugin.get();
+    Optional<SourceProvider> found = find(spec.type());
+    if (found.isPresent()) {
+      return found.get();
     }
     Optional<String> missing = SourcePlugins.missing(spec.type());
     if (missing.isPresent()) {
@@ -60,7 +56,14 @@ public final class Sources {
             + "' has unknown type '"
             + spec.type()
             + "'; known types: "
-            + known
+            + known()
             + ".");
+  }
+
+  /** The types of the providers on the class path, for a message. */
+  private static TreeSet<String> known() {
+    TreeSet<String> known = new TreeSet<>();
+    ServiceLoader.load(SourceProvider.class).forEach(provider -> known.add(provider.type()));
+    return known;
   }
 }
