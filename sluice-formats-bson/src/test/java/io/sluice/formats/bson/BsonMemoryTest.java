@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Documents that claim sizes no reader should allocate, read in a JVM with a 48 MiB heap (see the
+ * Documents that claim sizes no reader should allocate, read in a JVM with a 64 MiB heap (see the
  * module's pom): they are rejected with their position and reason, without the reader allocating
  * what they claim.
  */

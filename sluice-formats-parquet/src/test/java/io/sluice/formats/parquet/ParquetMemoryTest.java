@@ -25,7 +25,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Files that claim sizes no reader should allocate, read in a JVM with a 48 MiB heap (see the
+ * Files that claim sizes no reader should allocate, read in a JVM with a 64 MiB heap (see the
  * module's pom): the row group that claims them is rejected with its position and reason, without
  * the reader allocating what they claim, and the next row group is read.
  */

@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * Records far bigger than the limits, read in a JVM with a 48 MiB heap (see the module's pom): each
+ * Records far bigger than the limits, read in a JVM with a 64 MiB heap (see the module's pom): each
  * is rejected with its position and reason, the reader holds at most {@code max-record-size} of it,
  * and the record after it is read.
  */
