@@ -109,8 +109,11 @@ final class CassandraRowChecker implements KeyOrderedChecker {
     this.session = session;
     this.table = table;
     this.schema = schema;
-    // Source cells written after this check began are live writes (a dual-write proxy's).
-    this.comparison = new RowComparison(schema, writeNulls, nowMicros.getAsLong());
+    // Source cells written after this check began are live writes (a dual-write proxy's), unless
+    // the source is a copy frozen in time.
+    this.comparison =
+        new RowComparison(
+            schema, writeNulls, spec.frozenSource() ? Long.MAX_VALUE : nowMicros.getAsLong());
     this.spec = spec;
     this.nowMicros = nowMicros;
     List<String> selected = new ArrayList<>();

@@ -18,11 +18,11 @@ import java.util.regex.Pattern;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
- * Proposes, from the first rows of a snapshot ({@link SnapshotSample}), the source options, mapping
- * and table that load it: the row key as the partition key, each qualifier seen as a column with
- * the encoding its values look like ({@link BytesGuess}), and a family with many distinct
- * qualifiers (qualifiers that are data: a day, an item) as a map, or, when a row holds more than
- * {@link #WIDE_ROW} of them, as clustering rows. A pure function of the sample.
+ * Proposes, from the first rows of a snapshot or of HFiles ({@link SnapshotSample}), the source
+ * options, mapping and table that load it: the row key as the partition key, each qualifier seen as
+ * a column with the encoding its values look like ({@link BytesGuess}), and a family with many
+ * distinct qualifiers (qualifiers that are data: a day, an item) as a map, or, when a row holds
+ * more than {@link #WIDE_ROW} of them, as clustering rows. A pure function of the sample.
  */
 final class MappingProposer {
 
@@ -35,11 +35,22 @@ final class MappingProposer {
   private static final Pattern PLAIN_FIELD = Pattern.compile("[^.\\[\\]'\\\\]+");
   private static final ObjectMapper JSON = new ObjectMapper();
 
-  private final String snapshot;
+  private final String source;
+  private final String keptOptions;
   private final SnapshotSample sample;
 
+  /** A proposal for snapshot {@code snapshot}, whose name the options keep. */
   MappingProposer(String snapshot, SnapshotSample sample) {
-    this.snapshot = snapshot;
+    this("snapshot " + snapshot, "      snapshot: " + quoted(snapshot) + "\n", sample);
+  }
+
+  /**
+   * A proposal for the rows of {@code source} (as a message names it), whose options keep the lines
+   * {@code keptOptions} as they are.
+   */
+  MappingProposer(String source, String keptOptions, SnapshotSample sample) {
+    this.source = source;
+    this.keptOptions = keptOptions;
     this.sample = sample;
   }
 
@@ -64,9 +75,7 @@ final class MappingProposer {
   SourceProposal propose(String keyspace, String table) {
     if (sample.rows().isEmpty()) {
       throw new IllegalArgumentException(
-          "snapshot "
-              + snapshot
-              + " holds no row in its regions: there is nothing to propose from");
+          source + " holds no row in its regions: there is nothing to propose from");
     }
     Map<String, FamilyCells> families = familiesOf(sample.rows());
     String rowsFamily = chooseLayouts(families);
@@ -194,7 +203,7 @@ final class MappingProposer {
             MappingSpec.of(mapping),
             comments,
             List.of(
-                "Proposed by sluice plan from the snapshot's first rows: each cell at its own",
+                "Proposed by sluice plan from the first rows read: each cell at its own",
                 "HBase timestamp and with the TTL it has left."));
     String options =
         options(
@@ -274,7 +283,7 @@ final class MappingProposer {
       Map<String, String> layouts,
       BytesDecoding qualifier) {
     StringBuilder out = new StringBuilder("    options:\n");
-    out.append("      snapshot: ").append(quoted(snapshot)).append('\n');
+    out.append(keptOptions);
     out.append("      row-key: ").append(rowKey.key()).append('\n');
     out.append("      decode: ").append(decode.key()).append('\n');
     if (!decodeColumns.isEmpty()) {

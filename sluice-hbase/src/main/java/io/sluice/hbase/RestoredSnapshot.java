@@ -15,7 +15,7 @@ import org.apache.hadoop.hbase.snapshot.RestoreSnapshotHelper;
  * RestoreSnapshotHelper#copySnapshotForScanner} writes, in a folder of its own, links to the
  * export's store files (no data is copied). {@link #close} removes that folder.
  */
-final class RestoredSnapshot implements AutoCloseable {
+final class RestoredSnapshot implements RegionLayout {
 
   private final FileSystem fs;
   private final Path restoreDir;
@@ -51,21 +51,18 @@ final class RestoredSnapshot implements AutoCloseable {
     }
   }
 
-  /** The folder a region reader takes as its root. */
-  Path rootDir() {
+  @Override
+  public Path rootDir() {
     return restoreDir;
   }
 
-  TableDescriptor table() {
+  @Override
+  public TableDescriptor table() {
     return table;
   }
 
-  /**
-   * The restored region of the snapshot's region {@code encodedName}.
-   *
-   * @throws IOException when the restore did not lay it out
-   */
-  RegionInfo region(String encodedName) throws IOException {
+  @Override
+  public RegionInfo region(String encodedName) throws IOException {
     RegionInfo region = regions.get(encodedName);
     if (region == null) {
       throw new IOException("region " + encodedName + " is not in the restored snapshot");

@@ -58,15 +58,15 @@ final class RowRecords {
   private final BytesDecoding qualifierDecoding;
   private final Map<String, Long> familyTtlMillis = new HashMap<>();
 
-  RowRecords(String resource, TableDescriptor table, HBaseSnapshotOptions options) {
+  RowRecords(String resource, TableDescriptor table, CellMapping mapping) {
     this(
         resource,
         table,
-        options.rowKeyDecoding(),
-        options.valueDecoding(),
-        options.columnDecodings(),
-        options.familyLayouts(),
-        options.qualifierDecoding());
+        mapping.rowKeyDecoding(),
+        mapping.valueDecoding(),
+        mapping.columnDecodings(),
+        mapping.familyLayouts(),
+        mapping.qualifierDecoding());
   }
 
   RowRecords(

@@ -28,7 +28,7 @@ record SnapshotSample(List<SampledRow> rows, int regions) {
 
   /** Reads up to {@code maxRows} rows from the regions of {@code splits}, in order. */
   static SnapshotSample read(
-      Configuration conf, RestoredSnapshot restored, List<Split> splits, int maxRows)
+      Configuration conf, RegionLayout restored, List<Split> splits, int maxRows)
       throws IOException {
     List<SampledRow> rows = new ArrayList<>();
     int regions = 0;
@@ -43,7 +43,7 @@ record SnapshotSample(List<SampledRow> rows, int regions) {
               restored.rootDir().getFileSystem(conf),
               restored.rootDir(),
               restored.table(),
-              restored.region(HBaseSnapshotSource.regionOf(split)),
+              restored.region(RegionSource.regionOf(split)),
               new Scan().readVersions(1).setCacheBlocks(false),
               null)) {
         Result row;

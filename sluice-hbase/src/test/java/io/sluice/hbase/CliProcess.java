@@ -17,10 +17,12 @@ final class CliProcess {
 
   private final Process process;
   private final Path output;
+  private final Path errors;
 
-  private CliProcess(Process process, Path output) {
+  private CliProcess(Process process, Path output, Path errors) {
     this.process = process;
     this.output = output;
+    this.errors = errors;
   }
 
   static CliProcess start(Path workDir, String... args) throws IOException {
@@ -44,14 +46,15 @@ final class CliProcess {
     command.add(property("sluice.jar"));
     command.addAll(List.of(args));
     Path output = Files.createTempFile(workDir, "sluice-", ".out");
+    Path errors = Files.createTempFile(workDir, "sluice-", ".err");
     Process process =
         new ProcessBuilder(command)
             .directory(workDir.toFile())
-            .redirectErrorStream(true)
             .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
             .redirectOutput(output.toFile())
+            .redirectError(errors.toFile())
             .start();
-    return new CliProcess(process, output);
+    return new CliProcess(process, output, errors);
   }
 
   private static String property(String name) {
@@ -81,12 +84,26 @@ final class CliProcess {
     return process.exitValue();
   }
 
-  /** What the process printed so far, standard output and error together. */
+  /** What the process printed so far, its standard output then its standard error. */
   String output() {
+    return stdout() + stderr();
+  }
+
+  /** What the process printed so far on its standard output. */
+  String stdout() {
+    return read(output);
+  }
+
+  /** What the process printed so far on its standard error. */
+  String stderr() {
+    return read(errors);
+  }
+
+  private static String read(Path file) {
     try {
-      return Files.readString(output);
+      return Files.readString(file);
     } catch (IOException e) {
-      return "(cannot read " + output + ": " + e.getMessage() + ")";
+      return "(cannot read " + file + ": " + e.getMessage() + ")";
     }
   }
 }

@@ -30,7 +30,6 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -47,26 +46,13 @@ import org.junit.jupiter.api.Test;
 @RealCassandra
 class HBaseSnapshotIT {
 
-  private static final String COLUMNS = "rowkey, name, qty, temp, note, gone";
-
   private static Path work;
   private static OrdersSnapshot.Export export;
 
   @BeforeAll
   static void buildSnapshot() throws Exception {
-    work =
-        Path.of(System.getProperty("sluice.it.work-dir", "target/it-work"))
-            .resolve("HBaseSnapshotIT");
-    // A folder left by an earlier run: ExportSnapshot refuses to overwrite a snapshot.
-    if (Files.exists(work)) {
-      try (Stream<Path> paths = Files.walk(work)) {
-        for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
-          Files.delete(path);
-        }
-      }
-    }
-    Files.createDirectories(work);
-    export = OrdersSnapshot.build(work);
+    work = SnapshotFixture.workFor(HBaseSnapshotIT.class);
+    export = SnapshotFixture.export();
   }
 
   /** Guards what the other tests mean: the scenario's versions and deletes are in the snapshot. */
@@ -619,7 +605,7 @@ class HBaseSnapshotIT {
     copyFolder(export.folder(), damaged);
     String firstRegion;
     try (Source source = new HBaseSnapshotSourceProvider().create(spec(damaged), work)) {
-      firstRegion = HBaseSnapshotSource.regionOf(source.plan().get(0));
+      firstRegion = RegionSource.regionOf(source.plan().get(0));
     }
     Path file;
     try (Stream<Path> files =
@@ -654,7 +640,8 @@ class HBaseSnapshotIT {
     assertThat(session.execute("SELECT count(*) FROM orders_damaged").one().getLong(0))
         .isEqualTo(secondRegion.size());
     for (Map.Entry<String, Map<String, ExpectedCell>> expected : secondRegion.entrySet()) {
-      assertRow(session, "orders_damaged", expected.getKey(), expected.getValue());
+      OrdersColumnChecks.assertRow(
+          session, "orders_damaged", expected.getKey(), expected.getValue());
     }
   }
 
@@ -715,54 +702,7 @@ class HBaseSnapshotIT {
 
   /** Every row of {@code table} holds what HBase's {@code Get} returned, at its own times. */
   private static void assertEveryCell(CqlSession session, String table) {
-    assertThat(session.execute("SELECT count(*) FROM " + table).one().getLong(0))
-        .isEqualTo(export.rows().size());
-    for (Map.Entry<String, Map<String, ExpectedCell>> expected : export.rows().entrySet()) {
-      assertRow(session, table, expected.getKey(), expected.getValue());
-    }
-  }
-
-  private static void assertRow(
-      CqlSession session, String table, String key, Map<String, ExpectedCell> cells) {
-    Row row =
-        session
-            .execute(
-                "SELECT "
-                    + COLUMNS
-                    + ", writetime(name), writetime(qty), writetime(temp), writetime(note),"
-                    + " ttl(name), ttl(qty), ttl(temp), ttl(note) FROM "
-                    + table
-                    + " WHERE rowkey = ?",
-                key)
-            .one();
-    assertThat(row).as("row %s", key).isNotNull();
-    long nowSecond = System.currentTimeMillis() / 1000;
-    String[] columns = {"name", "qty", "temp", "note"};
-    String[] fields = {"d:name", "d:qty", "d:temp", "t:note"};
-    for (int i = 0; i < columns.length; i++) {
-      ExpectedCell cell = cells.get(fields[i]);
-      String what = key + " " + fields[i];
-      if (cell == null) {
-        assertThat(row.isNull(columns[i])).as(what + " is absent in HBase").isTrue();
-        continue;
-      }
-      ByteBuffer value = row.getByteBuffer(columns[i]);
-      byte[] bytes = new byte[value.remaining()];
-      value.get(bytes);
-      assertThat(bytes).as(what + " value").isEqualTo(cell.value());
-      assertThat(row.getLong("writetime(" + columns[i] + ")"))
-          .as(what + " write time")
-          .isEqualTo(cell.timestampMillis() * 1000);
-      if (cell.expiresAtSecond() == 0) {
-        assertThat(row.isNull("ttl(" + columns[i] + ")")).as(what + " has no TTL").isTrue();
-      } else {
-        assertThat((long) row.getInt("ttl(" + columns[i] + ")"))
-            .as(what + " TTL left")
-            .isBetween(
-                cell.expiresAtSecond() - nowSecond - 2, cell.expiresAtSecond() - nowSecond + 1);
-      }
-    }
-    assertThat(row.isNull("gone")).as(key + " d:gone had expired at snapshot time").isTrue();
+    OrdersColumnChecks.assertEveryCell(session, table, export.rows());
   }
 
   private static String text(ExpectedCell cell) {
@@ -770,55 +710,12 @@ class HBaseSnapshotIT {
   }
 
   private static String job(TestKeyspace keyspace, String table, String stateDir) {
-    return job(
-        keyspace,
-        table,
-        stateDir,
-        "",
-        "    rowkey: rowkey\n"
-            + "    name: \"d:name\"\n"
-            + "    qty: \"d:qty\"\n"
-            + "    temp: \"d:temp\"\n"
-            + "    note: \"t:note\"\n"
-            + "    gone: \"d:gone\"\n");
+    return job(keyspace, table, stateDir, "", SnapshotFixture.ORDERS_COLUMNS);
   }
 
   /** A job of this snapshot with more source options and the mapping's columns, as YAML lines. */
   private static String job(
       TestKeyspace keyspace, String table, String stateDir, String options, String columns) {
-    return "name: "
-        + table
-        + "\n"
-        + "state-dir: "
-        + stateDir
-        + "\n"
-        + "sources:\n"
-        + "  - name: hbase\n"
-        + "    type: hbase-snapshot\n"
-        + "    path: "
-        + export.folder()
-        + "\n"
-        + "    options:\n"
-        + "      snapshot: "
-        + OrdersSnapshot.SNAPSHOT
-        + "\n"
-        + "      row-key: utf8\n"
-        + options
-        + "target:\n"
-        + "  contact-points: ["
-        + keyspace.hostAndPort()
-        + "]\n"
-        + "  local-datacenter: "
-        + keyspace.localDatacenter()
-        + "\n"
-        + "  keyspace: "
-        + keyspace.name()
-        + "\n"
-        + "  table: "
-        + table
-        + "\n"
-        + "mapping:\n"
-        + "  columns:\n"
-        + columns;
+    return SnapshotFixture.ordersJob(keyspace, export.folder(), table, stateDir, options, columns);
   }
 }

@@ -51,11 +51,13 @@ class HBaseSnapshotOptionsTest {
             HBaseSnapshotOptions.class,
             "source 'h' options");
 
-    assertThat(options.familyLayouts())
+    assertThat(options.mapping().familyLayouts())
         .containsOnly(Map.entry("t", FamilyLayout.MAP), Map.entry("d", FamilyLayout.ROWS));
-    assertThat(options.qualifierDecoding()).isEqualTo(BytesDecoding.HEX);
+    assertThat(options.mapping().qualifierDecoding()).isEqualTo(BytesDecoding.HEX);
     assertThat(
-            new HBaseSnapshotOptions("s", null, null, null, null, null, null).qualifierDecoding())
+            new HBaseSnapshotOptions("s", null, null, null, null, null, null)
+                .mapping()
+                .qualifierDecoding())
         .isEqualTo(BytesDecoding.UTF8);
   }
 
@@ -90,8 +92,9 @@ class HBaseSnapshotOptionsTest {
             HBaseSnapshotOptions.class,
             "source 'h' options");
 
-    assertThat(options.rowKeyDecoding()).isEqualTo(BytesDecoding.LONG);
-    assertThat(options.valueDecoding()).isEqualTo(BytesDecoding.RAW);
-    assertThat(options.columnDecodings()).containsExactly(Map.entry("d:qty", BytesDecoding.INT));
+    assertThat(options.mapping().rowKeyDecoding()).isEqualTo(BytesDecoding.LONG);
+    assertThat(options.mapping().valueDecoding()).isEqualTo(BytesDecoding.RAW);
+    assertThat(options.mapping().columnDecodings())
+        .containsExactly(Map.entry("d:qty", BytesDecoding.INT));
   }
 }

@@ -34,8 +34,9 @@ import org.apache.hadoop.util.ToolRunner;
  * Builds an exported snapshot with HBase itself: a real in-process HBase (ZooKeeper, a master and a
  * region server on loopback, over the local file system) gets a table {@code orders} of two
  * families, cells in several versions, every kind of delete marker, a family TTL and cell TTLs, a
- * split region and three store files in each; a snapshot is taken and exported with {@code
- * ExportSnapshot}, what a {@code Get} returns for every row is kept, and HBase is stopped.
+ * cell timestamped in the future, a split region and three store files in each; a snapshot is taken
+ * and exported with {@code ExportSnapshot}, what a {@code Get} returns for every row is kept, and
+ * HBase is stopped.
  */
 final class OrdersSnapshot {
 
@@ -44,6 +45,9 @@ final class OrdersSnapshot {
   static final int ROWS = 40;
   static final byte[] D = Bytes.toBytes("d");
   static final byte[] T = Bytes.toBytes("t");
+
+  /** The row with a cell {@code d:later} whose timestamp is a day after the snapshot. */
+  static final int FUTURE_ROW = 7;
 
   /** Family {@code t}'s TTL. */
   static final int FAMILY_TTL_SECONDS = 86_400;
@@ -103,6 +107,10 @@ final class OrdersSnapshot {
         // Left in the memstore: the snapshot flushes it.
         table.put(
             new Put(Bytes.toBytes(rowKey(1))).addColumn(D, q("name"), t0 + 2_000, b("name-1-v3")));
+        // A timestamp a client set in the future: HBase takes any.
+        table.put(
+            new Put(Bytes.toBytes(rowKey(FUTURE_ROW)))
+                .addColumn(D, q("later"), System.currentTimeMillis() + 86_400_000L, b("tomorrow")));
         table.put(
             new Put(Bytes.toBytes(rowKey(14)))
                 .addColumn(D, q("gone"), System.currentTimeMillis(), b("expires at once"))

@@ -18,11 +18,11 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 
 /**
- * Source types whose libraries stay off the class path (HBase and Hadoop for {@code
- * hbase-snapshot}): each is a folder of jars named for its type, {@code PLUGINS/TYPE/*.jar}, loaded
- * in a class loader of its own, its jars before the application's ({@link PluginClassLoader}), only
- * when a job names that type, and its {@link SourceProvider} found there with {@link
- * ServiceLoader}.
+ * Source types whose libraries stay off the class path (HBase and Hadoop for {@code hbase-snapshot}
+ * and {@code hfiles}): each is a folder of jars, {@code PLUGINS/FOLDER/*.jar} (named for its type,
+ * or for the plugin that holds several: {@code hbase-snapshot/}), loaded in a class loader of its
+ * own, its jars before the application's ({@link PluginClassLoader}), only when a job names that
+ * type, and its {@link SourceProvider} found there with {@link ServiceLoader}.
  *
  * <p>The plugin folders are those the system property {@value #PROPERTY} lists (separated as a
  * class path is; the {@code ./sluice} script names the ones its checkout builds), then {@code
@@ -32,8 +32,14 @@ final class SourcePlugins {
 
   static final String PROPERTY = "sluice.plugins";
 
-  /** The plugin types Sluice knows, and the module whose build writes each one's folder. */
-  private static final Map<String, String> MODULES = Map.of("hbase-snapshot", "sluice-hbase");
+  /** Where a plugin type is: the folder of its jars, and the module whose build writes it. */
+  private record Plugin(String folder, String module) {}
+
+  /** The plugin types Sluice knows; both HBase sources are in one plugin. */
+  private static final Map<String, Plugin> PLUGINS =
+      Map.of(
+          "hbase-snapshot", new Plugin("hbase-snapshot", "sluice-hbase"),
+          "hfiles", new Plugin("hbase-snapshot", "sluice-hbase"));
 
   private static final Map<Path, ClassLoader> LOADERS = new ConcurrentHashMap<>();
 
@@ -45,8 +51,9 @@ final class SourcePlugins {
     if (!name.matches("[a-z0-9-]+")) {
       return Optional.empty();
     }
+    Plugin known = PLUGINS.get(name);
     for (Path root : roots()) {
-      Path folder = root.resolve(name);
+      Path folder = root.resolve(known == null ? name : known.folder());
       if (Files.isDirectory(folder)) {
         ClassLoader loader =
             LOADERS.computeIfAbsent(folder.toAbsolutePath(), SourcePlugins::loader);
@@ -65,25 +72,25 @@ final class SourcePlugins {
    * the module to build; empty for a type Sluice does not know.
    */
   static Optional<String> missing(String type) {
-    String module = MODULES.get(type == null ? "" : type.toLowerCase(Locale.ROOT));
-    if (module == null) {
+    Plugin plugin = PLUGINS.get(type == null ? "" : type.toLowerCase(Locale.ROOT));
+    if (plugin == null) {
       return Optional.empty();
     }
     return Optional.of(
         "type '"
             + type
             + "' is read by the "
-            + module
+            + plugin.module()
             + " plugin, which was not found: build it with './mvnw -B -DskipTests -pl "
-            + module
+            + plugin.module()
             + " -am package' (it writes "
-            + module
+            + plugin.module()
             + "/target/plugins/"
-            + type
+            + plugin.folder()
             + "/, where ./sluice looks), or give java -D"
             + PROPERTY
             + "=FOLDER, the folder holding "
-            + type
+            + plugin.folder()
             + "/");
   }
 

@@ -22,6 +22,7 @@ import io.sluice.core.schema.TableSchema;
 import io.sluice.core.sink.Row;
 import io.sluice.core.sink.Sink;
 import io.sluice.core.sink.Target;
+import io.sluice.core.source.CellTimesSource;
 import io.sluice.core.source.KeyColumn;
 import io.sluice.core.source.Record;
 import io.sluice.core.source.Source;
@@ -59,6 +60,7 @@ public final class Validation implements Workflow {
   private volatile SortedKeyRuns keys;
   private volatile boolean extraRowsDone;
   private boolean mergeFindsExtra;
+  private boolean frozenSources;
 
   private Validation(JobSpec job, ValidatingTarget target, ValidationSpec spec, Clock clock) {
     this.job = job;
@@ -167,6 +169,11 @@ public final class Validation implements Workflow {
    */
   @Override
   public void sourcesKnown(List<Source> sources) {
+    // A snapshot's cells are never live writes, whatever their time (HBase takes any timestamp a
+    // client sets, future ones included): each is judged against its own time alone.
+    frozenSources =
+        !sources.isEmpty()
+            && sources.stream().allMatch(source -> source instanceof CellTimesSource);
     mergeFindsExtra =
         spec.extraRows() && !sources.isEmpty() && sources.stream().allMatch(this::keepsKeyOrder);
   }
@@ -216,7 +223,8 @@ public final class Validation implements Workflow {
 
   @Override
   public Sink openSink(Mapper mapper, FlowFeedback feedback) {
-    return target.openChecker(job.flow(), feedback, spec, mapper.columns(), mergeFindsExtra);
+    ValidationSpec checks = frozenSources ? spec.withFrozenSource() : spec;
+    return target.openChecker(job.flow(), feedback, checks, mapper.columns(), mergeFindsExtra);
   }
 
   /**

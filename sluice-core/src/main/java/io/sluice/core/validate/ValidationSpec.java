@@ -11,13 +11,18 @@ import java.io.Serializable;
  * @param repairTimestamp which write timestamp repairs carry
  * @param extraRows also look for rows in the target that no source record gives (full runs only)
  * @param deleteExtra delete the extra rows found, at the current time
+ * @param frozenSource whether every source is a copy frozen in time ({@link
+ *     io.sluice.core.source.CellTimesSource}, such as an HBase snapshot), so that none of its cells
+ *     is a live write whatever its time; not an option of the command: the validation sets it from
+ *     its sources ({@link #withFrozenSource})
  */
 public record ValidationSpec(
     double samplePercent,
     boolean repair,
     RepairTimestamp repairTimestamp,
     boolean extraRows,
-    boolean deleteExtra)
+    boolean deleteExtra,
+    boolean frozenSource)
     implements Serializable {
 
   /** The timestamp a repaired row is rewritten with. */
@@ -47,6 +52,21 @@ public record ValidationSpec(
     if (deleteExtra && !extraRows) {
       throw new IllegalArgumentException("--delete-extra needs --extra.");
     }
+  }
+
+  /** The options of a validation whose sources may take live writes while they are read. */
+  public ValidationSpec(
+      double samplePercent,
+      boolean repair,
+      RepairTimestamp repairTimestamp,
+      boolean extraRows,
+      boolean deleteExtra) {
+    this(samplePercent, repair, repairTimestamp, extraRows, deleteExtra, false);
+  }
+
+  /** These options, for sources frozen in time. */
+  public ValidationSpec withFrozenSource() {
+    return new ValidationSpec(samplePercent, repair, repairTimestamp, extraRows, deleteExtra, true);
   }
 
   /** A full check without repairs. */

@@ -81,9 +81,12 @@ final class InMemoryTable implements ValidatingTarget {
               ? null
               : new TargetRow(
                   Map.of("id", id, "name", cell.name()), Map.of("name", cell.writetime()));
+      // As the Cassandra checker judges: cells written since the check began are live writes,
+      // unless the source is frozen in time.
+      long liveSince = spec.frozenSource() ? Long.MAX_VALUE : System.currentTimeMillis() * 1000;
       Verdict verdict =
-          new RowComparison(schema, false)
-              .compare(row.values(), row.writeTimestampMicros(), target);
+          new RowComparison(schema, false, liveSince)
+              .compare(row.values(), row.writeTimestampMicros(), row.cellTimes(), target);
       Difference difference = Difference.of(verdict, PrimaryKey.of(row.values(), schema));
       if (difference == null) {
         continue;

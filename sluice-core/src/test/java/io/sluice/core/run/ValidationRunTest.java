@@ -13,7 +13,9 @@ import io.sluice.core.job.JobSpec;
 import io.sluice.core.job.TargetSpec;
 import io.sluice.core.mapping.ColumnSpec;
 import io.sluice.core.mapping.MappingSpec;
+import io.sluice.core.source.CellTime;
 import io.sluice.core.source.Record;
+import io.sluice.core.source.Source;
 import io.sluice.core.source.SourceItem;
 import io.sluice.core.source.SourcePosition;
 import io.sluice.core.source.SourceSpec;
@@ -90,7 +92,7 @@ class ValidationRunTest {
     table.rows.put("x1", new InMemoryTable.Cell("extra", 1));
   }
 
-  private RunReport validate(ValidationSpec spec, InMemorySource source, boolean fresh) {
+  private RunReport validate(ValidationSpec spec, Source source, boolean fresh) {
     try (JobRun migration =
         Validation.prepare(job(), table, List.of(source), Clock.systemUTC(), fresh, spec)) {
       return migration.run();
@@ -202,6 +204,38 @@ class ValidationRunTest {
     assertThat(again.counts().differences()).isZero();
     assertThat(again.counts().rowsChangedSince()).isEqualTo(1);
     assertThat(again.outcome()).isEqualTo(Outcome.COMPLETED);
+  }
+
+  /**
+   * A cell whose own time is after the check began is a live write when the source is read live, so
+   * a difference there is changed since; from a source frozen in time (an HBase snapshot, whose
+   * client may set any timestamp, future ones included) it is a mismatch like any other.
+   */
+  @Test
+  void should_judge_a_frozen_sources_cells_by_their_own_time_whatever_it_is() {
+    long tomorrowMicros = (System.currentTimeMillis() + 86_400_000L) * 1000;
+    Map<String, Object> fields = new LinkedHashMap<>();
+    fields.put("_id", "a7");
+    fields.put("name", "Person 7");
+    List<List<SourceItem>> later =
+        List.of(
+            List.of(
+                new Record(
+                    new SourcePosition("people.bson", 0, "a7"),
+                    fields,
+                    10,
+                    10,
+                    Map.of("name", new CellTime(tomorrowMicros, CellTime.NEVER, List.of())))));
+
+    RunReport live = validate(ValidationSpec.checkOnly(), new InMemorySource("dump", later), true);
+    RunReport frozen =
+        validate(
+            ValidationSpec.checkOnly(), new FrozenSource(new InMemorySource("dump", later)), true);
+
+    assertThat(live.counts().rowsChangedSince()).isEqualTo(1);
+    assertThat(live.counts().rowsMismatched()).isZero();
+    assertThat(frozen.counts().rowsMismatched()).isEqualTo(1);
+    assertThat(frozen.counts().rowsChangedSince()).isZero();
   }
 
   @Test

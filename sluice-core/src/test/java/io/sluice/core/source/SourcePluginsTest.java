@@ -102,4 +102,42 @@ class SourcePluginsTest {
                 + " found: build it with './mvnw -B -DskipTests -pl sluice-hbase -am package'");
     assertThat(SourcePlugins.missing("csv")).isEmpty();
   }
+
+  /** Both HBase sources are in the one plugin folder that sluice-hbase's build writes. */
+  @Test
+  void should_find_an_hfiles_source_in_the_hbase_plugins_folder() throws Exception {
+    Path folder = Files.createDirectories(dir.resolve("hbase-snapshot"));
+    try (JarOutputStream jar =
+        new JarOutputStream(Files.newOutputStream(folder.resolve("plugin.jar")))) {
+      jar.putNextEntry(new JarEntry("META-INF/services/" + SourceProvider.class.getName()));
+      jar.write((HFilesProvider.class.getName() + "\n").getBytes(StandardCharsets.UTF_8));
+      jar.closeEntry();
+    }
+    assertThat(SourcePlugins.missing("hfiles"))
+        .get()
+        .asString()
+        .contains("sluice-hbase/target/plugins/hbase-snapshot/");
+
+    System.setProperty(SourcePlugins.PROPERTY, dir.toString());
+
+    assertThat(SourcePlugins.find("hfiles")).get().isInstanceOf(HFilesProvider.class);
+  }
+
+  /** A provider of type {@code hfiles} registered nowhere but in the jar a test writes. */
+  public static final class HFilesProvider implements SourceProvider {
+    @Override
+    public String type() {
+      return "hfiles";
+    }
+
+    @Override
+    public Class<? extends java.lang.Record> optionsType() {
+      return SourceSpec.class;
+    }
+
+    @Override
+    public Source create(SourceSpec spec, Path baseDir) {
+      throw new UnsupportedOperationException("not created in this test");
+    }
+  }
 }

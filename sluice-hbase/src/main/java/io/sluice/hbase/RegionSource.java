@@ -1,0 +1,98 @@
+package io.sluice.hbase;
+
+import io.sluice.core.source.CellTimesSource;
+import io.sluice.core.source.MalformedRecord;
+import io.sluice.core.source.Record;
+import io.sluice.core.source.SourceItem;
+import io.sluice.core.source.Split;
+import io.sluice.core.source.SplitReader;
+import java.io.IOException;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.util.Bytes;
+
+/**
+ * What the HBase sources share: each split is a region of a {@link RegionLayout}, read with HBase's
+ * own region scanner ({@link RegionSplitReader}) and turned into records by {@link RowRecords}. A
+ * split's resource is {@code NAME/ENCODED_REGION}; its position is the last row done ({@link
+ * RowPosition}), and a resumed split scans from right after that row key.
+ */
+abstract class RegionSource implements CellTimesSource {
+
+  private final String name;
+  final Configuration conf;
+
+  RegionSource(String name, Configuration conf) {
+    this.name = name;
+    this.conf = conf;
+  }
+
+  @Override
+  public final String name() {
+    return name;
+  }
+
+  /** The source's type, for messages. */
+  abstract String type();
+
+  /** How the source's cells become fields. */
+  abstract CellMapping mapping();
+
+  /** The regions the splits read, laid out the first time a split is opened. */
+  abstract RegionLayout layout() throws IOException;
+
+  @Override
+  public final String writeTimes() {
+    return "each cell's own HBase timestamp, and the TTL it has left (no write-timestamp needed)";
+  }
+
+  @Override
+  public final SplitReader open(Split split) throws IOException {
+    return open(split, null);
+  }
+
+  @Override
+  public final SplitReader open(Split split, String position) throws IOException {
+    RowPosition saved;
+    try {
+      saved = position == null ? null : RowPosition.parse(position);
+    } catch (IllegalArgumentException e) {
+      throw new IOException(
+          "the saved position '"
+              + position
+              + "' of split "
+              + split.id()
+              + " is not one an "
+              + type()
+              + " source writes; run with --fresh to start over");
+    }
+    // No row done yet: the region's start.
+    RowPosition after = saved == null || saved.itemsDone() == 0 ? null : saved;
+    CellMapping mapping = mapping();
+    return OwnClassLoader.call(
+        () -> {
+          RegionLayout layout = layout();
+          RowRecords records = new RowRecords(split.resource(), layout.table(), mapping);
+          return RegionSplitReader.open(conf, layout, split, records, after, mapping.versions());
+        });
+  }
+
+  /**
+   * The row after which a reader continues: the item's number and row key; for a record of a row
+   * whose later cells are records too, the position it carries (that row partly done).
+   */
+  @Override
+  public final String positionAfter(SourceItem item) {
+    if (item instanceof Record record && record.positionAfter() != null) {
+      return record.positionAfter();
+    }
+    long itemsDone =
+        item instanceof Record record ? record.nextOffset() : ((MalformedRecord) item).nextOffset();
+    String row = item.position().id();
+    return new RowPosition(itemsDone, row == null ? new byte[0] : Bytes.toBytesBinary(row)).text();
+  }
+
+  /** The encoded name of the region a split reads. */
+  static String regionOf(Split split) {
+    return split.resource().substring(split.resource().lastIndexOf('/') + 1);
+  }
+}

@@ -1,0 +1,287 @@
+package io.sluice.hbase;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.sluice.cassandra.CassandraTarget;
+import io.sluice.core.job.JobFiles;
+import io.sluice.core.job.JobSpec;
+import io.sluice.core.run.JobRun;
+import io.sluice.core.run.Migration;
+import io.sluice.core.run.Outcome;
+import io.sluice.core.run.RunReport;
+import io.sluice.core.source.Source;
+import io.sluice.core.source.SourceItem;
+import io.sluice.core.source.SourceSpec;
+import io.sluice.core.source.Split;
+import io.sluice.core.source.SplitReader;
+import io.sluice.core.validate.Validation;
+import io.sluice.core.validate.ValidationSpec;
+import io.sluice.testinfra.RealCassandra;
+import io.sluice.testinfra.TestKeyspace;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code type: hfiles}: a folder of HFiles written by HBase's own writer ({@link BulkLoadFiles})
+ * loads into a real Cassandra table with every cell as HBase's {@code Get} returns it from a region
+ * that bulk loaded the same files (the files of a family merged: versions, delete markers, TTLs),
+ * written at its HBase timestamp and expiring when HBase's cell does.
+ */
+@RealCassandra
+class HFilesIT {
+
+  private static Path work;
+  private static BulkLoadFiles.Files files;
+
+  @BeforeAll
+  static void writeFiles() throws Exception {
+    work = SnapshotFixture.workFor(HFilesIT.class);
+    files = BulkLoadFiles.write(work);
+  }
+
+  /** Guards what the other tests mean: the scenario's versions and deletes are in the files. */
+  @Test
+  void should_hold_the_scenario_in_the_files() {
+    Map<String, Map<String, ExpectedCell>> rows = files.rows();
+    assertThat(rows).hasSize(BulkLoadFiles.ROWS);
+    assertThat(text(rows.get("row-002").get("d:name"))).isEqualTo("name-2-v2");
+    assertThat(text(rows.get("row-004").get("d:name"))).isEqualTo("name-4-v1");
+    assertThat(rows.get("row-006")).doesNotContainKey("d:name");
+    assertThat(rows.get("row-008")).doesNotContainKey("t:note");
+    assertThat(rows.get("row-010")).containsOnlyKeys("t:note");
+    assertThat(rows.get("row-012")).doesNotContainKey("d:qty");
+    assertThat(text(rows.get("row-012").get("d:name"))).isEqualTo("name-12-v2");
+    assertThat(rows.get("row-005")).containsKey("d:temp");
+    assertThat(rows.get("row-014")).doesNotContainKey("d:gone");
+    assertThat(rows.get("row-003")).doesNotContainKey("t:old");
+  }
+
+  /**
+   * {@code plan} and {@code migrate} as processes: a split per key range of the files, and every
+   * cell as HBase returned it, at its own time and TTL; a validation of the load finds no
+   * difference.
+   */
+  @Test
+  void should_load_every_cell_as_hbase_reads_the_files(CqlSession session, TestKeyspace keyspace)
+      throws Exception {
+    session.execute(
+        "CREATE TABLE bulk (rowkey text PRIMARY KEY, name blob, qty blob, temp blob, note blob,"
+            + " gone blob)");
+    Path jobFile = work.resolve("bulk.yaml");
+    Files.writeString(jobFile, job(keyspace, "bulk", "", SnapshotFixture.ORDERS_COLUMNS));
+
+    CliProcess plan = CliProcess.start(work, "plan", jobFile.toString());
+    assertThat(plan.waitFor(120)).as(plan.output()).isZero();
+    assertThat(plan.stdout())
+        .contains("(hfiles): 2 split(s)")
+        .contains("write timestamp each cell's own HBase timestamp");
+    CliProcess migrate = CliProcess.start(work, "migrate", jobFile.toString());
+    assertThat(migrate.waitFor(300)).as(migrate.output()).isZero();
+    assertThat(migrate.stderr()).doesNotContain("Exception").doesNotContain("SLF4J");
+
+    JsonNode counts =
+        new ObjectMapper().readTree(work.resolve("state-bulk/report.json").toFile()).get("counts");
+    assertThat(counts.get("rows-written").asLong()).isEqualTo(files.rows().size());
+    OrdersColumnChecks.assertEveryCell(session, "bulk", files.rows());
+
+    JobSpec job = JobFiles.load(jobFile);
+    RunReport validation;
+    try (CassandraTarget target = CassandraTarget.connect(job.target(), work);
+        JobRun run =
+            Validation.prepare(job, target, Clock.systemUTC(), true, ValidationSpec.checkOnly())) {
+      validation = run.run();
+    }
+    assertThat(validation.outcome()).as(validation.toText()).isEqualTo(Outcome.COMPLETED);
+    assertThat(validation.counts().rowsMatching()).isEqualTo(files.rows().size());
+  }
+
+  /**
+   * {@code plan} as a process, on a job without a mapping, proposes options (keeping the families'
+   * TTLs), mapping and table from the files' bytes; pasted as they are, they load every row, its
+   * {@code d:qty} decoded as HBase's {@code Bytes.toBytes(long)} wrote it.
+   */
+  @Test
+  void should_propose_a_mapping_that_loads_the_files(CqlSession session, TestKeyspace keyspace)
+      throws Exception {
+    String unmapped = job(keyspace, "bulk_proposed", "", "");
+    unmapped = unmapped.substring(0, unmapped.indexOf("mapping:\n"));
+    Path planned = work.resolve("bulk-plan.yaml");
+    Files.writeString(planned, unmapped);
+
+    CliProcess plan =
+        CliProcess.start(
+            work,
+            "plan",
+            planned.toString(),
+            "--mapping-out",
+            "bulk-mapping.yaml",
+            "--cql-out",
+            "bulk.cql");
+    assertThat(plan.waitFor(120)).as(plan.output()).isZero();
+
+    String output = plan.stdout();
+    assertThat(output)
+        .contains("row key -> rowkey: utf8 (100% of")
+        .contains("d:qty -> qty bigint: long (100% of")
+        .contains("      family-ttl: {\"t\": " + BulkLoadFiles.FAMILY_TTL_SECONDS + "}\n");
+    session.execute(Files.readString(work.resolve("bulk.cql")));
+    String options = output.substring(output.indexOf("    options:\n"));
+    options = options.substring(0, options.indexOf("\n\n") + 1);
+    Path jobFile = work.resolve("bulk-proposed.yaml");
+    Files.writeString(
+        jobFile,
+        unmapped.replaceFirst(
+                "    options:\n(      .*\n)+", java.util.regex.Matcher.quoteReplacement(options))
+            + Files.readString(work.resolve("bulk-mapping.yaml")));
+    JobSpec job = JobFiles.load(jobFile);
+    RunReport report;
+    try (CassandraTarget target = CassandraTarget.connect(job.target(), work);
+        JobRun run = Migration.prepare(job, target, Clock.systemUTC(), true)) {
+      report = run.run();
+    }
+
+    assertThat(report.outcome()).as(report.toText()).isEqualTo(Outcome.COMPLETED);
+    assertThat(report.counts().rowsWritten()).isEqualTo(files.rows().size());
+    files
+        .rows()
+        .forEach(
+            (key, cells) -> {
+              com.datastax.oss.driver.api.core.cql.Row row =
+                  session
+                      .execute(
+                          "SELECT qty, writetime(qty) FROM bulk_proposed WHERE rowkey = ?", key)
+                      .one();
+              ExpectedCell qty = cells.get("d:qty");
+              if (qty == null) {
+                assertThat(row.isNull("qty")).as(key + " d:qty is absent in HBase").isTrue();
+              } else {
+                assertThat(row.getLong("qty"))
+                    .as(key)
+                    .isEqualTo(java.nio.ByteBuffer.wrap(qty.value()).getLong());
+                assertThat(row.getLong("writetime(qty)")).isEqualTo(qty.timestampMillis() * 1000);
+              }
+            });
+  }
+
+  /**
+   * {@code versions: 3} with family {@code d} as clustering rows keyed by qualifier and timestamp:
+   * every version HBase's {@code Get} of 3 versions returned, each at its own write time and TTL.
+   */
+  @Test
+  void should_load_every_version_as_clustering_rows(CqlSession session, TestKeyspace keyspace)
+      throws Exception {
+    session.execute(
+        "CREATE TABLE bulk_versions (rowkey text, qualifier text, written timestamp, value blob,"
+            + " PRIMARY KEY (rowkey, qualifier, written))"
+            + " WITH CLUSTERING ORDER BY (qualifier ASC, written DESC)");
+    Path jobFile = work.resolve("bulk-versions.yaml");
+    Files.writeString(
+        jobFile,
+        job(
+            keyspace,
+            "bulk_versions",
+            "      families: {d: rows}\n      versions: " + BulkLoadFiles.MAX_VERSIONS + "\n",
+            "    rowkey: rowkey\n    qualifier: qualifier\n    written: timestamp\n"
+                + "    value: value\n"));
+    JobSpec job = JobFiles.load(jobFile);
+
+    RunReport report;
+    try (CassandraTarget target = CassandraTarget.connect(job.target(), work);
+        JobRun run = Migration.prepare(job, target, Clock.systemUTC(), true)) {
+      report = run.run();
+    }
+
+    assertThat(report.outcome()).as(report.toText()).isEqualTo(Outcome.COMPLETED);
+    assertThat(files.versions().get("row-002").get("d:name")).hasSize(2);
+    FamilyLayoutChecks.assertVersionRows(session, "bulk_versions", files.versions());
+  }
+
+  /**
+   * A split reopened at a position in the middle of a row's cells reads that row again and leaves
+   * out its cells done: the same records as the rest of a full read.
+   */
+  @Test
+  void should_resume_a_row_partly_done_after_its_last_cell_done() throws Exception {
+    try (Source source =
+        new HFilesSourceProvider()
+            .create(spec(Map.of("row-key", "utf8", "families", Map.of("d", "rows"))), work)) {
+      List<Split> splits = source.plan();
+      assertThat(splits).hasSize(2);
+      Split split = splits.get(0);
+      List<SourceItem> all = FamilyLayoutChecks.readAll(source.open(split));
+      int middle = FamilyLayoutChecks.firstPartlyDone(all, source);
+      String position = source.positionAfter(all.get(middle));
+
+      SplitReader resumed = source.open(split, position);
+      List<SourceItem> rest = FamilyLayoutChecks.readAll(resumed);
+
+      assertThat(resumed.readAgain()).isEqualTo(RowPosition.parse(position).cellsDone());
+      FamilyLayoutChecks.assertSameRecords(rest, all.subList(middle + 1, all.size()));
+    }
+  }
+
+  @Test
+  void should_refuse_options_naming_a_family_the_folder_does_not_have() throws Exception {
+    try (Source source =
+        new HFilesSourceProvider().create(spec(Map.of("family-ttl", Map.of("x", 60))), work)) {
+      assertThatThrownBy(source::plan)
+          .hasMessageContaining("options name family 'x'")
+          .hasMessageContaining("its families are [d, t]");
+    }
+  }
+
+  private static SourceSpec spec(Map<String, Object> options) {
+    return new SourceSpec(
+        "bulk", "hfiles", List.of(files.folder().toString()), null, null, options);
+  }
+
+  private static String text(ExpectedCell cell) {
+    return new String(cell.value(), java.nio.charset.StandardCharsets.UTF_8);
+  }
+
+  private static String job(TestKeyspace keyspace, String table, String options, String columns) {
+    return "name: "
+        + table
+        + "\n"
+        + "state-dir: state-"
+        + table
+        + "\n"
+        + "sources:\n"
+        + "  - name: bulk\n"
+        + "    type: hfiles\n"
+        + "    path: "
+        + files.folder()
+        + "\n"
+        + "    options:\n"
+        + "      row-key: utf8\n"
+        + "      family-ttl: {t: "
+        + BulkLoadFiles.FAMILY_TTL_SECONDS
+        + "}\n"
+        + options
+        + "target:\n"
+        + "  contact-points: ["
+        + keyspace.hostAndPort()
+        + "]\n"
+        + "  local-datacenter: "
+        + keyspace.localDatacenter()
+        + "\n"
+        + "  keyspace: "
+        + keyspace.name()
+        + "\n"
+        + "  table: "
+        + table
+        + "\n"
+        + "mapping:\n"
+        + "  columns:\n"
+        + columns;
+  }
+}

@@ -1,0 +1,110 @@
+package io.sluice.hbase;
+
+import io.sluice.testinfra.TestKeyspace;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
+
+/**
+ * The snapshots {@link OrdersSnapshot} builds with HBase, built once per test JVM (HBase takes
+ * about a minute to start, fill and export them) for every test class that reads them, and the job
+ * files that load them.
+ */
+final class SnapshotFixture {
+
+  /** The mapping of the orders snapshot's cells to columns of blobs, as YAML lines. */
+  static final String ORDERS_COLUMNS =
+      "    rowkey: rowkey\n"
+          + "    name: \"d:name\"\n"
+          + "    qty: \"d:qty\"\n"
+          + "    temp: \"d:temp\"\n"
+          + "    note: \"t:note\"\n"
+          + "    gone: \"d:gone\"\n";
+
+  private static OrdersSnapshot.Export export;
+
+  private SnapshotFixture() {}
+
+  /** The exported snapshots, built the first time a test asks. */
+  static synchronized OrdersSnapshot.Export export() throws Exception {
+    if (export == null) {
+      // A folder of this JVM's own: a test class run in another fork builds its snapshots beside.
+      Path dir = itWork().resolve("hbase-snapshots-" + ProcessHandle.current().pid());
+      // A folder left by an earlier run: ExportSnapshot refuses to overwrite a snapshot.
+      deleteTree(dir);
+      export = OrdersSnapshot.build(Files.createDirectories(dir));
+    }
+    return export;
+  }
+
+  /** An empty folder of the test class's own, for its job files and state. */
+  static Path workFor(Class<?> test) throws IOException {
+    Path work = itWork().resolve(test.getSimpleName());
+    deleteTree(work);
+    return Files.createDirectories(work);
+  }
+
+  /**
+   * A job loading the orders snapshot at {@code folder} into {@code table}, with more source
+   * options and the mapping's columns as YAML lines.
+   */
+  static String ordersJob(
+      TestKeyspace keyspace,
+      Path folder,
+      String table,
+      String stateDir,
+      String options,
+      String columns) {
+    return "name: "
+        + table
+        + "\n"
+        + "state-dir: "
+        + stateDir
+        + "\n"
+        + "sources:\n"
+        + "  - name: hbase\n"
+        + "    type: hbase-snapshot\n"
+        + "    path: "
+        + folder
+        + "\n"
+        + "    options:\n"
+        + "      snapshot: "
+        + OrdersSnapshot.SNAPSHOT
+        + "\n"
+        + "      row-key: utf8\n"
+        + options
+        + "target:\n"
+        + "  contact-points: ["
+        + keyspace.hostAndPort()
+        + "]\n"
+        + "  local-datacenter: "
+        + keyspace.localDatacenter()
+        + "\n"
+        + "  keyspace: "
+        + keyspace.name()
+        + "\n"
+        + "  table: "
+        + table
+        + "\n"
+        + "mapping:\n"
+        + "  columns:\n"
+        + columns;
+  }
+
+  private static Path itWork() {
+    return Path.of(System.getProperty("sluice.it.work-dir", "target/it-work"));
+  }
+
+  static void deleteTree(Path dir) throws IOException {
+    if (!Files.exists(dir)) {
+      return;
+    }
+    try (Stream<Path> paths = Files.walk(dir)) {
+      for (Path path : paths.sorted(Comparator.reverseOrder()).toList()) {
+        Files.delete(path);
+      }
+    }
+  }
+}
