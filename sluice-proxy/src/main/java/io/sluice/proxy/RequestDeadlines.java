@@ -2,20 +2,17 @@ package io.sluice.proxy;
 
 import io.netty.channel.EventLoop;
 import io.netty.util.concurrent.FastThreadLocal;
-import io.netty.util.concurrent.ScheduledFuture;
 import java.time.Duration;
 import java.util.ArrayDeque;
-import java.util.Set;
-import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
 
 /**
  * The timeouts of one cluster's requests, without a timer set and cancelled for each. Every request
  * to a cluster waits the same time, so the requests sent from an event loop fall due in the order
  * they were sent: a queue per loop in that order, checked from its head by one periodic task on the
- * loop, does what a scheduled task per request did, without the priority queue's insert and removal
- * on the loop's path of every request. A request is given up on between its deadline and one check
- * period later.
+ * loop while it holds any, does what a scheduled task per request did, without the priority queue's
+ * insert and removal on the loop's path of every request. A request is given up on between its
+ * deadline and one check period later.
  */
 final class RequestDeadlines implements AutoCloseable {
 
@@ -52,7 +49,6 @@ final class RequestDeadlines implements AutoCloseable {
   private final long timeoutNanos;
   private final long checkNanos;
   private final FastThreadLocal<Queue> queues = new FastThreadLocal<>();
-  private final Set<ScheduledFuture<?>> checks = ConcurrentHashMap.newKeySet();
   private volatile boolean closed;
 
   RequestDeadlines(Duration timeout) {
@@ -65,29 +61,42 @@ final class RequestDeadlines implements AutoCloseable {
   Watch watch(EventLoop loop, Pending request) {
     Queue queue = queues.get();
     if (queue == null) {
-      queue = new Queue();
+      queue = new Queue(loop);
       queues.set(queue);
-      if (!closed) {
-        checks.add(
-            loop.scheduleAtFixedRate(queue::check, checkNanos, checkNanos, TimeUnit.NANOSECONDS));
-      }
     }
     Watch watch = new Watch(request, System.nanoTime() + timeoutNanos);
     queue.pending.addLast(watch);
+    if (!queue.checkScheduled) {
+      queue.scheduleCheck();
+    }
     return watch;
   }
 
+  /** Stops checking: no request is given up on from now on. */
   @Override
   public void close() {
     closed = true;
-    for (ScheduledFuture<?> check : checks) {
-      check.cancel(false);
-    }
   }
 
-  /** One loop's requests, in the order they were sent; only that loop touches it. */
-  private static final class Queue {
+  /**
+   * One loop's requests, in the order they were sent; only that loop touches it. Checked while it
+   * holds any, so that an idle loop is not woken up for it.
+   */
+  private final class Queue {
     private final ArrayDeque<Watch> pending = new ArrayDeque<>();
+    private final EventLoop loop;
+    private boolean checkScheduled;
+
+    Queue(EventLoop loop) {
+      this.loop = loop;
+    }
+
+    void scheduleCheck() {
+      checkScheduled = !closed;
+      if (checkScheduled) {
+        loop.schedule(this::check, checkNanos, TimeUnit.NANOSECONDS);
+      }
+    }
 
     void check() {
       long now = System.nanoTime();
@@ -95,12 +104,16 @@ final class RequestDeadlines implements AutoCloseable {
       while ((head = pending.peekFirst()) != null) {
         boolean waiting = !head.forgotten && !head.request.settled();
         if (waiting && head.deadline - now > 0) {
-          return;
+          break;
         }
         pending.pollFirst();
         if (waiting) {
           head.request.timedOut();
         }
+      }
+      checkScheduled = false;
+      if (!pending.isEmpty()) {
+        scheduleCheck();
       }
     }
   }
