@@ -5,12 +5,9 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.flush.FlushConsolidationHandler;
 import io.netty.handler.ssl.SslHandler;
-import io.netty.util.concurrent.DefaultThreadFactory;
 import io.sluice.cassandra.Secrets;
 import io.sluice.cassandra.TlsContexts;
 import io.sluice.core.job.JobFileException;
@@ -161,12 +158,12 @@ public final class SluiceProxy implements AutoCloseable {
     Switchboard switchboard =
         new Switchboard(dispatcher, metrics, missed == null ? null : missed.log());
     Framing framing = new Framing(primary.context());
-    EventLoopGroup acceptor = new NioEventLoopGroup(1, new DefaultThreadFactory("proxy-accept"));
+    EventLoopGroup acceptor = loops.newGroup(1, "proxy-accept");
     try {
       Channel server =
           new ServerBootstrap()
               .group(acceptor, loops.group())
-              .channel(NioServerSocketChannel.class)
+              .channel(loops.serverChannelClass())
               .childOption(ChannelOption.TCP_NODELAY, true)
               .childHandler(
                   new ChannelInitializer<SocketChannel>() {
@@ -193,7 +190,8 @@ public final class SluiceProxy implements AutoCloseable {
               .bind(listen)
               .syncUninterruptibly()
               .channel();
-      LOG.info("The proxy listens on {}", server.localAddress());
+      LOG.info(
+          "The proxy listens on {} ({} event loops)", server.localAddress(), loops.transport());
       ProxyStatus status =
           new ProxyStatus(switchboard, primary, secondary, metrics, missed, replayer);
       AdminEndpoint admin = admin(config.admin(), baseDir, switchboard, status);
