@@ -11,13 +11,7 @@ import io.netty.buffer.ByteBufAllocator;
 import io.netty.channel.Channel;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
-import io.netty.channel.ServerChannel;
-import io.netty.channel.epoll.Epoll;
-import io.netty.channel.epoll.EpollEventLoopGroup;
-import io.netty.channel.epoll.EpollServerSocketChannel;
-import io.netty.channel.epoll.EpollSocketChannel;
 import io.netty.channel.nio.NioEventLoopGroup;
-import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.channel.socket.nio.NioSocketChannel;
 import io.netty.util.HashedWheelTimer;
 import io.netty.util.Timer;
@@ -32,40 +26,19 @@ import java.util.concurrent.TimeUnit;
  * One group of event loops for the proxy's client connections and for every driver connection to
  * the clusters. A request then moves from a client's connection to a cluster's connection and back
  * on threads that are already awake, instead of waking a thread of another group at each step,
- * which at a modest request rate cost the proxy more CPU than the requests themselves. On Linux the
- * loops are Netty's native epoll transport (fewer system calls and wake-ups per request than Java's
- * selector); elsewhere, or when its library cannot load, Java's NIO.
+ * which at a modest request rate cost the proxy more CPU than the requests themselves.
  */
 final class SharedEventLoops implements AutoCloseable {
 
-  private final boolean epoll = Epoll.isAvailable();
   private final EventLoopGroup loops;
 
   SharedEventLoops(int threads) {
-    this.loops = newGroup(threads, "proxy-io");
+    this.loops = new NioEventLoopGroup(threads, new DefaultThreadFactory("proxy-io"));
   }
 
   /** The loops client connections are served on. */
   EventLoopGroup group() {
     return loops;
-  }
-
-  /** A group of loops of the same transport, for the proxy's listening socket. */
-  EventLoopGroup newGroup(int threads, String name) {
-    DefaultThreadFactory factory = new DefaultThreadFactory(name);
-    return epoll
-        ? new EpollEventLoopGroup(threads, factory)
-        : new NioEventLoopGroup(threads, factory);
-  }
-
-  /** The class of the proxy's listening socket on these loops. */
-  Class<? extends ServerChannel> serverChannelClass() {
-    return epoll ? EpollServerSocketChannel.class : NioServerSocketChannel.class;
-  }
-
-  /** The transport the loops use, for the log. */
-  String transport() {
-    return epoll ? "epoll" : "nio";
   }
 
   /** A session builder whose connections run on these loops. */
@@ -113,7 +86,7 @@ final class SharedEventLoops implements AutoCloseable {
 
     @Override
     public Class<? extends Channel> channelClass() {
-      return epoll ? EpollSocketChannel.class : NioSocketChannel.class;
+      return NioSocketChannel.class;
     }
 
     @Override

@@ -5,9 +5,12 @@ import io.netty.channel.Channel;
 import io.netty.channel.ChannelInitializer;
 import io.netty.channel.ChannelOption;
 import io.netty.channel.EventLoopGroup;
+import io.netty.channel.nio.NioEventLoopGroup;
 import io.netty.channel.socket.SocketChannel;
+import io.netty.channel.socket.nio.NioServerSocketChannel;
 import io.netty.handler.flush.FlushConsolidationHandler;
 import io.netty.handler.ssl.SslHandler;
+import io.netty.util.concurrent.DefaultThreadFactory;
 import io.sluice.cassandra.Secrets;
 import io.sluice.cassandra.TlsContexts;
 import io.sluice.core.job.JobFileException;
@@ -158,12 +161,12 @@ public final class SluiceProxy implements AutoCloseable {
     Switchboard switchboard =
         new Switchboard(dispatcher, metrics, missed == null ? null : missed.log());
     Framing framing = new Framing(primary.context());
-    EventLoopGroup acceptor = loops.newGroup(1, "proxy-accept");
+    EventLoopGroup acceptor = new NioEventLoopGroup(1, new DefaultThreadFactory("proxy-accept"));
     try {
       Channel server =
           new ServerBootstrap()
               .group(acceptor, loops.group())
-              .channel(loops.serverChannelClass())
+              .channel(NioServerSocketChannel.class)
               .childOption(ChannelOption.TCP_NODELAY, true)
               .childHandler(
                   new ChannelInitializer<SocketChannel>() {
@@ -190,8 +193,7 @@ public final class SluiceProxy implements AutoCloseable {
               .bind(listen)
               .syncUninterruptibly()
               .channel();
-      LOG.info(
-          "The proxy listens on {} ({} event loops)", server.localAddress(), loops.transport());
+      LOG.info("The proxy listens on {}", server.localAddress());
       ProxyStatus status =
           new ProxyStatus(switchboard, primary, secondary, metrics, missed, replayer);
       AdminEndpoint admin = admin(config.admin(), baseDir, switchboard, status);
