@@ -23,6 +23,7 @@ import com.datastax.oss.protocol.internal.request.Prepare;
 import com.datastax.oss.protocol.internal.response.Error;
 import com.datastax.oss.protocol.internal.response.error.Unprepared;
 import com.datastax.oss.protocol.internal.response.result.Prepared;
+import io.netty.util.concurrent.ScheduledFuture;
 import io.sluice.cassandra.SessionFactory;
 import io.sluice.core.job.ClusterSpec;
 import java.nio.ByteBuffer;
@@ -35,6 +36,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 import org.slf4j.Logger;
 import org.slf4j.LoggerFactory;
 
@@ -59,7 +61,6 @@ final class Backend implements AutoCloseable {
   private final ExecutorService opener;
   private final ProxyMetrics metrics;
   private final SharedEventLoops loops;
-  private final RequestDeadlines deadlines;
 
   private Backend(
       ClusterRole role,
@@ -74,7 +75,6 @@ final class Backend implements AutoCloseable {
     this.spec = spec;
     this.baseDir = baseDir;
     this.timeout = timeout;
-    this.deadlines = new RequestDeadlines(timeout);
     this.opener =
         Executors.newSingleThreadExecutor(r -> new Thread(r, "sluice-proxy-" + role.label()));
   }
@@ -204,32 +204,27 @@ final class Backend implements AutoCloseable {
    */
   CompletableFuture<Frame> send(
       Message message, String keyspace, Request routing, Map<ByteBuffer, Prepare> statements) {
-    CompletableFuture<CqlSession> session = session(keyspace);
-    // Once open (nearly always), sent at once rather than in a stage of the session's future.
-    if (session.isDone() && !session.isCompletedExceptionally()) {
-      return send(session.join(), message, routing, statements);
-    }
-    return session.thenCompose(open -> send(open, message, routing, statements));
-  }
-
-  private CompletableFuture<Frame> send(
-      CqlSession session, Message message, Request routing, Map<ByteBuffer, Prepare> statements) {
-    InternalDriverContext context = (InternalDriverContext) session.getContext();
-    Queue<Node> plan =
-        context
-            .getLoadBalancingPolicyWrapper()
-            .newQueryPlan(routing, DriverExecutionProfile.DEFAULT_NAME, session);
-    Attempt attempt = new Attempt(defaultSession(session), plan, message, statements);
-    long start = System.nanoTime();
-    attempt.answer.whenComplete(
-        (frame, error) ->
-            metrics.clusterRequest(
-                role,
-                ProxyMetrics.requestOf(message),
-                error == null ? ProxyMetrics.outcomeOf(frame.message) : "no_answer",
-                System.nanoTime() - start));
-    attempt.next();
-    return attempt.answer;
+    return session(keyspace)
+        .thenCompose(
+            session -> {
+              InternalDriverContext context = (InternalDriverContext) session.getContext();
+              Queue<Node> plan =
+                  context
+                      .getLoadBalancingPolicyWrapper()
+                      .newQueryPlan(routing, DriverExecutionProfile.DEFAULT_NAME, session);
+              DefaultSession inner = defaultSession(session);
+              Attempt attempt = new Attempt(inner, plan, message, statements);
+              long start = System.nanoTime();
+              attempt.answer.whenComplete(
+                  (frame, error) ->
+                      metrics.clusterRequest(
+                          role,
+                          ProxyMetrics.requestOf(message),
+                          error == null ? ProxyMetrics.outcomeOf(frame.message) : "no_answer",
+                          System.nanoTime() - start));
+              attempt.next();
+              return attempt.answer;
+            });
   }
 
   private static DefaultSession defaultSession(CqlSession session) {
@@ -251,7 +246,6 @@ final class Backend implements AutoCloseable {
 
   @Override
   public void close() {
-    deadlines.close();
     for (CompletableFuture<CqlSession> session : sessions.values()) {
       session.thenAccept(CqlSession::close);
     }
@@ -259,7 +253,7 @@ final class Backend implements AutoCloseable {
   }
 
   /** One request to the cluster: the nodes of its query plan, tried in turn until one answers. */
-  private final class Attempt implements ResponseCallback, RequestDeadlines.Pending {
+  private final class Attempt implements ResponseCallback {
 
     final CompletableFuture<Frame> answer = new CompletableFuture<>();
     private final DefaultSession session;
@@ -267,7 +261,7 @@ final class Backend implements AutoCloseable {
     private final Message message;
     private final Map<ByteBuffer, Prepare> statements;
     private DriverChannel channel;
-    private RequestDeadlines.Watch watch;
+    private ScheduledFuture<?> timer;
     private boolean reprepared;
 
     Attempt(
@@ -301,21 +295,14 @@ final class Backend implements AutoCloseable {
                   LOG.debug("The {} cluster's node {} took no request", role, on.getEndPoint());
                   next();
                 } else if (!answer.isDone()) {
-                  if (watch != null) {
-                    watch.forget();
-                  }
-                  watch = deadlines.watch(on.eventLoop(), this);
+                  timer =
+                      on.eventLoop()
+                          .schedule(this::timedOut, timeout.toMillis(), TimeUnit.MILLISECONDS);
                 }
               });
     }
 
-    @Override
-    public boolean settled() {
-      return answer.isDone();
-    }
-
-    @Override
-    public void timedOut() {
+    private void timedOut() {
       channel.cancel(this);
       answer.completeExceptionally(
           new NoNodeAnswers(
@@ -325,6 +312,9 @@ final class Backend implements AutoCloseable {
 
     @Override
     public void onResponse(Frame frame) {
+      if (timer != null) {
+        timer.cancel(false);
+      }
       Message response = frame.message;
       if (response instanceof Unprepared unprepared && !reprepared) {
         Prepare prepare = statements.get(ByteBuffer.wrap(unprepared.id));
@@ -392,6 +382,9 @@ final class Backend implements AutoCloseable {
 
     @Override
     public void onFailure(Throwable error) {
+      if (timer != null) {
+        timer.cancel(false);
+      }
       answer.completeExceptionally(error);
     }
   }

@@ -60,10 +60,6 @@ final class ShadowReads implements AutoCloseable {
   private static final long SCHEMA_REFRESH_NANOS = 5_000_000_000L;
 
   private final ShadowReadSpec spec;
-
-  /** Whether any read is ever compared: asked for every read, so worked out once. */
-  private final boolean any;
-
   private final EventLoopGroup loops;
   private final ProxyMetrics metrics;
   private final Path logFile;
@@ -99,7 +95,6 @@ final class ShadowReads implements AutoCloseable {
   ShadowReads(ShadowReadSpec spec, ProxyMetrics metrics, Path stateDir, EventLoopGroup loops) {
     this.loops = loops;
     this.spec = spec;
-    this.any = spec.any();
     this.metrics = metrics;
     this.logFile = stateDir.resolve(spec.mismatchLog());
   }
@@ -123,7 +118,7 @@ final class ShadowReads implements AutoCloseable {
       Message answer,
       boolean firstPage,
       RowsMetadata resultMetadata) {
-    if (!any || !(answer instanceof Rows rows)) {
+    if (!spec.any() || !(answer instanceof Rows rows)) {
       return;
     }
     List<ColumnSpec> columns =
