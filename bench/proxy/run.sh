@@ -8,7 +8,8 @@ set -euo pipefail
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)"
 root="$(cd "$here/../.." && pwd)"
 work="$here/target"
-jar="$root/sluice-cli/target/sluice.jar"
+# SLUICE_JAR=path: run another build of sluice.jar (say, a baseline), the client compiled against it.
+jar="${SLUICE_JAR:-$root/sluice-cli/target/sluice.jar}"
 cassandra_home="$root/sluice-cassandra-dist/target/cassandra-5.0.9"
 ops="${OPS:-200000}"
 concurrency="${CONCURRENCY:-64}"
