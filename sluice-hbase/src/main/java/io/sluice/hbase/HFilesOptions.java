@@ -9,13 +9,13 @@ import java.util.Map;
  * their defaults; HFiles carry no table descriptor, so the families' TTLs are given here.
  */
 public record HFilesOptions(
-    @Setting(CellMapping.ROW_KEY_HELP) String rowKey,
-    @Setting(CellMapping.DECODE_HELP) String decode,
-    @Setting(value = CellMapping.DECODE_COLUMNS_HELP, shownDefault = "none")
+    @Setting(AS_SNAPSHOT + "`row-key`" + FOLLOWS) String rowKey,
+    @Setting(AS_SNAPSHOT + "`decode`" + FOLLOWS) String decode,
+    @Setting(value = AS_SNAPSHOT + "`decode-columns`" + FOLLOWS, shownDefault = "none")
         Map<String, String> decodeColumns,
-    @Setting(value = CellMapping.FAMILIES_HELP, shownDefault = "every family `columns`")
+    @Setting(value = AS_SNAPSHOT + "`families`" + FOLLOWS, shownDefault = "every family `columns`")
         Map<String, String> families,
-    @Setting(CellMapping.QUALIFIER_HELP) String qualifier,
+    @Setting(AS_SNAPSHOT + "`qualifier`" + FOLLOWS) String qualifier,
     @Setting(
             "How many versions of each cell of the `rows` family become records, newest first, as"
                 + " a `Get` asking for that many returns them; with `timestamp` in the table's"
@@ -30,6 +30,10 @@ public record HFilesOptions(
                     + " HBase's would; a cell's own TTL counts too, whichever comes first.",
             shownDefault = "none: cells expire by their own TTLs only")
         Map<String, Long> familyTtl) {
+
+  // The settings both HBase sources take are described once, for hbase-snapshot (CellMapping).
+  private static final String AS_SNAPSHOT = "As `type: hbase-snapshot`'s ";
+  private static final String FOLLOWS = ": how the files' cells become fields.";
 
   public HFilesOptions {
     CellMapping mapping =
