@@ -170,7 +170,8 @@ public final class HBaseBench {
     }
     System.out.println(
         "rows/s, cells/s: over the loader process's wall time, JVM start included; CPU s: user +"
-            + " system of the loader\nprocess; node CPU s: the Cassandra node's over the same time.");
+            + " system of the loader\n"
+            + "process; node CPU s: the Cassandra node's over the same time.");
   }
 
   private static double rate(double[] v) {

@@ -116,7 +116,12 @@ public final class RawHBaseLoader {
                   Scan scan = new Scan().setCacheBlocks(false);
                   try (ClientSideRegionScanner scanner =
                       new ClientSideRegionScanner(
-                          conf, fs, restoreDir, restored.getTableDescriptor(), region, scan,
+                          conf,
+                          fs,
+                          restoreDir,
+                          restored.getTableDescriptor(),
+                          region,
+                          scan,
                           null)) {
                     for (Result row; (row = scanner.next()) != null; ) {
                       String id = Bytes.toString(row.getRow());
@@ -133,7 +138,9 @@ public final class RawHBaseLoader {
                             .computeIfAbsent(cell.getTimestamp(), t -> new TreeMap<>())
                             .put(
                                 column,
-                                LONGS.contains(column) ? Bytes.toLong(value) : Bytes.toString(value));
+                                LONGS.contains(column)
+                                    ? Bytes.toLong(value)
+                                    : Bytes.toString(value));
                         cells.incrementAndGet();
                       }
                       rows.incrementAndGet();
