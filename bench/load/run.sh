@@ -42,6 +42,9 @@ if [ ! -f "$dsbulk_lib/dsbulk-runner-1.10.0.jar" ]; then
     -DincludeScope=runtime -DoutputDirectory="$dsbulk_lib" >&2)
 fi
 
+# shellcheck source=../measure.sh
+source "$here/../measure.sh"
+
 # The raw loader is compiled once here, so javac's CPU is not counted as the loader's.
 classes="$work/classes"
 if [ ! "$classes/RawLoader.class" -nt "$here/RawLoader.java" ]; then
@@ -76,37 +79,6 @@ mkdir -p "$data" "$work/logs"
 if [ ! -f "$csv" ]; then
   "$java" -cp "$jar" "$here/LoadBench.java" generate --rows "$rows" --out "$csv"
 fi
-
-# measure NAME COMMAND...: runs COMMAND, its output in logs/NAME.out; sets rc and writes
-# "wall-seconds user-seconds system-seconds peak-rss-KiB" to logs/NAME.time. GNU time when
-# installed (MEASURE=proc skips it); otherwise a subshell's child CPU times (bash's times) and the
-# loader's VmHWM, polled from /proc.
-measure() {
-  local name="$1" out="$work/logs/$1.out" times="$work/logs/$1.time"
-  shift
-  rc=0
-  if [ "${MEASURE:-}" != proc ] && /usr/bin/time --version 2>&1 | grep -q GNU; then
-    /usr/bin/time -o "$times" -f '%e %U %S %M' "$@" >"$out" 2>&1 || rc=$?
-  else
-    local start peak=0 pid child key value
-    start=$(date +%s%N)
-    ( code=0; "$@" >"$out" 2>&1 || code=$?; times >"$times.cpu"; exit "$code" ) &
-    pid=$!
-    while kill -0 "$pid" 2>/dev/null; do
-      for child in $(cat "/proc/$pid/task/$pid/children" 2>/dev/null || true); do
-        while read -r key value _; do
-          if [ "$key" = VmHWM: ] && [ "$value" -gt "$peak" ]; then peak=$value; fi
-        done <"/proc/$child/status" || true
-      done 2>/dev/null
-      sleep 0.2
-    done
-    wait "$pid" || rc=$?
-    # times: the subshell's own CPU, then its children's (the loader): "XmY.YYYs XmY.YYYs"
-    tail -1 "$times.cpu" | awk -v w="$(( ($(date +%s%N) - start) / 1000000 ))" -v p="$peak" '{
-      split($1, u, /[ms]/); split($2, s, /[ms]/)
-      printf "%.2f %.2f %.2f %d\n", w / 1000, u[1] * 60 + u[2], s[1] * 60 + s[2], p }' >"$times"
-  fi
-}
 
 job="$data/job.yaml"
 cat >"$job" <<EOF
@@ -143,18 +115,6 @@ sed -e 's/^name: bench-load$/name: bench-load-sstables/' -e 's/^state-dir: state
 sstables_direct_job="$data/job-sstables-direct.yaml"
 sed -e 's/options: {directory: sstables}/options: {directory: sstables, stream-after-migrate: true}/' \
   "$sstables_job" >"$sstables_direct_job"
-
-# CPU seconds the local node has used so far (user + system), or -1 for a cluster not ours.
-node_cpu() {
-  if [ -z "$node_pid" ]; then echo -1; return; fi
-  awk -v hz="$(getconf CLK_TCK)" '{print ($14 + $15) / hz}' "/proc/$node_pid/stat"
-}
-
-# Other Cassandra nodes, Maven builds and test JVMs on this machine: they skew the figures.
-others() {
-  ps -eo args= | { grep -E 'CassandraDaemon|plexus-classworlds|surefirebooter' || true; } \
-    | { grep -v -e grep -e '^/bin/sh -c' -e "$work/cassandra" || true; } | wc -l
-}
 
 run_loader() {
   case "$1" in
@@ -212,14 +172,6 @@ echo "Warming the node up with the raw loader (first $((rows / 10)) rows) ..."
 bench reset
 "$java" -cp "$jar:$classes" RawLoader --csv "$csv" --contact-point "$contact" \
   --datacenter "$datacenter" --in-flight "$in_flight" --limit $((rows / 10)) >/dev/null
-
-# Each round runs every loader once; the order rotates from round to round, so that no loader
-# always meets the node in the same state (just warmed up, or busy compacting the last load).
-rotate() {
-  local shift="$1"; shift
-  local list=("$@") i
-  for ((i = 0; i < ${#list[@]}; i++)); do printf '%s ' "${list[$(( (i + shift) % ${#list[@]} ))]}"; done
-}
 
 results="$work/results.tsv"
 : >"$results"

@@ -80,6 +80,11 @@ enum BytesDecoding {
   }
 
   private static String utf8(byte[] bytes) throws UndecodableException {
+    // Most text is ASCII, valid UTF-8 as it is: a String made without a decoder, which took a
+    // twentieth of a load's CPU (bench/hbase).
+    if (ascii(bytes)) {
+      return new String(bytes, StandardCharsets.US_ASCII);
+    }
     try {
       return StandardCharsets.UTF_8
           .newDecoder()
@@ -90,5 +95,14 @@ enum BytesDecoding {
     } catch (CharacterCodingException e) {
       throw new UndecodableException("is not valid UTF-8");
     }
+  }
+
+  private static boolean ascii(byte[] bytes) {
+    for (byte b : bytes) {
+      if (b < 0) {
+        return false;
+      }
+    }
+    return true;
   }
 }
