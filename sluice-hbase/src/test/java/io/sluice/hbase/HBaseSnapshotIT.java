@@ -6,11 +6,8 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.Row;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.sluice.cassandra.CassandraTarget;
 import io.sluice.core.job.JobFiles;
 import io.sluice.core.job.JobSpec;
-import io.sluice.core.run.JobRun;
-import io.sluice.core.run.Migration;
 import io.sluice.core.run.Outcome;
 import io.sluice.core.run.RunReport;
 import io.sluice.core.source.Source;
@@ -28,7 +25,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
@@ -92,11 +88,7 @@ class HBaseSnapshotIT {
     Files.writeString(jobFile, job(keyspace, "orders", "state-orders"));
     JobSpec job = JobFiles.load(jobFile);
 
-    RunReport report;
-    try (CassandraTarget target = CassandraTarget.connect(job.target(), work);
-        JobRun run = Migration.prepare(job, target, Clock.systemUTC(), true)) {
-      report = run.run();
-    }
+    RunReport report = InProcessRuns.migrate(job, work);
 
     assertThat(report.outcome()).as(report.toText()).isEqualTo(Outcome.COMPLETED);
     assertThat(report.counts().rowsWritten()).isEqualTo(export.rows().size());
@@ -177,21 +169,11 @@ class HBaseSnapshotIT {
     String cql = Files.readString(work.resolve("proposed.cql"));
     assertThat(cql).contains("  rowkey text,", "  name text,", "  qty bigint,", "  note text,");
     session.execute(cql);
-    String options = output.substring(output.indexOf("    options:\n"));
-    options = options.substring(0, options.indexOf("\n\n") + 1);
-    Path jobFile = work.resolve("proposed.yaml");
-    Files.writeString(
-        jobFile,
-        unmapped.replaceFirst(
-                "    options:\n(      .*\n)+", java.util.regex.Matcher.quoteReplacement(options))
-            + Files.readString(work.resolve("proposed-mapping.yaml")));
-    JobSpec job = JobFiles.load(jobFile);
+    JobSpec job =
+        InProcessRuns.proposedJob(
+            unmapped, output, work.resolve("proposed-mapping.yaml"), work.resolve("proposed.yaml"));
 
-    RunReport report;
-    try (CassandraTarget target = CassandraTarget.connect(job.target(), work);
-        JobRun run = Migration.prepare(job, target, Clock.systemUTC(), true)) {
-      report = run.run();
-    }
+    RunReport report = InProcessRuns.migrate(job, work);
 
     assertThat(report.outcome()).as(report.toText()).isEqualTo(Outcome.COMPLETED);
     assertThat(report.counts().rowsWritten()).isEqualTo(export.rows().size());
@@ -271,22 +253,13 @@ class HBaseSnapshotIT {
         .contains("  qualifier text,", "  value bigint,", "  name text static,")
         .contains("  t map<text, bigint> static,", "PRIMARY KEY ((rowkey), qualifier)");
     session.execute(cql);
-    String options = output.substring(output.indexOf("    options:\n"));
-    options = options.substring(0, options.indexOf("\n\n") + 1);
-    assertThat(options).contains("families: {\"e\": rows, \"t\": map}");
-    Path jobFile = work.resolve("events.yaml");
-    Files.writeString(
-        jobFile,
-        unmapped.replaceFirst(
-                "    options:\n(      .*\n)+", java.util.regex.Matcher.quoteReplacement(options))
-            + Files.readString(work.resolve("events-mapping.yaml")));
-    JobSpec job = JobFiles.load(jobFile);
+    assertThat(InProcessRuns.proposedOptions(output))
+        .contains("families: {\"e\": rows, \"t\": map}");
+    JobSpec job =
+        InProcessRuns.proposedJob(
+            unmapped, output, work.resolve("events-mapping.yaml"), work.resolve("events.yaml"));
 
-    RunReport report;
-    try (CassandraTarget target = CassandraTarget.connect(job.target(), work);
-        JobRun run = Migration.prepare(job, target, Clock.systemUTC(), true)) {
-      report = run.run();
-    }
+    RunReport report = InProcessRuns.migrate(job, work);
 
     assertThat(report.outcome()).as(report.toText()).isEqualTo(Outcome.COMPLETED);
     assertThat(export.events()).hasSize(EventsSnapshot.ROWS);
@@ -431,11 +404,7 @@ class HBaseSnapshotIT {
                 + "    written: timestamp\n    note: \"t:note\"\n"));
     JobSpec job = JobFiles.load(jobFile);
 
-    RunReport report;
-    try (CassandraTarget target = CassandraTarget.connect(job.target(), work);
-        JobRun run = Migration.prepare(job, target, Clock.systemUTC(), true)) {
-      report = run.run();
-    }
+    RunReport report = InProcessRuns.migrate(job, work);
 
     assertThat(report.outcome()).as(report.toText()).isEqualTo(Outcome.COMPLETED);
     long cells =
@@ -523,11 +492,7 @@ class HBaseSnapshotIT {
                 + "    value: value\n"));
     JobSpec job = JobFiles.load(jobFile);
 
-    RunReport report;
-    try (CassandraTarget target = CassandraTarget.connect(job.target(), work);
-        JobRun run = Migration.prepare(job, target, Clock.systemUTC(), true)) {
-      report = run.run();
-    }
+    RunReport report = InProcessRuns.migrate(job, work);
 
     assertThat(report.outcome()).as(report.toText()).isEqualTo(Outcome.COMPLETED);
     assertThat(export.versions().get("row-001").get("d:name"))
@@ -622,11 +587,7 @@ class HBaseSnapshotIT {
             .replace(export.folder().toString(), damaged.toString()));
     JobSpec job = JobFiles.load(jobFile);
 
-    RunReport report;
-    try (CassandraTarget target = CassandraTarget.connect(job.target(), work);
-        JobRun run = Migration.prepare(job, target, Clock.systemUTC(), true)) {
-      report = run.run();
-    }
+    RunReport report = InProcessRuns.migrate(job, work);
 
     Map<String, Map<String, ExpectedCell>> secondRegion = new TreeMap<>(export.rows());
     secondRegion.keySet().removeIf(key -> key.compareTo(OrdersSnapshot.rowKey(20)) < 0);

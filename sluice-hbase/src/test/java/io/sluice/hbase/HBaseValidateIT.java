@@ -9,7 +9,6 @@ import io.sluice.cassandra.CassandraTarget;
 import io.sluice.core.job.JobFiles;
 import io.sluice.core.job.JobSpec;
 import io.sluice.core.run.JobRun;
-import io.sluice.core.run.Migration;
 import io.sluice.core.run.Outcome;
 import io.sluice.core.run.RunReport;
 import io.sluice.core.validate.Validation;
@@ -249,11 +248,7 @@ class HBaseValidateIT {
     Files.writeString(
         jobFile, job(keyspace, table, "state-load-" + table, options, columns) + filter);
     JobSpec job = JobFiles.load(jobFile);
-    RunReport report;
-    try (CassandraTarget target = CassandraTarget.connect(job.target(), work);
-        JobRun run = Migration.prepare(job, target, Clock.systemUTC(), true)) {
-      report = run.run();
-    }
+    RunReport report = InProcessRuns.migrate(job, work);
     assertThat(report.outcome()).as(report.toText()).isEqualTo(Outcome.COMPLETED);
   }
 

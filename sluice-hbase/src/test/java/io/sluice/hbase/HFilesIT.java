@@ -10,7 +10,6 @@ import io.sluice.cassandra.CassandraTarget;
 import io.sluice.core.job.JobFiles;
 import io.sluice.core.job.JobSpec;
 import io.sluice.core.run.JobRun;
-import io.sluice.core.run.Migration;
 import io.sluice.core.run.Outcome;
 import io.sluice.core.run.RunReport;
 import io.sluice.core.source.Source;
@@ -134,20 +133,13 @@ class HFilesIT {
         .contains("d:qty -> qty bigint: long (100% of")
         .contains("      family-ttl: {\"t\": " + BulkLoadFiles.FAMILY_TTL_SECONDS + "}\n");
     session.execute(Files.readString(work.resolve("bulk.cql")));
-    String options = output.substring(output.indexOf("    options:\n"));
-    options = options.substring(0, options.indexOf("\n\n") + 1);
-    Path jobFile = work.resolve("bulk-proposed.yaml");
-    Files.writeString(
-        jobFile,
-        unmapped.replaceFirst(
-                "    options:\n(      .*\n)+", java.util.regex.Matcher.quoteReplacement(options))
-            + Files.readString(work.resolve("bulk-mapping.yaml")));
-    JobSpec job = JobFiles.load(jobFile);
-    RunReport report;
-    try (CassandraTarget target = CassandraTarget.connect(job.target(), work);
-        JobRun run = Migration.prepare(job, target, Clock.systemUTC(), true)) {
-      report = run.run();
-    }
+    JobSpec job =
+        InProcessRuns.proposedJob(
+            unmapped,
+            output,
+            work.resolve("bulk-mapping.yaml"),
+            work.resolve("bulk-proposed.yaml"));
+    RunReport report = InProcessRuns.migrate(job, work);
 
     assertThat(report.outcome()).as(report.toText()).isEqualTo(Outcome.COMPLETED);
     assertThat(report.counts().rowsWritten()).isEqualTo(files.rows().size());
@@ -194,11 +186,7 @@ class HFilesIT {
                 + "    value: value\n"));
     JobSpec job = JobFiles.load(jobFile);
 
-    RunReport report;
-    try (CassandraTarget target = CassandraTarget.connect(job.target(), work);
-        JobRun run = Migration.prepare(job, target, Clock.systemUTC(), true)) {
-      report = run.run();
-    }
+    RunReport report = InProcessRuns.migrate(job, work);
 
     assertThat(report.outcome()).as(report.toText()).isEqualTo(Outcome.COMPLETED);
     assertThat(files.versions().get("row-002").get("d:name")).hasSize(2);
