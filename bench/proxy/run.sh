@@ -56,10 +56,12 @@ helper() {
 last_core=$(( $(nproc) - 1 ))
 others="0-$(( last_core > 0 ? last_core - 1 : 0 ))"
 
-primary=127.0.0.1:19642
-secondary=127.0.0.1:19742
-proxy=127.0.0.1:19842
-shadow_proxy=127.0.0.1:19942
+# PORT_OFFSET=N: every port of the run N higher (when another program holds 19642 and the rest).
+port_offset="${PORT_OFFSET:-0}"
+primary=127.0.0.1:$((19642 + port_offset))
+secondary=127.0.0.1:$((19742 + port_offset))
+proxy=127.0.0.1:$((19842 + port_offset))
+shadow_proxy=127.0.0.1:$((19942 + port_offset))
 proxy_pid=
 shadow_pid=
 stop_all() {
@@ -78,10 +80,17 @@ trap stop_all EXIT
 
 mkdir -p "$work/logs"
 rm -rf "$work/results" "$work/results-rate"
-sluice cassandra start --folder "$work/primary" --native-port 19642 --storage-port 17640 \
-  --jmx-port 17699
-sluice cassandra start --folder "$work/secondary" --native-port 19742 --storage-port 17740 \
-  --jmx-port 17799
+# GC_LOGS=1: every JVM started from here on (both nodes, the proxies, each client) logs its GC
+# pauses and safepoints to logs/gc-PID.log with wall-clock times, to lay beside the fixed-rate
+# phases' latency files (results-rate/round-N/PHASE-writes.lat); logs/pids names the processes.
+if [ "${GC_LOGS:-0}" = 1 ]; then
+  rm -f "$work"/logs/gc-*.log
+  export JAVA_TOOL_OPTIONS="${JAVA_TOOL_OPTIONS:-} -Xlog:gc,safepoint:file=$work/logs/gc-%p.log:time,uptime,tags"
+fi
+sluice cassandra start --folder "$work/primary" --native-port "${primary#*:}" \
+  --storage-port $((17640 + port_offset)) --jmx-port $((17699 + port_offset))
+sluice cassandra start --folder "$work/secondary" --native-port "${secondary#*:}" \
+  --storage-port $((17740 + port_offset)) --jmx-port $((17799 + port_offset))
 helper schema --contact-point "$primary"
 helper schema --contact-point "$secondary"
 
@@ -126,6 +135,7 @@ fi
 node_pid() { sed -n 's/.*"pid" : \([0-9][0-9]*\).*/\1/p' "$work/$1/node.json"; }
 primary_pid=$(node_pid primary)
 secondary_pid=$(node_pid secondary)
+echo "primary $primary_pid secondary $secondary_pid proxy $proxy_pid proxy-shadow ${shadow_pid:-none}" > "$work/logs/pids"
 ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat" 2>/dev/null || echo 0; }
 system_ticks() { awk '{ print $15 }' "/proc/$1/stat" 2>/dev/null || echo 0; }
 machine() { awk '/^cpu / { t = 0; for (i = 2; i <= NF; i++) t += $i; print t, $5 + $6 }' /proc/stat; }
