@@ -36,7 +36,11 @@ import java.util.concurrent.locks.LockSupport;
  *                --ops N --concurrency C --warmup W --results DIR
  *                [--rate R --max-in-flight M]      at a fixed offered rate instead (open loop)
  * ProxyBench compare --results DIR                 the ratios of the phases in DIR
- * ProxyBench compare-rate --results DIR            the added p99 of the fixed-rate phases in DIR
+ * ProxyBench compare-rate --results DIR [--other-cpu-limit L]
+ *                                                  the added p99 of the fixed-rate phases in DIR
+ * ProxyBench quiet-round --results DIR --other-cpu-limit L
+ *                                                  fails when other processes took more than L %
+ *                                                  of the machine in a phase of the round in DIR
  * ProxyBench rate --results DIR                    the default fixed rate: half the lowest writes
  *                                                  ops/s in DIR, rounded down to a thousand
  * </pre>
@@ -105,7 +109,23 @@ public final class ProxyBench {
         }
       }
       case "compare" -> compare(Path.of(options.get("results")));
-      case "compare-rate" -> compareRate(Path.of(options.get("results")));
+      case "compare-rate" ->
+          compareRate(
+              Path.of(options.get("results")),
+              Double.parseDouble(options.getOrDefault("other-cpu-limit", "100")));
+      case "quiet-round" -> {
+        List<String> disturbed =
+            disturbances(
+                Path.of(options.get("results")),
+                Double.parseDouble(options.get("other-cpu-limit")));
+        if (!disturbed.isEmpty()) {
+          System.out.println(
+              Path.of(options.get("results")).getFileName()
+                  + " does not count, another round follows: "
+                  + String.join("; ", disturbed));
+          System.exit(1);
+        }
+      }
       case "rate" -> System.out.println(defaultRate(Path.of(options.get("results"))));
       default -> throw new IllegalArgumentException("unknown command " + args[0]);
     }
@@ -154,6 +174,12 @@ public final class ProxyBench {
       reads.put(p, "reads");
       p.setProperty("failures", Long.toString(failures));
       p.setProperty("rate", Double.toString(rate));
+      // The client's own CPU (its JVM's start included), which run.sh sets apart from other work.
+      p.setProperty(
+          "clientCpuSeconds",
+          Double.toString(
+              ProcessHandle.current().info().totalCpuDuration().orElse(Duration.ZERO).toMillis()
+                  / 1e3));
       Files.createDirectories(dir);
       try (Writer out = Files.newBufferedWriter(dir.resolve(name + ".properties"))) {
         p.store(out, name);
@@ -583,24 +609,62 @@ public final class ProxyBench {
   }
 
   /**
-   * The p99 the proxy adds at the fixed rate, against each phase it is compared with, in each
-   * round (a folder {@code round-N} of {@code dir}), then the median over the rounds.
+   * The phases of a round whose share of the machine taken by other processes (other work on the
+   * machine, as run.sh measured it) was above {@code limit} percent, described; empty when none.
    */
-  static void compareRate(Path dir) throws IOException {
+  static List<String> disturbances(Path round, double limit) throws IOException {
+    List<String> disturbed = new ArrayList<>();
+    try (var files = Files.list(round)) {
+      for (Path file : (Iterable<Path>) files.sorted()::iterator) {
+        String fileName = file.getFileName().toString();
+        if (!fileName.endsWith(".properties")) {
+          continue;
+        }
+        Properties p = new Properties();
+        try (Reader in = Files.newBufferedReader(file)) {
+          p.load(in);
+        }
+        double share = Double.parseDouble(p.getProperty("otherCpuShare", "0"));
+        if (share > limit) {
+          disturbed.add(
+              String.format(
+                  "other processes took %.1f %% of the machine during %s (limit %.1f %%)",
+                  share, fileName.replaceFirst("\\.properties$", ""), limit));
+        }
+      }
+    }
+    return disturbed;
+  }
+
+  /**
+   * The p99 the proxy adds at the fixed rate, against each phase it is compared with, in each
+   * round (a folder {@code round-N} of {@code dir}), then the median over the rounds that count
+   * (in none of whose phases other processes took more than {@code otherCpuLimit} percent of the
+   * machine) and, when some did not count, over all of them.
+   */
+  static void compareRate(Path dir, double otherCpuLimit) throws IOException {
     List<Path> rounds = new ArrayList<>();
     try (var folders = Files.list(dir)) {
       folders.filter(Files::isDirectory).sorted().forEach(rounds::add);
     }
     Map<String, List<Double>> added = new TreeMap<>();
+    Map<String, List<Double>> addedInAll = new TreeMap<>();
     for (Path round : rounds) {
       String name = round.getFileName().toString();
+      List<String> disturbed = disturbances(round, otherCpuLimit);
+      if (!disturbed.isEmpty()) {
+        System.out.println(name + " does not count: " + String.join("; ", disturbed));
+      }
+      Map<String, List<Double>> into = disturbed.isEmpty() ? added : new TreeMap<>();
       Path shadowFile = round.resolve("proxy-shadow.properties");
       Path proxyFile = round.resolve("proxy.properties");
       if (Files.exists(shadowFile) && Files.exists(proxyFile)) {
         Phase shadow = Phase.load(shadowFile, "proxy-shadow");
         Phase proxy = Phase.load(proxyFile, "proxy");
         double reads = (shadow.reads.p99 - proxy.reads.p99) / 1e3;
-        added.computeIfAbsent("shadow reads at 100% - proxy, reads", k -> new ArrayList<>())
+        into.computeIfAbsent("shadow reads at 100% - proxy, reads", k -> new ArrayList<>())
+            .add(reads);
+        addedInAll.computeIfAbsent("shadow reads at 100% - proxy, reads", k -> new ArrayList<>())
             .add(reads);
         System.out.printf(
             "%s: shadow reads at 100%% - proxy p99 at %.0f ops/s: reads %+.2f ms (goal: at most"
@@ -612,10 +676,12 @@ public final class ProxyBench {
           (proxy, other) -> {
             double writes = (proxy.writes.p99 - other.writes.p99) / 1e3;
             double reads = (proxy.reads.p99 - other.reads.p99) / 1e3;
-            added.computeIfAbsent("proxy - " + other.name + ", writes", k -> new ArrayList<>())
-                .add(writes);
-            added.computeIfAbsent("proxy - " + other.name + ", reads", k -> new ArrayList<>())
-                .add(reads);
+            for (Map<String, List<Double>> m : List.of(into, addedInAll)) {
+              m.computeIfAbsent("proxy - " + other.name + ", writes", k -> new ArrayList<>())
+                  .add(writes);
+              m.computeIfAbsent("proxy - " + other.name + ", reads", k -> new ArrayList<>())
+                  .add(reads);
+            }
             System.out.printf(
                 "%s: proxy - %-11s p99 at %.0f ops/s: writes %+.2f ms, reads %+.2f ms (goal: at"
                     + " most +1 ms)%n",
@@ -623,17 +689,24 @@ public final class ProxyBench {
           });
     }
     if (rounds.size() > 1) {
-      added.forEach(
-          (what, values) -> {
-            List<Double> sorted = new ArrayList<>(values);
-            sorted.sort(null);
-            int n = sorted.size();
-            double median =
-                n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
-            System.out.printf(
-                "median of %d rounds: %s p99 %+.2f ms (goal: at most +1 ms)%n", n, what, median);
-          });
+      printMedians(added, "rounds that count");
+      if (!added.equals(addedInAll)) {
+        printMedians(addedInAll, "rounds, those that do not count included");
+      }
     }
+  }
+
+  private static void printMedians(Map<String, List<Double>> added, String which) {
+    added.forEach(
+        (what, values) -> {
+          List<Double> sorted = new ArrayList<>(values);
+          sorted.sort(null);
+          int n = sorted.size();
+          double median =
+              n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+          System.out.printf(
+              "median of %d %s: %s p99 %+.2f ms (goal: at most +1 ms)%n", n, which, what, median);
+        });
   }
 
   /** Hands the proxy's phase and each other phase saved in {@code dir} to {@code print}. */

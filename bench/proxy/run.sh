@@ -19,13 +19,19 @@ phases="${PHASES-direct proxy direct-both proxy-shadow}"
 proxy_heap="${PROXY_HEAP:-1g}"
 # PROXY_IO_THREADS=N: the proxy's io-threads (default: its own, one per core).
 proxy_io_threads="${PROXY_IO_THREADS:-}"
-rate="${RATE:-}"
+# RATE: the fixed rate, 1,500 ops/s unless set (RATE=auto: half the lowest saturation writes/s).
+rate="${RATE:-1500}"
 rate_ops="${RATE_OPS:-100000}"
 rate_max_in_flight="${RATE_MAX_IN_FLIGHT:-512}"
 rate_phases="${RATE_PHASES-$phases}"
 # ROUNDS=N: the fixed-rate phases N times over, alternating; each round is compared on its own and
 # the median of the rounds printed, since single rounds on a small machine differ by milliseconds.
 rounds="${ROUNDS:-1}"
+# A round counts only when, in each of its phases, processes other than the nodes, the proxies and
+# the client (other work on the machine) took at most OTHER_CPU_LIMIT % of the machine; otherwise
+# another round follows, MAX_ROUNDS in all at most. Both phases of a round are judged alike.
+other_cpu_limit="${OTHER_CPU_LIMIT:-5}"
+max_rounds="${MAX_ROUNDS:-$((2 * rounds))}"
 # PIN_SECONDARY=1: the secondary's node gets the last core to itself, everything else the others,
 # so the read work shadow reads add to the secondary does not compete with the measured path.
 pin_secondary="${PIN_SECONDARY:-0}"
@@ -64,6 +70,7 @@ proxy=127.0.0.1:$((19842 + port_offset))
 shadow_proxy=127.0.0.1:$((19942 + port_offset))
 proxy_pid=
 shadow_pid=
+vmstat_pid=
 stop_all() {
   for pid in $proxy_pid $shadow_pid; do
     kill -TERM "$pid" 2>/dev/null || true
@@ -71,6 +78,7 @@ stop_all() {
   done
   proxy_pid=
   shadow_pid=
+  if [ -n "$vmstat_pid" ]; then kill "$vmstat_pid" 2>/dev/null || true; fi
   if [ "${KEEP_NODES:-0}" != 1 ]; then
     sluice cassandra stop --folder "$work/primary" || true
     sluice cassandra stop --folder "$work/secondary" || true
@@ -81,11 +89,14 @@ trap stop_all EXIT
 mkdir -p "$work/logs"
 rm -rf "$work/results" "$work/results-rate"
 # GC_LOGS=1: every JVM started from here on (both nodes, the proxies, each client) logs its GC
-# pauses and safepoints to logs/gc-PID.log with wall-clock times, to lay beside the fixed-rate
-# phases' latency files (results-rate/round-N/PHASE-writes.lat); logs/pids names the processes.
+# pauses and safepoints to logs/gc-PID.log with wall-clock times, and the machine's CPU each second
+# goes to logs/vmstat.txt, to lay beside the fixed-rate phases' latency files
+# (results-rate/round-NN/PHASE-writes.lat); logs/pids names the processes. tails.py reads them.
 if [ "${GC_LOGS:-0}" = 1 ]; then
   rm -f "$work"/logs/gc-*.log
   export JAVA_TOOL_OPTIONS="${JAVA_TOOL_OPTIONS:-} -Xlog:gc,safepoint:file=$work/logs/gc-%p.log:time,uptime,tags"
+  vmstat -t 1 > "$work/logs/vmstat.txt" &
+  vmstat_pid=$!
 fi
 sluice cassandra start --folder "$work/primary" --native-port "${primary#*:}" \
   --storage-port $((17640 + port_offset)) --jmx-port $((17699 + port_offset))
@@ -138,7 +149,8 @@ secondary_pid=$(node_pid secondary)
 echo "primary $primary_pid secondary $secondary_pid proxy $proxy_pid proxy-shadow ${shadow_pid:-none}" > "$work/logs/pids"
 ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat" 2>/dev/null || echo 0; }
 system_ticks() { awk '{ print $15 }' "/proc/$1/stat" 2>/dev/null || echo 0; }
-machine() { awk '/^cpu / { t = 0; for (i = 2; i <= NF; i++) t += $i; print t, $5 + $6 }' /proc/stat; }
+# The machine's total, idle (with I/O wait) and interrupt-handling ticks.
+machine() { awk '/^cpu / { t = 0; for (i = 2; i <= NF; i++) t += $i; print t, $5 + $6, $7 + $8 }' /proc/stat; }
 hz=$(getconf CLK_TCK)
 # Context switches of all of a process's threads (voluntary: a thread went to sleep, mostly an
 # event loop waiting for its next event; involuntary: it was preempted), read off /proc.
@@ -159,23 +171,38 @@ if [ "$pin_secondary" = 1 ]; then
   echo "Pinned: the secondary's node on core $last_core, the primary, the proxies and the client on $others"
 fi
 cpu_before() {
-  read -r total_before idle_before < <(machine)
+  read -r total_before idle_before irq_before < <(machine)
   primary_before=$(ticks "$primary_pid")
   secondary_before=$(ticks "$secondary_pid")
   proxy_before=$(ticks "$proxy_pid")
+  shadow_before=$(ticks "${shadow_pid:-0}")
   proxy_system_before=$(system_ticks "$proxy_pid")
   read -r proxy_vol_before proxy_invol_before < <(switches "$proxy_pid")
 }
+# CPU over the phase: the nodes', the proxies', the client's (which it saved in its results file,
+# $3), the kernel's interrupt handling (loopback traffic mostly), and the rest: other processes on
+# the machine, whose share is appended to the results file for the rounds' judgement (see ROUNDS).
 cpu_after() {
-  read -r total_after idle_after < <(machine)
-  local busy=$(( (total_after - total_before) - (idle_after - idle_before) ))
+  read -r total_after idle_after irq_after < <(machine)
+  local total=$(( total_after - total_before ))
+  local busy=$(( total - (idle_after - idle_before) ))
   local p=$(( $(ticks "$primary_pid") - primary_before ))
   local s=$(( $(ticks "$secondary_pid") - secondary_before ))
   local x=$(( $(ticks "$proxy_pid") - proxy_before ))
-  printf '%-12s %-7s machine %.0f%% busy; CPU s: primary %.1f, secondary %.1f, proxy %.1f, client and rest %.1f\n' \
-    "$1" cpu "$(echo "100 * $busy / ($total_after - $total_before)" | bc -l)" \
+  local sh=$(( $(ticks "${shadow_pid:-0}") - shadow_before ))
+  local irq=$(( irq_after - irq_before ))
+  local client
+  client=$(sed -n 's/^clientCpuSeconds=//p' "$3")
+  local other
+  other=$(echo "($busy - $p - $s - $x - $sh - $irq) / $hz - ${client:-0}" | bc -l)
+  local share
+  share=$(echo "100 * $other * $hz / $total" | bc -l)
+  printf '%-12s %-7s machine %.0f%% busy; CPU s: primary %.1f, secondary %.1f, proxy %.1f%s, client %.1f, interrupts %.1f, other processes %.1f (%.1f%% of the machine)\n' \
+    "$1" cpu "$(echo "100 * $busy / $total" | bc -l)" \
     "$(echo "$p / $hz" | bc -l)" "$(echo "$s / $hz" | bc -l)" "$(echo "$x / $hz" | bc -l)" \
-    "$(echo "($busy - $p - $s - $x) / $hz" | bc -l)"
+    "$(if [ -n "$shadow_pid" ]; then printf ', shadow proxy %.1f' "$(echo "$sh / $hz" | bc -l)"; fi)" \
+    "${client:-0}" "$(echo "$irq / $hz" | bc -l)" "$other" "$share"
+  echo "otherCpuShare=$share" >> "$3"
   # Per client request of the phase (its warm-up's and its measured ones), through the proxy only.
   local requests=$2
   if [[ "$1" == proxy* ]] && [ "$requests" -gt 0 ]; then
@@ -211,8 +238,8 @@ fi
 
 # One phase: empties the table on both nodes, then runs the client with the given options.
 run_phase() {
-  local phase=$1 log=$2 requests=$3
-  shift 3
+  local phase=$1 log=$2 requests=$3 results=$4
+  shift 4
   helper truncate --contact-point "$primary"
   helper truncate --contact-point "$secondary"
   sleep 5
@@ -229,11 +256,11 @@ run_phase() {
     perf stat -x, -e "$syscall_events" -p "$proxy_pid" -o "$work/logs/syscalls-$phase.csv" &
     perf_pid=$!
   fi
-  if ! helper run --phase "$phase" "${args[@]}" "$@" 2> "$log"; then
+  if ! helper run --phase "$phase" "${args[@]}" "$@" --results "$results" 2> "$log"; then
     echo "phase $phase failed; see $log" >&2
     exit 1
   fi
-  cpu_after "$phase" "$requests"
+  cpu_after "$phase" "$requests" "$results/$phase.properties"
   if [ -n "$perf_pid" ]; then
     kill -INT "$perf_pid"
     wait "$perf_pid" || true
@@ -244,15 +271,15 @@ run_phase() {
 
 # Part 1, saturation: CONCURRENCY requests in flight, the load is what the system sustains.
 for phase in $phases; do
-  run_phase "$phase" "$work/logs/client-$phase.log" $((ops + warmup)) --ops "$ops" --concurrency "$concurrency" \
-    --warmup "$warmup" --results "$work/results"
+  run_phase "$phase" "$work/logs/client-$phase.log" $((ops + warmup)) "$work/results" \
+    --ops "$ops" --concurrency "$concurrency" --warmup "$warmup"
 done
 helper compare --results "$work/results"
 
-# Part 2, a fixed offered rate (open loop): by default half the lowest writes ops/s of part 1,
-# rounded down to a thousand. RATE=0 skips it.
+# Part 2, a fixed offered rate (open loop): 1,500 ops/s unless RATE says otherwise (RATE=auto: half
+# the lowest writes ops/s of part 1, rounded down to a thousand). RATE=0 skips it.
 if [ "$rate" != 0 ] && [ -n "$rate_phases" ]; then
-  if [ -z "$rate" ]; then
+  if [ "$rate" = auto ]; then
     if ! rate=$(helper rate --results "$work/results"); then
       echo "no saturation phase to take the rate from; set RATE" >&2
       exit 64
@@ -272,13 +299,20 @@ if [ "$rate" != 0 ] && [ -n "$rate_phases" ]; then
       fi
     done
   fi
-  for round in $(seq "$rounds"); do
+  round=0
+  counted=0
+  while [ "$counted" -lt "$rounds" ] && [ "$round" -lt "$max_rounds" ]; do
+    round=$((round + 1))
+    round_dir=$(printf '%s/results-rate/round-%02d' "$work" "$round")
     for phase in $rate_phases; do
-      run_phase "$phase" "$work/logs/client-rate-$phase.log" $((rate_ops + warmup)) \
+      run_phase "$phase" "$work/logs/client-rate-$phase.log" $((rate_ops + warmup)) "$round_dir" \
         --ops "$rate_ops" \
         --concurrency "$concurrency" --warmup "$warmup" --rate "$rate" \
-        --max-in-flight "$rate_max_in_flight" --results "$work/results-rate/round-$round"
+        --max-in-flight "$rate_max_in_flight"
     done
+    if helper quiet-round --results "$round_dir" --other-cpu-limit "$other_cpu_limit"; then
+      counted=$((counted + 1))
+    fi
   done
-  helper compare-rate --results "$work/results-rate"
+  helper compare-rate --results "$work/results-rate" --other-cpu-limit "$other_cpu_limit"
 fi
