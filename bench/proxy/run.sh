@@ -149,8 +149,22 @@ secondary_pid=$(node_pid secondary)
 echo "primary $primary_pid secondary $secondary_pid proxy $proxy_pid proxy-shadow ${shadow_pid:-none}" > "$work/logs/pids"
 ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat" 2>/dev/null || echo 0; }
 system_ticks() { awk '{ print $15 }' "/proc/$1/stat" 2>/dev/null || echo 0; }
-# The machine's total, idle (with I/O wait) and interrupt-handling ticks.
-machine() { awk '/^cpu / { t = 0; for (i = 2; i <= NF; i++) t += $i; print t, $5 + $6, $7 + $8 }' /proc/stat; }
+# Each process's pid, parent's pid and CPU ticks, its own and those of the children it reaped.
+all_ticks() {
+  cat /proc/[0-9]*/stat 2>/dev/null |
+    awk '{ pid = $1; rest = $0; sub(/^.*\) /, "", rest); split(rest, f, " "); print pid, f[2], f[12] + f[13] + f[14] + f[15] }'
+}
+# The CPU ticks other processes took between two all_ticks lists: every process but the nodes,
+# the proxies, this script and its children (the clients) and the kernel's threads (whose work,
+# such as delivering loopback packets, is largely the run's own), counted by the same per-process
+# accounting as theirs (the machine's own idle count in /proc/stat differs from the sum of the
+# processes' counts by more than other work takes on this machine). The sum after minus the sum
+# before: a process that ended in between counts through its parent's reaped children's ticks.
+other_ticks() {
+  awk -v mine=" $primary_pid $secondary_pid $proxy_pid ${shadow_pid:-} $$ " -v self=$$ '
+    index(mine, " " $1 " ") == 0 && $2 != self && $1 != 2 && $2 != 2 { t += FNR == NR ? -$3 : $3 }
+    END { print t + 0 }' "$1" "$2"
+}
 hz=$(getconf CLK_TCK)
 # Context switches of all of a process's threads (voluntary: a thread went to sleep, mostly an
 # event loop waiting for its next event; involuntary: it was preempted), read off /proc.
@@ -171,7 +185,8 @@ if [ "$pin_secondary" = 1 ]; then
   echo "Pinned: the secondary's node on core $last_core, the primary, the proxies and the client on $others"
 fi
 cpu_before() {
-  read -r total_before idle_before irq_before < <(machine)
+  all_ticks > "$work/logs/ticks-before"
+  wall_before=$(date +%s%N)
   primary_before=$(ticks "$primary_pid")
   secondary_before=$(ticks "$secondary_pid")
   proxy_before=$(ticks "$proxy_pid")
@@ -180,28 +195,30 @@ cpu_before() {
   read -r proxy_vol_before proxy_invol_before < <(switches "$proxy_pid")
 }
 # CPU over the phase: the nodes', the proxies', the client's (which it saved in its results file,
-# $3), the kernel's interrupt handling (loopback traffic mostly), and the rest: other processes on
-# the machine, whose share is appended to the results file for the rounds' judgement (see ROUNDS).
+# $3), and other processes' (other work on the machine), whose share is appended to the results
+# file for the rounds' judgement (see ROUNDS).
 cpu_after() {
-  read -r total_after idle_after irq_after < <(machine)
-  local total=$(( total_after - total_before ))
-  local busy=$(( total - (idle_after - idle_before) ))
+  all_ticks > "$work/logs/ticks-after"
+  # The machine's capacity over the phase in ticks, from the wall clock; its share busy is the sum
+  # of the processes' counts (/proc/stat's busy and total fall short of both on this virtual
+  # machine).
+  local capacity
+  capacity=$(echo "($(date +%s%N) - $wall_before) * $(nproc) * $hz / 1000000000" | bc -l)
   local p=$(( $(ticks "$primary_pid") - primary_before ))
   local s=$(( $(ticks "$secondary_pid") - secondary_before ))
   local x=$(( $(ticks "$proxy_pid") - proxy_before ))
   local sh=$(( $(ticks "${shadow_pid:-0}") - shadow_before ))
-  local irq=$(( irq_after - irq_before ))
   local client
   client=$(sed -n 's/^clientCpuSeconds=//p' "$3")
   local other
-  other=$(echo "($busy - $p - $s - $x - $sh - $irq) / $hz - ${client:-0}" | bc -l)
+  other=$(other_ticks "$work/logs/ticks-before" "$work/logs/ticks-after")
   local share
-  share=$(echo "100 * $other * $hz / $total" | bc -l)
-  printf '%-12s %-7s machine %.0f%% busy; CPU s: primary %.1f, secondary %.1f, proxy %.1f%s, client %.1f, interrupts %.1f, other processes %.1f (%.1f%% of the machine)\n' \
-    "$1" cpu "$(echo "100 * $busy / $total" | bc -l)" \
+  share=$(echo "100 * $other / $capacity" | bc -l)
+  printf '%-12s %-7s machine %.0f%% busy; CPU s: primary %.1f, secondary %.1f, proxy %.1f%s, client %.1f, other processes %.1f (%.1f%% of the machine)\n' \
+    "$1" cpu "$(echo "100 * ($p + $s + $x + $sh + ${client:-0} * $hz + $other) / $capacity" | bc -l)" \
     "$(echo "$p / $hz" | bc -l)" "$(echo "$s / $hz" | bc -l)" "$(echo "$x / $hz" | bc -l)" \
     "$(if [ -n "$shadow_pid" ]; then printf ', shadow proxy %.1f' "$(echo "$sh / $hz" | bc -l)"; fi)" \
-    "${client:-0}" "$(echo "$irq / $hz" | bc -l)" "$other" "$share"
+    "${client:-0}" "$(echo "$other / $hz" | bc -l)" "$share"
   echo "otherCpuShare=$share" >> "$3"
   # Per client request of the phase (its warm-up's and its measured ones), through the proxy only.
   local requests=$2
