@@ -151,7 +151,8 @@ ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat" 2>/dev/null || echo 0; }
 system_ticks() { awk '{ print $15 }' "/proc/$1/stat" 2>/dev/null || echo 0; }
 # Each process's pid, parent's pid and CPU ticks, its own and those of the children it reaped.
 all_ticks() {
-  cat /proc/[0-9]*/stat 2>/dev/null |
+  # A process may end between the listing and the read: cat then fails, the rest is still read.
+  { cat /proc/[0-9]*/stat 2>/dev/null || true; } |
     awk '{ pid = $1; rest = $0; sub(/^.*\) /, "", rest); split(rest, f, " "); print pid, f[2], f[12] + f[13] + f[14] + f[15] }'
 }
 # The CPU ticks other processes took between two all_ticks lists: every process but the nodes,
