@@ -11,6 +11,8 @@ import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -341,8 +343,8 @@ public final class ProxyBench {
   }
 
   /**
-   * {@link #run} at a fixed offered rate: the same halves, each request on a schedule. Each measured
-   * request's latency is also written in send order to {@code NAME-writes.lat} and {@code
+   * {@link #run} at a fixed offered rate: the same halves, each request on a schedule. Each
+   * measured request's latency is also written in send order to {@code NAME-writes.lat} and {@code
    * NAME-reads.lat} in {@code results}, to be laid beside the nodes' and the proxy's logs in time.
    */
   static Phase paced(String name, Workload load, int ops, int warmup, double rate, Path results)
@@ -353,15 +355,18 @@ public final class ProxyBench {
     int writes = ops / 2;
     long[] writeLatencies = new long[writes];
     long[] readLatencies = new long[ops - writes];
-    long[][] eachNode = load.second == null ? null : new long[][] {new long[writes], new long[writes]};
+    long[][] eachNode =
+        load.second == null ? null : new long[][] {new long[writes], new long[writes]};
     Workload.Paced w = load.pacedWrites(0, writes, writeLatencies, eachNode, rate);
     Workload.Paced r = load.pacedReads(0, ops - writes, readLatencies, rate);
     if (load.firstFailure.get() != null) {
       System.err.println(name + ": first failure: " + load.firstFailure.get());
     }
     Files.createDirectories(results);
-    LatencyFile.write(results.resolve(name + "-writes.lat"), w.startEpochMicros, rate, writeLatencies, eachNode);
-    LatencyFile.write(results.resolve(name + "-reads.lat"), r.startEpochMicros, rate, readLatencies, null);
+    LatencyFile.write(
+        results.resolve(name + "-writes.lat"), w.startEpochMicros, rate, writeLatencies, eachNode);
+    LatencyFile.write(
+        results.resolve(name + "-reads.lat"), r.startEpochMicros, rate, readLatencies, null);
     return new Phase(
         name,
         Part.of(writeLatencies, w.seconds, w.pacing),
@@ -489,8 +494,10 @@ public final class ProxyBench {
             CompletableFuture<AsyncResultSet> request2 =
                 second.executeAsync(insert2.bind(id, v)).toCompletableFuture();
             if (eachNode != null) {
-              request.whenComplete((ok, e) -> eachNode[0][i] = (System.nanoTime() - intended) / 1000);
-              request2.whenComplete((ok, e) -> eachNode[1][i] = (System.nanoTime() - intended) / 1000);
+              request.whenComplete(
+                  (ok, e) -> eachNode[0][i] = (System.nanoTime() - intended) / 1000);
+              request2.whenComplete(
+                  (ok, e) -> eachNode[1][i] = (System.nanoTime() - intended) / 1000);
             }
             return CompletableFuture.allOf(request, request2);
           });
@@ -532,8 +539,7 @@ public final class ProxyBench {
       double interval = 1e9 / rate;
       long start = System.nanoTime() + 1_000_000;
       long startEpochMicros =
-          java.time.temporal.ChronoUnit.MICROS.between(java.time.Instant.EPOCH, java.time.Instant.now())
-              + 1_000;
+          ChronoUnit.MICROS.between(Instant.EPOCH, Instant.now()) + 1_000;
       long capWaits = 0;
       long sentLate = 0;
       long maxLag = 0;
@@ -638,7 +644,7 @@ public final class ProxyBench {
 
   /**
    * The p99 the proxy adds at the fixed rate, against each phase it is compared with, in each
-   * round (a folder {@code round-N} of {@code dir}), then the median over the rounds that count
+   * round (a folder {@code round-NN} of {@code dir}), then the median over the rounds that count
    * (in none of whose phases other processes took more than {@code otherCpuLimit} percent of the
    * machine) and, when some did not count, over all of them.
    */
@@ -755,7 +761,8 @@ public final class ProxyBench {
   static final class LatencyFile {
     private LatencyFile() {}
 
-    static void write(Path file, long startEpochMicros, double rate, long[] latencies, long[][] eachNode)
+    static void write(
+        Path file, long startEpochMicros, double rate, long[] latencies, long[][] eachNode)
         throws IOException {
       try (Writer out = Files.newBufferedWriter(file)) {
         out.write(

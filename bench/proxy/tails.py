@@ -2,7 +2,7 @@
 """What the slow requests of a fixed-rate run waited for (bench/proxy/README.md).
 
 Reads what `GC_LOGS=1 bench/proxy/run.sh` leaves in bench/proxy/target (or the folder given):
-the latency files of each round (results-rate/round-N/PHASE-writes.lat and -reads.lat), every
+the latency files of each round (results-rate/round-NN/PHASE-writes.lat and -reads.lat), every
 JVM's safepoint pauses (logs/gc-PID.log), the processes' names (logs/pids) and the machine's CPU
 each second (logs/vmstat.txt). Prints, for each half of each phase and round, p50 / p90 / p99 /
 p99.9 / max, the requests over 2 and 5 ms, how many of those over 5 ms overlapped a pause of more
