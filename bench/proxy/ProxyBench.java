@@ -11,6 +11,8 @@ import java.net.InetSocketAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashMap;
@@ -24,7 +26,6 @@ import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.locks.LockSupport;
-import java.util.function.IntFunction;
 
 /**
  * The proxy benchmark's client, run by run.sh with sluice.jar (which holds the Java driver) on the
@@ -37,7 +38,11 @@ import java.util.function.IntFunction;
  *                --ops N --concurrency C --warmup W --results DIR
  *                [--rate R --max-in-flight M]      at a fixed offered rate instead (open loop)
  * ProxyBench compare --results DIR                 the ratios of the phases in DIR
- * ProxyBench compare-rate --results DIR            the added p99 of the fixed-rate phases in DIR
+ * ProxyBench compare-rate --results DIR [--other-cpu-limit L]
+ *                                                  the added p99 of the fixed-rate phases in DIR
+ * ProxyBench quiet-round --results DIR --other-cpu-limit L
+ *                                                  fails when other processes took more than L %
+ *                                                  of the machine in a phase of the round in DIR
  * ProxyBench rate --results DIR                    the default fixed rate: half the lowest writes
  *                                                  ops/s in DIR, rounded down to a thousand
  * </pre>
@@ -96,7 +101,8 @@ public final class ProxyBench {
                 Integer.parseInt(options.get("concurrency")),
                 Integer.parseInt(options.get("warmup")),
                 Double.parseDouble(options.getOrDefault("rate", "0")),
-                Integer.parseInt(options.getOrDefault("max-in-flight", "512")));
+                Integer.parseInt(options.getOrDefault("max-in-flight", "512")),
+                Path.of(options.get("results")));
         phase.print();
         phase.save(Path.of(options.get("results")));
         if (phase.failures > 0) {
@@ -105,7 +111,23 @@ public final class ProxyBench {
         }
       }
       case "compare" -> compare(Path.of(options.get("results")));
-      case "compare-rate" -> compareRate(Path.of(options.get("results")));
+      case "compare-rate" ->
+          compareRate(
+              Path.of(options.get("results")),
+              Double.parseDouble(options.getOrDefault("other-cpu-limit", "100")));
+      case "quiet-round" -> {
+        List<String> disturbed =
+            disturbances(
+                Path.of(options.get("results")),
+                Double.parseDouble(options.get("other-cpu-limit")));
+        if (!disturbed.isEmpty()) {
+          System.out.println(
+              Path.of(options.get("results")).getFileName()
+                  + " does not count, another round follows: "
+                  + String.join("; ", disturbed));
+          System.exit(1);
+        }
+      }
       case "rate" -> System.out.println(defaultRate(Path.of(options.get("results"))));
       default -> throw new IllegalArgumentException("unknown command " + args[0]);
     }
@@ -154,6 +176,12 @@ public final class ProxyBench {
       reads.put(p, "reads");
       p.setProperty("failures", Long.toString(failures));
       p.setProperty("rate", Double.toString(rate));
+      // The client's own CPU (its JVM's start included), which run.sh sets apart from other work.
+      p.setProperty(
+          "clientCpuSeconds",
+          Double.toString(
+              ProcessHandle.current().info().totalCpuDuration().orElse(Duration.ZERO).toMillis()
+                  / 1e3));
       Files.createDirectories(dir);
       try (Writer out = Files.newBufferedWriter(dir.resolve(name + ".properties"))) {
         p.store(out, name);
@@ -180,7 +208,16 @@ public final class ProxyBench {
    * start, and the largest delay of a send after its intended start.
    */
   record Part(
-      long ops, double seconds, long p50, long p99, long max, long capWaits, long sentLate, long maxLag) {
+      long ops,
+      double seconds,
+      long p50,
+      long p99,
+      long p999,
+      long over5ms,
+      long max,
+      long capWaits,
+      long sentLate,
+      long maxLag) {
 
     static Part of(long[] latencies, double seconds) {
       return of(latencies, seconds, Pacing.NONE);
@@ -194,6 +231,8 @@ public final class ProxyBench {
           seconds,
           percentile(sorted, 50),
           percentile(sorted, 99),
+          percentile(sorted, 99.9),
+          Arrays.stream(sorted).filter(l -> l > 5_000).count(),
           sorted[sorted.length - 1],
           pacing.capWaits,
           pacing.sentLate,
@@ -212,8 +251,9 @@ public final class ProxyBench {
 
     void print(String phase, String what, boolean paced) {
       System.out.printf(
-          "%-12s %-7s %8d ops %7.2f s %9.0f ops/s  p50 %6.2f ms  p99 %6.2f ms  max %7.2f ms",
-          phase, what, ops, seconds, rate(), p50 / 1e3, p99 / 1e3, max / 1e3);
+          "%-12s %-7s %8d ops %7.2f s %9.0f ops/s  p50 %6.2f ms  p99 %6.2f ms  p99.9 %7.2f ms"
+              + "  max %7.2f ms  >5 ms %d",
+          phase, what, ops, seconds, rate(), p50 / 1e3, p99 / 1e3, p999 / 1e3, max / 1e3, over5ms);
       if (paced) {
         System.out.printf(
             "  cap waits %d, sent >1 ms late %d, max send lag %.2f ms", capWaits, sentLate, maxLag / 1e3);
@@ -226,6 +266,8 @@ public final class ProxyBench {
       p.setProperty(prefix + ".seconds", Double.toString(seconds));
       p.setProperty(prefix + ".p50", Long.toString(p50));
       p.setProperty(prefix + ".p99", Long.toString(p99));
+      p.setProperty(prefix + ".p999", Long.toString(p999));
+      p.setProperty(prefix + ".over5ms", Long.toString(over5ms));
       p.setProperty(prefix + ".max", Long.toString(max));
       p.setProperty(prefix + ".capWaits", Long.toString(capWaits));
       p.setProperty(prefix + ".sentLate", Long.toString(sentLate));
@@ -238,6 +280,8 @@ public final class ProxyBench {
           Double.parseDouble(p.getProperty(prefix + ".seconds")),
           Long.parseLong(p.getProperty(prefix + ".p50")),
           Long.parseLong(p.getProperty(prefix + ".p99")),
+          Long.parseLong(p.getProperty(prefix + ".p999", "0")),
+          Long.parseLong(p.getProperty(prefix + ".over5ms", "0")),
           Long.parseLong(p.getProperty(prefix + ".max")),
           Long.parseLong(p.getProperty(prefix + ".capWaits", "0")),
           Long.parseLong(p.getProperty(prefix + ".sentLate", "0")),
@@ -258,7 +302,8 @@ public final class ProxyBench {
       int concurrency,
       int warmup,
       double rate,
-      int maxInFlight)
+      int maxInFlight,
+      Path results)
       throws Exception {
     try (CqlSession session = connect(contactPoint);
         CqlSession second = alsoWriteTo == null ? null : connect(alsoWriteTo)) {
@@ -267,7 +312,13 @@ public final class ProxyBench {
           second == null ? null : second.prepare("INSERT INTO " + TABLE + " (id, v) VALUES (?, ?)");
       PreparedStatement select = session.prepare("SELECT v FROM " + TABLE + " WHERE id = ?");
       if (rate > 0) {
-        return paced(name, new Workload(session, second, insert, insert2, select, maxInFlight), ops, warmup, rate);
+        return paced(
+            name,
+            new Workload(session, second, insert, insert2, select, maxInFlight),
+            ops,
+            warmup,
+            rate,
+            results);
       }
       Workload load = new Workload(session, second, insert, insert2, select, concurrency);
       // Warm-up: the JIT of the client (and of the proxy), the connections; timed by no one, but
@@ -291,20 +342,31 @@ public final class ProxyBench {
     }
   }
 
-  /** {@link #run} at a fixed offered rate: the same halves, each request on a schedule. */
-  static Phase paced(String name, Workload load, int ops, int warmup, double rate)
-      throws InterruptedException {
+  /**
+   * {@link #run} at a fixed offered rate: the same halves, each request on a schedule. Each
+   * measured request's latency is also written in send order to {@code NAME-writes.lat} and {@code
+   * NAME-reads.lat} in {@code results}, to be laid beside the nodes' and the proxy's logs in time.
+   */
+  static Phase paced(String name, Workload load, int ops, int warmup, double rate, Path results)
+      throws InterruptedException, IOException {
     // Warm-up at the same rate, not counted.
-    load.pacedWrites(WARMUP_IDS, warmup / 2, new long[warmup / 2], rate);
+    load.pacedWrites(WARMUP_IDS, warmup / 2, new long[warmup / 2], null, rate);
     load.pacedReads(WARMUP_IDS, warmup / 2, new long[warmup / 2], rate);
     int writes = ops / 2;
     long[] writeLatencies = new long[writes];
     long[] readLatencies = new long[ops - writes];
-    Workload.Paced w = load.pacedWrites(0, writes, writeLatencies, rate);
+    long[][] eachNode =
+        load.second == null ? null : new long[][] {new long[writes], new long[writes]};
+    Workload.Paced w = load.pacedWrites(0, writes, writeLatencies, eachNode, rate);
     Workload.Paced r = load.pacedReads(0, ops - writes, readLatencies, rate);
     if (load.firstFailure.get() != null) {
       System.err.println(name + ": first failure: " + load.firstFailure.get());
     }
+    Files.createDirectories(results);
+    LatencyFile.write(
+        results.resolve(name + "-writes.lat"), w.startEpochMicros, rate, writeLatencies, eachNode);
+    LatencyFile.write(
+        results.resolve(name + "-reads.lat"), r.startEpochMicros, rate, readLatencies, null);
     return new Phase(
         name,
         Part.of(writeLatencies, w.seconds, w.pacing),
@@ -405,16 +467,23 @@ public final class ProxyBench {
       return (System.nanoTime() - started) / 1e9;
     }
 
-    /** The seconds a fixed-rate half took, from its first intended start to its last answer. */
-    record Paced(double seconds, Pacing pacing) {}
+    /**
+     * The seconds a fixed-rate half took, from its first intended start to its last answer, and
+     * the wall-clock time of its first intended start.
+     */
+    record Paced(double seconds, Pacing pacing, long startEpochMicros) {}
 
-    Paced pacedWrites(long firstId, int count, long[] latencies, double rate)
+    /**
+     * With a second session and {@code eachNode} not null, {@code eachNode[0][i]} and {@code
+     * eachNode[1][i]} get each node's own latency of write i, from the same intended start.
+     */
+    Paced pacedWrites(long firstId, int count, long[] latencies, long[][] eachNode, double rate)
         throws InterruptedException {
       return paced(
           count,
           latencies,
           rate,
-          i -> {
+          (i, intended) -> {
             long id = firstId + i;
             String v = value(id);
             CompletableFuture<AsyncResultSet> request =
@@ -422,9 +491,21 @@ public final class ProxyBench {
             if (second == null) {
               return request;
             }
-            return CompletableFuture.allOf(
-                request, second.executeAsync(insert2.bind(id, v)).toCompletableFuture());
+            CompletableFuture<AsyncResultSet> request2 =
+                second.executeAsync(insert2.bind(id, v)).toCompletableFuture();
+            if (eachNode != null) {
+              request.whenComplete(
+                  (ok, e) -> eachNode[0][i] = (System.nanoTime() - intended) / 1000);
+              request2.whenComplete(
+                  (ok, e) -> eachNode[1][i] = (System.nanoTime() - intended) / 1000);
+            }
+            return CompletableFuture.allOf(request, request2);
           });
+    }
+
+    /** Sends request {@code i}, intended to start at {@code intended} (System.nanoTime). */
+    interface Sender {
+      CompletionStage<?> send(int i, long intended);
     }
 
     Paced pacedReads(long firstId, int count, long[] latencies, double rate)
@@ -433,7 +514,7 @@ public final class ProxyBench {
           count,
           latencies,
           rate,
-          i -> {
+          (i, intended) -> {
             long id = firstId + i;
             return session
                 .executeAsync(select.bind(id))
@@ -453,10 +534,12 @@ public final class ProxyBench {
      * intended start to the answer.
      */
     private Paced paced(
-        int count, long[] latencies, double rate, IntFunction<CompletionStage<?>> send)
+        int count, long[] latencies, double rate, Sender send)
         throws InterruptedException {
       double interval = 1e9 / rate;
       long start = System.nanoTime() + 1_000_000;
+      long startEpochMicros =
+          ChronoUnit.MICROS.between(Instant.EPOCH, Instant.now()) + 1_000;
       long capWaits = 0;
       long sentLate = 0;
       long maxLag = 0;
@@ -478,7 +561,7 @@ public final class ProxyBench {
         int index = i;
         CompletionStage<?> request;
         try {
-          request = send.apply(i);
+          request = send.send(i, intended);
         } catch (RuntimeException e) {
           request = CompletableFuture.failedFuture(e);
         }
@@ -487,7 +570,9 @@ public final class ProxyBench {
       inFlight.acquire(concurrency);
       inFlight.release(concurrency);
       return new Paced(
-          (System.nanoTime() - start) / 1e9, new Pacing(capWaits, sentLate, maxLag / 1000));
+          (System.nanoTime() - start) / 1e9,
+          new Pacing(capWaits, sentLate, maxLag / 1000),
+          startEpochMicros);
     }
 
     /** Records a request's latency from {@code fromNanos} and its failure, and frees its slot. */
@@ -530,24 +615,62 @@ public final class ProxyBench {
   }
 
   /**
-   * The p99 the proxy adds at the fixed rate, against each phase it is compared with, in each
-   * round (a folder {@code round-N} of {@code dir}), then the median over the rounds.
+   * The phases of a round whose share of the machine taken by other processes (other work on the
+   * machine, as run.sh measured it) was above {@code limit} percent, described; empty when none.
    */
-  static void compareRate(Path dir) throws IOException {
+  static List<String> disturbances(Path round, double limit) throws IOException {
+    List<String> disturbed = new ArrayList<>();
+    try (var files = Files.list(round)) {
+      for (Path file : (Iterable<Path>) files.sorted()::iterator) {
+        String fileName = file.getFileName().toString();
+        if (!fileName.endsWith(".properties")) {
+          continue;
+        }
+        Properties p = new Properties();
+        try (Reader in = Files.newBufferedReader(file)) {
+          p.load(in);
+        }
+        double share = Double.parseDouble(p.getProperty("otherCpuShare", "0"));
+        if (share > limit) {
+          disturbed.add(
+              String.format(
+                  "other processes took %.1f %% of the machine during %s (limit %.1f %%)",
+                  share, fileName.replaceFirst("\\.properties$", ""), limit));
+        }
+      }
+    }
+    return disturbed;
+  }
+
+  /**
+   * The p99 the proxy adds at the fixed rate, against each phase it is compared with, in each
+   * round (a folder {@code round-NN} of {@code dir}), then the median over the rounds that count
+   * (in none of whose phases other processes took more than {@code otherCpuLimit} percent of the
+   * machine) and, when some did not count, over all of them.
+   */
+  static void compareRate(Path dir, double otherCpuLimit) throws IOException {
     List<Path> rounds = new ArrayList<>();
     try (var folders = Files.list(dir)) {
       folders.filter(Files::isDirectory).sorted().forEach(rounds::add);
     }
     Map<String, List<Double>> added = new TreeMap<>();
+    Map<String, List<Double>> addedInAll = new TreeMap<>();
     for (Path round : rounds) {
       String name = round.getFileName().toString();
+      List<String> disturbed = disturbances(round, otherCpuLimit);
+      if (!disturbed.isEmpty()) {
+        System.out.println(name + " does not count: " + String.join("; ", disturbed));
+      }
+      Map<String, List<Double>> into = disturbed.isEmpty() ? added : new TreeMap<>();
       Path shadowFile = round.resolve("proxy-shadow.properties");
       Path proxyFile = round.resolve("proxy.properties");
       if (Files.exists(shadowFile) && Files.exists(proxyFile)) {
         Phase shadow = Phase.load(shadowFile, "proxy-shadow");
         Phase proxy = Phase.load(proxyFile, "proxy");
         double reads = (shadow.reads.p99 - proxy.reads.p99) / 1e3;
-        added.computeIfAbsent("shadow reads at 100% - proxy, reads", k -> new ArrayList<>())
+        into.computeIfAbsent("shadow reads at 100% - proxy, reads", k -> new ArrayList<>())
+            .add(reads);
+        addedInAll.computeIfAbsent("shadow reads at 100% - proxy, reads", k -> new ArrayList<>())
             .add(reads);
         System.out.printf(
             "%s: shadow reads at 100%% - proxy p99 at %.0f ops/s: reads %+.2f ms (goal: at most"
@@ -559,10 +682,12 @@ public final class ProxyBench {
           (proxy, other) -> {
             double writes = (proxy.writes.p99 - other.writes.p99) / 1e3;
             double reads = (proxy.reads.p99 - other.reads.p99) / 1e3;
-            added.computeIfAbsent("proxy - " + other.name + ", writes", k -> new ArrayList<>())
-                .add(writes);
-            added.computeIfAbsent("proxy - " + other.name + ", reads", k -> new ArrayList<>())
-                .add(reads);
+            for (Map<String, List<Double>> m : List.of(into, addedInAll)) {
+              m.computeIfAbsent("proxy - " + other.name + ", writes", k -> new ArrayList<>())
+                  .add(writes);
+              m.computeIfAbsent("proxy - " + other.name + ", reads", k -> new ArrayList<>())
+                  .add(reads);
+            }
             System.out.printf(
                 "%s: proxy - %-11s p99 at %.0f ops/s: writes %+.2f ms, reads %+.2f ms (goal: at"
                     + " most +1 ms)%n",
@@ -570,17 +695,24 @@ public final class ProxyBench {
           });
     }
     if (rounds.size() > 1) {
-      added.forEach(
-          (what, values) -> {
-            List<Double> sorted = new ArrayList<>(values);
-            sorted.sort(null);
-            int n = sorted.size();
-            double median =
-                n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
-            System.out.printf(
-                "median of %d rounds: %s p99 %+.2f ms (goal: at most +1 ms)%n", n, what, median);
-          });
+      printMedians(added, "rounds that count");
+      if (!added.equals(addedInAll)) {
+        printMedians(addedInAll, "rounds, those that do not count included");
+      }
     }
+  }
+
+  private static void printMedians(Map<String, List<Double>> added, String which) {
+    added.forEach(
+        (what, values) -> {
+          List<Double> sorted = new ArrayList<>(values);
+          sorted.sort(null);
+          int n = sorted.size();
+          double median =
+              n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+          System.out.printf(
+              "median of %d %s: %s p99 %+.2f ms (goal: at most +1 ms)%n", n, which, what, median);
+        });
   }
 
   /** Hands the proxy's phase and each other phase saved in {@code dir} to {@code print}. */
@@ -618,5 +750,34 @@ public final class ProxyBench {
       throw new IllegalStateException("no phase in " + dir);
     }
     return Math.max(1000, (long) (lowest / 2 / 1000) * 1000);
+  }
+
+  /**
+   * A fixed-rate half's latencies, one request a line in send order (request i was intended to
+   * start {@code i / rate} s after the header's start): its latency in microseconds, then each
+   * node's own for a client's dual write. The header names the start (microseconds since the
+   * epoch), the rate and the client's process id (its GC log is {@code gc-PID.log} with GC_LOGS=1).
+   */
+  static final class LatencyFile {
+    private LatencyFile() {}
+
+    static void write(
+        Path file, long startEpochMicros, double rate, long[] latencies, long[][] eachNode)
+        throws IOException {
+      try (Writer out = Files.newBufferedWriter(file)) {
+        out.write(
+            "# start-epoch-us " + startEpochMicros + " rate " + rate + " pid "
+                + ProcessHandle.current().pid() + "\n");
+        StringBuilder line = new StringBuilder();
+        for (int i = 0; i < latencies.length; i++) {
+          line.setLength(0);
+          line.append(latencies[i]);
+          if (eachNode != null) {
+            line.append(' ').append(eachNode[0][i]).append(' ').append(eachNode[1][i]);
+          }
+          out.write(line.append('\n').toString());
+        }
+      }
+    }
   }
 }

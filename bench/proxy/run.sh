@@ -19,13 +19,19 @@ phases="${PHASES-direct proxy direct-both proxy-shadow}"
 proxy_heap="${PROXY_HEAP:-1g}"
 # PROXY_IO_THREADS=N: the proxy's io-threads (default: its own, one per core).
 proxy_io_threads="${PROXY_IO_THREADS:-}"
-rate="${RATE:-}"
+# RATE: the fixed rate, 1,500 ops/s unless set (RATE=auto: half the lowest saturation writes/s).
+rate="${RATE:-1500}"
 rate_ops="${RATE_OPS:-100000}"
 rate_max_in_flight="${RATE_MAX_IN_FLIGHT:-512}"
 rate_phases="${RATE_PHASES-$phases}"
 # ROUNDS=N: the fixed-rate phases N times over, alternating; each round is compared on its own and
 # the median of the rounds printed, since single rounds on a small machine differ by milliseconds.
 rounds="${ROUNDS:-1}"
+# A round counts only when, in each of its phases, processes other than the nodes, the proxies and
+# the client (other work on the machine) took at most OTHER_CPU_LIMIT % of the machine; otherwise
+# another round follows, MAX_ROUNDS in all at most. Both phases of a round are judged alike.
+other_cpu_limit="${OTHER_CPU_LIMIT:-5}"
+max_rounds="${MAX_ROUNDS:-$((2 * rounds))}"
 # PIN_SECONDARY=1: the secondary's node gets the last core to itself, everything else the others,
 # so the read work shadow reads add to the secondary does not compete with the measured path.
 pin_secondary="${PIN_SECONDARY:-0}"
@@ -56,12 +62,15 @@ helper() {
 last_core=$(( $(nproc) - 1 ))
 others="0-$(( last_core > 0 ? last_core - 1 : 0 ))"
 
-primary=127.0.0.1:19642
-secondary=127.0.0.1:19742
-proxy=127.0.0.1:19842
-shadow_proxy=127.0.0.1:19942
+# PORT_OFFSET=N: every port of the run N higher (when another program holds 19642 and the rest).
+port_offset="${PORT_OFFSET:-0}"
+primary=127.0.0.1:$((19642 + port_offset))
+secondary=127.0.0.1:$((19742 + port_offset))
+proxy=127.0.0.1:$((19842 + port_offset))
+shadow_proxy=127.0.0.1:$((19942 + port_offset))
 proxy_pid=
 shadow_pid=
+vmstat_pid=
 stop_all() {
   for pid in $proxy_pid $shadow_pid; do
     kill -TERM "$pid" 2>/dev/null || true
@@ -69,6 +78,7 @@ stop_all() {
   done
   proxy_pid=
   shadow_pid=
+  if [ -n "$vmstat_pid" ]; then kill "$vmstat_pid" 2>/dev/null || true; fi
   if [ "${KEEP_NODES:-0}" != 1 ]; then
     sluice cassandra stop --folder "$work/primary" || true
     sluice cassandra stop --folder "$work/secondary" || true
@@ -78,10 +88,20 @@ trap stop_all EXIT
 
 mkdir -p "$work/logs"
 rm -rf "$work/results" "$work/results-rate"
-sluice cassandra start --folder "$work/primary" --native-port 19642 --storage-port 17640 \
-  --jmx-port 17699
-sluice cassandra start --folder "$work/secondary" --native-port 19742 --storage-port 17740 \
-  --jmx-port 17799
+# GC_LOGS=1: every JVM started from here on (both nodes, the proxies, each client) logs its GC
+# pauses and safepoints to logs/gc-PID.log with wall-clock times, and the machine's CPU each second
+# goes to logs/vmstat.txt, to lay beside the fixed-rate phases' latency files
+# (results-rate/round-NN/PHASE-writes.lat); logs/pids names the processes. tails.py reads them.
+if [ "${GC_LOGS:-0}" = 1 ]; then
+  rm -f "$work"/logs/gc-*.log
+  export JAVA_TOOL_OPTIONS="${JAVA_TOOL_OPTIONS:-} -Xlog:gc,safepoint:file=$work/logs/gc-%p.log:time,uptime,tags"
+  vmstat -t 1 > "$work/logs/vmstat.txt" &
+  vmstat_pid=$!
+fi
+sluice cassandra start --folder "$work/primary" --native-port "${primary#*:}" \
+  --storage-port $((17640 + port_offset)) --jmx-port $((17699 + port_offset))
+sluice cassandra start --folder "$work/secondary" --native-port "${secondary#*:}" \
+  --storage-port $((17740 + port_offset)) --jmx-port $((17799 + port_offset))
 helper schema --contact-point "$primary"
 helper schema --contact-point "$secondary"
 
@@ -126,9 +146,26 @@ fi
 node_pid() { sed -n 's/.*"pid" : \([0-9][0-9]*\).*/\1/p' "$work/$1/node.json"; }
 primary_pid=$(node_pid primary)
 secondary_pid=$(node_pid secondary)
+echo "primary $primary_pid secondary $secondary_pid proxy $proxy_pid proxy-shadow ${shadow_pid:-none}" > "$work/logs/pids"
 ticks() { awk '{ print $14 + $15 }' "/proc/$1/stat" 2>/dev/null || echo 0; }
 system_ticks() { awk '{ print $15 }' "/proc/$1/stat" 2>/dev/null || echo 0; }
-machine() { awk '/^cpu / { t = 0; for (i = 2; i <= NF; i++) t += $i; print t, $5 + $6 }' /proc/stat; }
+# Each process's pid, parent's pid and CPU ticks, its own and those of the children it reaped.
+all_ticks() {
+  # A process may end between the listing and the read: cat then fails, the rest is still read.
+  { cat /proc/[0-9]*/stat 2>/dev/null || true; } |
+    awk '{ pid = $1; rest = $0; sub(/^.*\) /, "", rest); split(rest, f, " "); print pid, f[2], f[12] + f[13] + f[14] + f[15] }'
+}
+# The CPU ticks other processes took between two all_ticks lists: every process but the nodes,
+# the proxies, this script and its children (the clients) and the kernel's threads (whose work,
+# such as delivering loopback packets, is largely the run's own), counted by the same per-process
+# accounting as theirs (the machine's own idle count in /proc/stat differs from the sum of the
+# processes' counts by more than other work takes on this machine). The sum after minus the sum
+# before: a process that ended in between counts through its parent's reaped children's ticks.
+other_ticks() {
+  awk -v mine=" $primary_pid $secondary_pid $proxy_pid ${shadow_pid:-} $$ " -v self=$$ '
+    index(mine, " " $1 " ") == 0 && $2 != self && $1 != 2 && $2 != 2 { t += FNR == NR ? -$3 : $3 }
+    END { print t + 0 }' "$1" "$2"
+}
 hz=$(getconf CLK_TCK)
 # Context switches of all of a process's threads (voluntary: a thread went to sleep, mostly an
 # event loop waiting for its next event; involuntary: it was preempted), read off /proc.
@@ -149,23 +186,41 @@ if [ "$pin_secondary" = 1 ]; then
   echo "Pinned: the secondary's node on core $last_core, the primary, the proxies and the client on $others"
 fi
 cpu_before() {
-  read -r total_before idle_before < <(machine)
+  all_ticks > "$work/logs/ticks-before"
+  wall_before=$(date +%s%N)
   primary_before=$(ticks "$primary_pid")
   secondary_before=$(ticks "$secondary_pid")
   proxy_before=$(ticks "$proxy_pid")
+  shadow_before=$(ticks "${shadow_pid:-0}")
   proxy_system_before=$(system_ticks "$proxy_pid")
   read -r proxy_vol_before proxy_invol_before < <(switches "$proxy_pid")
 }
+# CPU over the phase: the nodes', the proxies', the client's (which it saved in its results file,
+# $3), and other processes' (other work on the machine), whose share is appended to the results
+# file for the rounds' judgement (see ROUNDS).
 cpu_after() {
-  read -r total_after idle_after < <(machine)
-  local busy=$(( (total_after - total_before) - (idle_after - idle_before) ))
+  all_ticks > "$work/logs/ticks-after"
+  # The machine's capacity over the phase in ticks, from the wall clock; its share busy is the sum
+  # of the processes' counts (/proc/stat's busy and total fall short of both on this virtual
+  # machine).
+  local capacity
+  capacity=$(echo "($(date +%s%N) - $wall_before) * $(nproc) * $hz / 1000000000" | bc -l)
   local p=$(( $(ticks "$primary_pid") - primary_before ))
   local s=$(( $(ticks "$secondary_pid") - secondary_before ))
   local x=$(( $(ticks "$proxy_pid") - proxy_before ))
-  printf '%-12s %-7s machine %.0f%% busy; CPU s: primary %.1f, secondary %.1f, proxy %.1f, client and rest %.1f\n' \
-    "$1" cpu "$(echo "100 * $busy / ($total_after - $total_before)" | bc -l)" \
+  local sh=$(( $(ticks "${shadow_pid:-0}") - shadow_before ))
+  local client
+  client=$(sed -n 's/^clientCpuSeconds=//p' "$3")
+  local other
+  other=$(other_ticks "$work/logs/ticks-before" "$work/logs/ticks-after")
+  local share
+  share=$(echo "100 * $other / $capacity" | bc -l)
+  printf '%-12s %-7s machine %.0f%% busy; CPU s: primary %.1f, secondary %.1f, proxy %.1f%s, client %.1f, other processes %.1f (%.1f%% of the machine)\n' \
+    "$1" cpu "$(echo "100 * ($p + $s + $x + $sh + ${client:-0} * $hz + $other) / $capacity" | bc -l)" \
     "$(echo "$p / $hz" | bc -l)" "$(echo "$s / $hz" | bc -l)" "$(echo "$x / $hz" | bc -l)" \
-    "$(echo "($busy - $p - $s - $x) / $hz" | bc -l)"
+    "$(if [ -n "$shadow_pid" ]; then printf ', shadow proxy %.1f' "$(echo "$sh / $hz" | bc -l)"; fi)" \
+    "${client:-0}" "$(echo "$other / $hz" | bc -l)" "$share"
+  echo "otherCpuShare=$share" >> "$3"
   # Per client request of the phase (its warm-up's and its measured ones), through the proxy only.
   local requests=$2
   if [[ "$1" == proxy* ]] && [ "$requests" -gt 0 ]; then
@@ -201,8 +256,8 @@ fi
 
 # One phase: empties the table on both nodes, then runs the client with the given options.
 run_phase() {
-  local phase=$1 log=$2 requests=$3
-  shift 3
+  local phase=$1 log=$2 requests=$3 results=$4
+  shift 4
   helper truncate --contact-point "$primary"
   helper truncate --contact-point "$secondary"
   sleep 5
@@ -219,11 +274,11 @@ run_phase() {
     perf stat -x, -e "$syscall_events" -p "$proxy_pid" -o "$work/logs/syscalls-$phase.csv" &
     perf_pid=$!
   fi
-  if ! helper run --phase "$phase" "${args[@]}" "$@" 2> "$log"; then
+  if ! helper run --phase "$phase" "${args[@]}" "$@" --results "$results" 2> "$log"; then
     echo "phase $phase failed; see $log" >&2
     exit 1
   fi
-  cpu_after "$phase" "$requests"
+  cpu_after "$phase" "$requests" "$results/$phase.properties"
   if [ -n "$perf_pid" ]; then
     kill -INT "$perf_pid"
     wait "$perf_pid" || true
@@ -234,15 +289,15 @@ run_phase() {
 
 # Part 1, saturation: CONCURRENCY requests in flight, the load is what the system sustains.
 for phase in $phases; do
-  run_phase "$phase" "$work/logs/client-$phase.log" $((ops + warmup)) --ops "$ops" --concurrency "$concurrency" \
-    --warmup "$warmup" --results "$work/results"
+  run_phase "$phase" "$work/logs/client-$phase.log" $((ops + warmup)) "$work/results" \
+    --ops "$ops" --concurrency "$concurrency" --warmup "$warmup"
 done
 helper compare --results "$work/results"
 
-# Part 2, a fixed offered rate (open loop): by default half the lowest writes ops/s of part 1,
-# rounded down to a thousand. RATE=0 skips it.
+# Part 2, a fixed offered rate (open loop): 1,500 ops/s unless RATE says otherwise (RATE=auto: half
+# the lowest writes ops/s of part 1, rounded down to a thousand). RATE=0 skips it.
 if [ "$rate" != 0 ] && [ -n "$rate_phases" ]; then
-  if [ -z "$rate" ]; then
+  if [ "$rate" = auto ]; then
     if ! rate=$(helper rate --results "$work/results"); then
       echo "no saturation phase to take the rate from; set RATE" >&2
       exit 64
@@ -262,13 +317,20 @@ if [ "$rate" != 0 ] && [ -n "$rate_phases" ]; then
       fi
     done
   fi
-  for round in $(seq "$rounds"); do
+  round=0
+  counted=0
+  while [ "$counted" -lt "$rounds" ] && [ "$round" -lt "$max_rounds" ]; do
+    round=$((round + 1))
+    round_dir=$(printf '%s/results-rate/round-%02d' "$work" "$round")
     for phase in $rate_phases; do
-      run_phase "$phase" "$work/logs/client-rate-$phase.log" $((rate_ops + warmup)) \
+      run_phase "$phase" "$work/logs/client-rate-$phase.log" $((rate_ops + warmup)) "$round_dir" \
         --ops "$rate_ops" \
         --concurrency "$concurrency" --warmup "$warmup" --rate "$rate" \
-        --max-in-flight "$rate_max_in_flight" --results "$work/results-rate/round-$round"
+        --max-in-flight "$rate_max_in_flight"
     done
+    if helper quiet-round --results "$round_dir" --other-cpu-limit "$other_cpu_limit"; then
+      counted=$((counted + 1))
+    fi
   done
-  helper compare-rate --results "$work/results-rate"
+  helper compare-rate --results "$work/results-rate" --other-cpu-limit "$other_cpu_limit"
 fi
