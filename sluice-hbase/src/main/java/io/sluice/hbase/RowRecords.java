@@ -104,7 +104,7 @@ final class RowRecords {
    */
   List<SourceItem> toItems(Result row, long first, int cellsDone) {
     byte[] key = row.getRow();
-    String keyText = Bytes.toStringBinary(key);
+    String keyText = BinaryText.of(key);
     SourcePosition position = new SourcePosition(resource, first, keyText);
     long size = key.length;
     Map<String, Object> fields = new LinkedHashMap<>();
@@ -116,9 +116,10 @@ final class RowRecords {
           new MalformedRecord(position, "the row key " + e.getMessage(), size, first + 1));
     }
     String problem = null;
-    Map<String, FamilyMap> maps = new LinkedHashMap<>();
-    List<Cell> exploded = new ArrayList<>();
-    List<Object[]> explodedValues = new ArrayList<>();
+    // Made when a cell needs them: most tables have no family read as a map or as rows.
+    Map<String, FamilyMap> maps = null;
+    List<Cell> exploded = null;
+    List<Object[]> explodedValues = null;
     Cell previous = null;
     for (Cell cell : row.rawCells()) {
       CellColumns.Column column = cellColumns.of(cell);
@@ -149,8 +150,13 @@ final class RowRecords {
           fields.put(name, value);
           times.put(name, time);
         }
-        case MAP -> maps.computeIfAbsent(family, f -> new FamilyMap()).add(qualifier, value, time);
+        case MAP -> {
+          maps = maps == null ? new LinkedHashMap<>() : maps;
+          maps.computeIfAbsent(family, f -> new FamilyMap()).add(qualifier, value, time);
+        }
         case ROWS -> {
+          exploded = exploded == null ? new ArrayList<>() : exploded;
+          explodedValues = explodedValues == null ? new ArrayList<>() : explodedValues;
           exploded.add(cell);
           explodedValues.add(new Object[] {qualifier, value});
         }
@@ -159,15 +165,19 @@ final class RowRecords {
     if (problem != null) {
       return List.of(new MalformedRecord(position, problem, size, first + 1));
     }
-    maps.forEach(
-        (family, map) -> {
-          fields.put(family, map.entries);
-          times.put(family, map.time());
-        });
+    if (maps != null) {
+      maps.forEach(
+          (family, map) -> {
+            fields.put(family, map.entries);
+            times.put(family, map.time());
+          });
+    }
     if (!explodes()) {
       return List.of(new Record(position, fields, size, first + 1, times));
     }
-    return cellRecords(key, keyText, first, cellsDone, fields, times, exploded, explodedValues);
+    return exploded == null
+        ? List.of()
+        : cellRecords(key, keyText, first, cellsDone, fields, times, exploded, explodedValues);
   }
 
   /** A record per cell of the {@code rows} family, each with the row's other fields. */
@@ -228,8 +238,8 @@ final class RowRecords {
   private CellColumns.Column describe(Cell cell) {
     byte[] family = CellUtil.cloneFamily(cell);
     byte[] qualifier = CellUtil.cloneQualifier(cell);
-    String familyName = Bytes.toStringBinary(family);
-    String name = familyName + ":" + Bytes.toStringBinary(qualifier);
+    String familyName = BinaryText.of(family);
+    String name = familyName + ":" + BinaryText.of(qualifier);
     return new CellColumns.Column(
         family,
         qualifier,
