@@ -83,7 +83,8 @@ final class CellColumns {
   }
 
   private static int hash(Cell cell) {
-    return 31 * Bytes.hashCode(cell.getFamilyArray(), cell.getFamilyOffset(), cell.getFamilyLength())
+    return 31
+            * Bytes.hashCode(cell.getFamilyArray(), cell.getFamilyOffset(), cell.getFamilyLength())
         + Bytes.hashCode(
             cell.getQualifierArray(), cell.getQualifierOffset(), cell.getQualifierLength());
   }

@@ -21,7 +21,6 @@ import org.apache.hadoop.hbase.TagType;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.TableDescriptor;
-import org.apache.hadoop.hbase.util.Bytes;
 
 /**
  * Turns an HBase row, as a region scanner returns it, into records: the row key as field {@code

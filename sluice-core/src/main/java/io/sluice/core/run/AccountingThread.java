@@ -12,11 +12,11 @@ import org.slf4j.LoggerFactory;
 
 /**
  * One thread that runs the tasks handed to it, in the order they came: the accounting of a run's
- * answers, one task per answer, handed over by the driver's threads. A thread pool's queue takes two
- * locks per task and wakes its thread for nearly every one; here a task is queued without a lock,
- * and the thread, once out of tasks, naps a moment ({@link #NAP_NANOS}) before it looks again, so
- * that the answers of a busy run are accounted a handful per wake-up, and the driver's threads never
- * wake it. Only after {@link #NAPS} empty naps does it sleep until a task wakes it.
+ * answers, one task per answer, handed over by the driver's threads. A thread pool's queue takes
+ * two locks per task and wakes its thread for nearly every one; here a task is queued without a
+ * lock, and the thread, once out of tasks, naps a moment ({@link #NAP_NANOS}) before it looks
+ * again, so that the answers of a busy run are accounted a handful per wake-up, and the driver's
+ * threads never wake it. Only after {@link #NAPS} empty naps does it sleep until a task wakes it.
  */
 final class AccountingThread extends AbstractExecutorService {
 
