@@ -161,6 +161,12 @@ public final class HBaseBench {
           "Sluice over CQL / raw rows/s:      %.2f   (goal >= 1.0; CPU per row %.2f of raw's)%n",
           rate(sluice) / rate(raw), cpuPerRow(sluice) / cpuPerRow(raw));
     }
+    if (raw != null && best.containsKey("base")) {
+      double[] base = best.get("base");
+      System.out.printf(
+          "BASE_JAR over CQL / raw rows/s:    %.2f   (CPU per row %.2f of raw's)%n",
+          rate(base) / rate(raw), cpuPerRow(base) / cpuPerRow(raw));
+    }
     if (raw != null && best.containsKey("sstables")) {
       double[] sstables = best.get("sstables");
       System.out.printf(

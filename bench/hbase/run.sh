@@ -15,7 +15,9 @@ rows=$((cells / 5))
 loaders="${LOADERS:-raw sluice sstables}"
 in_flight="${RAW_IN_FLIGHT:-256}"
 datacenter=datacenter1
-contact=127.0.0.1:19642
+# The node's ports: other ones (NODE_PORTS="cql storage jmx") let two checkouts bench side by side.
+read -r cql_port storage_port jmx_port <<<"${NODE_PORTS:-19642 17640 17699}"
+contact=127.0.0.1:$cql_port
 
 if [ -n "${JAVA_HOME:-}" ] && [ -x "$JAVA_HOME/bin/java" ]; then java="$JAVA_HOME/bin/java"; else java=java; fi
 
@@ -64,6 +66,11 @@ sluice=("$java" ${SLUICE_JAVA_OPTS:-} -Dsluice.cassandra.home="$cassandra_home" 
 raw=("$java" ${RAW_JAVA_OPTS:-} -cp "$classes:$hbase_cp" -Dlogback.configurationFile="$here/logback.xml"
   RawHBaseLoader --export "$snapshot" --snapshot profiles-snap --contact-point "$contact"
   --datacenter "$datacenter" --in-flight "$in_flight")
+# Another build of Sluice to compare with in the same run (loader "base"): BASE_JAR, and the HBase
+# plugin folder built with it (BASE_PLUGINS, by default beside the jar).
+base_jar="${BASE_JAR:-}"
+base=("$java" ${SLUICE_JAVA_OPTS:-} -Dsluice.cassandra.home="$cassandra_home" -Dsluice.home="$work"
+  -Dsluice.plugins="${BASE_PLUGINS:-$(dirname "${base_jar:-.}")/plugins}" -jar "$base_jar")
 node=("$java" -Dsluice.cassandra.home="$cassandra_home" -Dsluice.home="$work" -jar "$jar" cassandra)
 bench() {
   "$java" -cp "$jar" "$here/HBaseBench.java" "$@" --contact-point "$contact" \
@@ -71,8 +78,8 @@ bench() {
 }
 
 # A node of its own, stopped at the end whatever happens.
-"${node[@]}" start --folder "$work/cassandra" --native-port 19642 --storage-port 17640 \
-  --jmx-port 17699
+"${node[@]}" start --folder "$work/cassandra" --native-port "$cql_port" --storage-port "$storage_port" \
+  --jmx-port "$jmx_port"
 trap '"${node[@]}" stop --folder "$work/cassandra"' EXIT
 node_pid=$(cat "$work/cassandra/cassandra.pid")
 # shellcheck source=../measure.sh
@@ -109,10 +116,13 @@ run_loader() {
   case "$1" in
     raw) measure raw "${raw[@]}" ;;
     sluice) measure sluice "${sluice[@]}" migrate "$job" --fresh ;;
+    base)
+      if [ -z "$base_jar" ]; then echo "loader base needs BASE_JAR" >&2; exit 64; fi
+      measure base "${base[@]}" migrate "$job" --fresh ;;
     sstables)
       rm -rf "$data/sstables"
       measure sstables "${sluice[@]}" migrate "$sstables_job" --fresh ;;
-    *) echo "unknown loader $1 (raw, sluice, sstables)" >&2; exit 64 ;;
+    *) echo "unknown loader $1 (raw, sluice, base, sstables)" >&2; exit 64 ;;
   esac
 }
 

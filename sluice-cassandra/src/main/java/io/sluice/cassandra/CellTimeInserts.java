@@ -1,7 +1,7 @@
 package io.sluice.cassandra;
 
 import com.datastax.oss.driver.api.core.CqlSession;
-import com.datastax.oss.driver.api.core.cql.BatchStatement;
+import com.datastax.oss.driver.api.core.cql.BatchStatementBuilder;
 import com.datastax.oss.driver.api.core.cql.BatchType;
 import com.datastax.oss.driver.api.core.cql.BoundStatement;
 import com.datastax.oss.driver.api.core.cql.BoundStatementBuilder;
@@ -18,7 +18,7 @@ import io.sluice.core.schema.CqlIdentifiers;
 import io.sluice.core.sink.Row;
 import io.sluice.core.source.CellTime;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import java.util.BitSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -87,12 +87,16 @@ final class CellTimeInserts {
    */
   Statement<?> statement(Row row) {
     long now = System.currentTimeMillis();
-    Map<Group, List<BoundColumn>> groups = new LinkedHashMap<>();
-    List<BoundStatement> elementWrites = new ArrayList<>();
+    CellTimeGroups groups = new CellTimeGroups(regular.size());
+    // The regular columns' values, by index, looked up once.
+    Object[] values = new Object[regular.size()];
+    List<BoundStatement> elementWrites = new ArrayList<>(0);
     boolean rowCellUpdated = false;
-    List<BoundColumn> rowKey = staticOnly(row) ? partitionKey : key;
+    boolean staticOnly = staticOnly(row);
+    List<BoundColumn> rowKey = staticOnly ? partitionKey : key;
     boolean expired = false;
-    for (BoundColumn column : regular) {
+    for (int c = 0; c < regular.size(); c++) {
+      BoundColumn column = regular.get(c);
       Object value = row.values().get(column.name);
       // A static column's null is never written: a table source gives a partition's static
       // lists with its first row only (TableScan), and null in the others.
@@ -102,6 +106,7 @@ final class CellTimeInserts {
               && !column.metadata.isStatic())) {
         continue;
       }
+      values[c] = value;
       CellTime time = row.cellTimes().get(column.name);
       List<BoundColumn> where = column.metadata.isStatic() ? partitionKey : rowKey;
       if (time != null && value != null && elementWise(column, value, time)) {
@@ -127,27 +132,35 @@ final class CellTimeInserts {
         expired = true;
         continue;
       }
-      Group group =
-          time == null
-              ? new Group(row.writeTimestampMicros(), null)
-              : new Group(time.writetimeMicros(), time.ttlSecondsAt(now));
-      groups.computeIfAbsent(group, g -> new ArrayList<>()).add(column);
+      if (time == null) {
+        groups.add(c, row.writeTimestampMicros(), CellTimeGroups.NO_TTL);
+      } else {
+        groups.add(c, time.writetimeMicros(), time.ttlSecondsAt(now));
+      }
     }
     if (groups.isEmpty() && elementWrites.isEmpty() && expired) {
       return null;
     }
-    if (groups.isEmpty() && (elementWrites.isEmpty() || !rowCellUpdated && !staticOnly(row))) {
+    if (groups.isEmpty() && (elementWrites.isEmpty() || !rowCellUpdated && !staticOnly)) {
       // Updates make no row: a row whose only cells are static ones written so needs its key
       // inserted too, as a row without cells of its own is.
-      groups.put(new Group(row.writeTimestampMicros(), null), List.of());
+      groups.addEmpty(row.writeTimestampMicros(), CellTimeGroups.NO_TTL);
     }
-    List<BoundStatement> inserts = new ArrayList<>(groups.size() + elementWrites.size());
-    groups.forEach((group, columns) -> inserts.add(insert(row, group, columns, rowKey)));
-    inserts.addAll(elementWrites);
-    if (inserts.size() == 1) {
-      return inserts.get(0);
+    if (groups.size() + elementWrites.size() == 1) {
+      return groups.isEmpty()
+          ? elementWrites.get(0)
+          : insert(row, values, groups, 0, staticOnly, rowKey);
     }
-    return BatchStatement.newInstance(BatchType.UNLOGGED).addAll(inserts).setIdempotent(true);
+    // A builder: adding to a BatchStatement copies all its statements each time.
+    BatchStatementBuilder batch =
+        new BatchStatementBuilder(BatchType.UNLOGGED).setIdempotence(true);
+    for (int g = 0; g < groups.size(); g++) {
+      batch.addStatement(insert(row, values, groups, g, staticOnly, rowKey));
+    }
+    for (BoundStatement write : elementWrites) {
+      batch.addStatement(write);
+    }
+    return batch.build();
   }
 
   /**
@@ -280,50 +293,59 @@ final class CellTimeInserts {
     return !clustering.isEmpty() && row.values().get(clustering.get(0).name) == null;
   }
 
+  /**
+   * The insert of group {@code group}: the row's key, then the group's columns (their values in
+   * {@code values}, by index), at the group's write time and TTL.
+   */
   private BoundStatement insert(
-      Row row, Group group, List<BoundColumn> columns, List<BoundColumn> rowKey) {
-    List<BoundColumn> bound = new ArrayList<>(rowKey);
-    bound.addAll(columns);
+      Row row,
+      Object[] values,
+      CellTimeGroups groups,
+      int group,
+      boolean staticOnly,
+      List<BoundColumn> rowKey) {
+    BitSet columns = groups.columns(group);
+    int ttl = groups.ttlSeconds(group);
+    boolean withTtl = ttl != CellTimeGroups.NO_TTL;
     PreparedStatement statement =
-        prepared.computeIfAbsent(
-            new Shape(
-                rowKey.stream().map(c -> c.name).toList(),
-                columns.stream().map(c -> c.name).toList(),
-                group.ttlSeconds() != null),
-            this::prepare);
+        prepared.computeIfAbsent(new Shape(staticOnly, columns, withTtl), this::prepare);
     BoundStatementBuilder builder = statement.boundStatementBuilder();
-    for (int i = 0; i < bound.size(); i++) {
-      BoundColumn column = bound.get(i);
-      Object value = row.values().get(column.name);
-      builder = value == null ? builder.setToNull(i) : column.bind(builder, i, value);
+    int i = 0;
+    for (BoundColumn column : rowKey) {
+      builder = bindOrNull(builder, column, i++, row.values().get(column.name));
     }
-    builder = builder.setLong(bound.size(), group.writetimeMicros());
-    if (group.ttlSeconds() != null) {
-      builder = builder.setInt(bound.size() + 1, group.ttlSeconds());
+    for (int c = columns.nextSetBit(0); c >= 0; c = columns.nextSetBit(c + 1)) {
+      builder = bindOrNull(builder, regular.get(c), i++, values[c]);
+    }
+    builder = builder.setLong(i, groups.writetimeMicros(group));
+    if (withTtl) {
+      builder = builder.setInt(i + 1, ttl);
     }
     return builder.setIdempotence(true).build();
   }
 
+  private static BoundStatementBuilder bindOrNull(
+      BoundStatementBuilder builder, BoundColumn column, int index, Object value) {
+    return value == null ? builder.setToNull(index) : column.bind(builder, index, value);
+  }
+
   private PreparedStatement prepare(Shape shape) {
-    List<String> names = new ArrayList<>(shape.key());
-    names.addAll(shape.columns());
+    List<BoundColumn> names = new ArrayList<>(shape.partitionOnly() ? partitionKey : key);
+    shape.columns().stream().mapToObj(regular::get).forEach(names::add);
     return session.prepare(
         "INSERT INTO "
             + tableName
             + " ("
-            + names.stream().map(CqlIdentifiers::quoteIfNeeded).collect(Collectors.joining(", "))
+            + names.stream().map(CellTimeInserts::quoted).collect(Collectors.joining(", "))
             + ") VALUES ("
             + names.stream().map(n -> "?").collect(Collectors.joining(", "))
             + ") USING TIMESTAMP ?"
             + (shape.withTtl() ? " AND TTL ?" : ""));
   }
 
-  /** Cells written together: same write time and TTL ({@code null}: no TTL clause). */
-  private record Group(long writetimeMicros, Integer ttlSeconds) {}
-
   /**
-   * What a prepared insert looks like: its key columns (the partition key alone for static cells),
-   * its other columns, and whether it sets a TTL.
+   * What a prepared insert looks like: whether its key is the partition key alone (static cells),
+   * its other columns (indexes of the regular ones), and whether it sets a TTL.
    */
-  private record Shape(List<String> key, List<String> columns, boolean withTtl) {}
+  private record Shape(boolean partitionOnly, BitSet columns, boolean withTtl) {}
 }

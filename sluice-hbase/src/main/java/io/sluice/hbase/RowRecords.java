@@ -21,7 +21,6 @@ import org.apache.hadoop.hbase.TagType;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.TableDescriptor;
-import org.apache.hadoop.hbase.util.Bytes;
 
 /**
  * Turns an HBase row, as a region scanner returns it, into records: the row key as field {@code
@@ -57,6 +56,7 @@ final class RowRecords {
   private final Map<String, FamilyLayout> layouts;
   private final BytesDecoding qualifierDecoding;
   private final Map<String, Long> familyTtlMillis = new HashMap<>();
+  private final CellColumns cellColumns = new CellColumns(this::describe);
 
   RowRecords(String resource, TableDescriptor table, CellMapping mapping) {
     this(
@@ -103,7 +103,7 @@ final class RowRecords {
    */
   List<SourceItem> toItems(Result row, long first, int cellsDone) {
     byte[] key = row.getRow();
-    String keyText = Bytes.toStringBinary(key);
+    String keyText = BinaryText.of(key);
     SourcePosition position = new SourcePosition(resource, first, keyText);
     long size = key.length;
     Map<String, Object> fields = new LinkedHashMap<>();
@@ -115,14 +115,16 @@ final class RowRecords {
           new MalformedRecord(position, "the row key " + e.getMessage(), size, first + 1));
     }
     String problem = null;
-    Map<String, FamilyMap> maps = new LinkedHashMap<>();
-    List<Cell> exploded = new ArrayList<>();
-    List<Object[]> explodedValues = new ArrayList<>();
+    // Made when a cell needs them: most tables have no family read as a map or as rows.
+    Map<String, FamilyMap> maps = null;
+    List<Cell> exploded = null;
+    List<Object[]> explodedValues = null;
     Cell previous = null;
     for (Cell cell : row.rawCells()) {
-      String family = Bytes.toStringBinary(CellUtil.cloneFamily(cell));
-      String name = family + ":" + Bytes.toStringBinary(CellUtil.cloneQualifier(cell));
-      FamilyLayout layout = layouts.getOrDefault(family, FamilyLayout.COLUMNS);
+      CellColumns.Column column = cellColumns.of(cell);
+      String family = column.familyName();
+      String name = column.name();
+      FamilyLayout layout = column.layout();
       // A column's versions come newest first; only a rows family keeps the older ones.
       boolean older = previous != null && CellUtil.matchingColumn(previous, cell);
       previous = cell;
@@ -136,19 +138,24 @@ final class RowRecords {
         if (layout != FamilyLayout.COLUMNS) {
           qualifier = decodeQualifier(cell, name);
         }
-        value = decodeValue(cell, name);
+        value = decodeValue(cell, column);
       } catch (BytesDecoding.UndecodableException e) {
         problem = problem == null ? e.getMessage() : problem;
         continue;
       }
-      CellTime time = timeOf(family, cell);
+      CellTime time = timeOf(column.familyTtlMillis(), cell);
       switch (layout) {
         case COLUMNS -> {
           fields.put(name, value);
           times.put(name, time);
         }
-        case MAP -> maps.computeIfAbsent(family, f -> new FamilyMap()).add(qualifier, value, time);
+        case MAP -> {
+          maps = maps == null ? new LinkedHashMap<>() : maps;
+          maps.computeIfAbsent(family, f -> new FamilyMap()).add(qualifier, value, time);
+        }
         case ROWS -> {
+          exploded = exploded == null ? new ArrayList<>() : exploded;
+          explodedValues = explodedValues == null ? new ArrayList<>() : explodedValues;
           exploded.add(cell);
           explodedValues.add(new Object[] {qualifier, value});
         }
@@ -157,15 +164,19 @@ final class RowRecords {
     if (problem != null) {
       return List.of(new MalformedRecord(position, problem, size, first + 1));
     }
-    maps.forEach(
-        (family, map) -> {
-          fields.put(family, map.entries);
-          times.put(family, map.time());
-        });
+    if (maps != null) {
+      maps.forEach(
+          (family, map) -> {
+            fields.put(family, map.entries);
+            times.put(family, map.time());
+          });
+    }
     if (!explodes()) {
       return List.of(new Record(position, fields, size, first + 1, times));
     }
-    return cellRecords(key, keyText, first, cellsDone, fields, times, exploded, explodedValues);
+    return exploded == null
+        ? List.of()
+        : cellRecords(key, keyText, first, cellsDone, fields, times, exploded, explodedValues);
   }
 
   /** A record per cell of the {@code rows} family, each with the row's other fields. */
@@ -181,14 +192,13 @@ final class RowRecords {
     List<SourceItem> items = new ArrayList<>(Math.max(0, cells.size() - cellsDone));
     for (int i = cellsDone; i < cells.size(); i++) {
       Cell cell = cells.get(i);
-      String family = Bytes.toStringBinary(CellUtil.cloneFamily(cell));
       Map<String, Object> fields = new LinkedHashMap<>(rowFields);
       fields.put(QUALIFIER, values.get(i)[0]);
       fields.put(VALUE, values.get(i)[1]);
       fields.put(TIMESTAMP, Instant.ofEpochMilli(cell.getTimestamp()));
       Map<String, CellTime> times = new HashMap<>(rowTimes);
       // The timestamp too: a clustering row written of both lives and expires with its cell.
-      CellTime time = timeOf(family, cell);
+      CellTime time = timeOf(cellColumns.of(cell).familyTtlMillis(), cell);
       times.put(VALUE, time);
       times.put(TIMESTAMP, time);
       long number = first + i;
@@ -214,24 +224,47 @@ final class RowRecords {
     }
   }
 
-  private Object decodeValue(Cell cell, String name) throws BytesDecoding.UndecodableException {
+  private static Object decodeValue(Cell cell, CellColumns.Column column)
+      throws BytesDecoding.UndecodableException {
     try {
-      return columnDecodings.getOrDefault(name, valueDecoding).decode(CellUtil.cloneValue(cell));
+      return column.decoding().decode(CellUtil.cloneValue(cell));
     } catch (BytesDecoding.UndecodableException e) {
-      throw new BytesDecoding.UndecodableException("cell " + name + " " + e.getMessage());
+      throw new BytesDecoding.UndecodableException("cell " + column.name() + " " + e.getMessage());
     }
   }
 
-  /** The cell's write time, and when it expires by its family's TTL or its own. */
-  private CellTime timeOf(String family, Cell cell) {
-    return new CellTime(cell.getTimestamp() * 1000, expiresAtSecond(family, cell), List.of());
+  /** What the cell's column is, how it is laid out and decoded, and its family's TTL. */
+  private CellColumns.Column describe(Cell cell) {
+    byte[] family = CellUtil.cloneFamily(cell);
+    byte[] qualifier = CellUtil.cloneQualifier(cell);
+    String familyName = BinaryText.of(family);
+    String name = familyName + ":" + BinaryText.of(qualifier);
+    return new CellColumns.Column(
+        family,
+        qualifier,
+        familyName,
+        name,
+        layouts.getOrDefault(familyName, FamilyLayout.COLUMNS),
+        columnDecodings.getOrDefault(name, valueDecoding),
+        familyTtlMillis.getOrDefault(familyName, Long.MAX_VALUE));
   }
 
-  private long expiresAtSecond(String family, Cell cell) {
-    long ttlMillis = familyTtlMillis.getOrDefault(family, Long.MAX_VALUE);
-    Optional<Tag> own = PrivateCellUtil.getTag(cell, TagType.TTL_TAG_TYPE);
-    if (own.isPresent()) {
-      ttlMillis = Math.min(ttlMillis, Tag.getValueAsLong(own.get()));
+  /**
+   * The cell's write time, and when it expires by its family's TTL ({@link Long#MAX_VALUE}: none)
+   * or its own.
+   */
+  private static CellTime timeOf(long familyTtlMillis, Cell cell) {
+    return new CellTime(
+        cell.getTimestamp() * 1000, expiresAtSecond(familyTtlMillis, cell), List.of());
+  }
+
+  private static long expiresAtSecond(long familyTtlMillis, Cell cell) {
+    long ttlMillis = familyTtlMillis;
+    if (cell.getTagsLength() > 0) {
+      Optional<Tag> own = PrivateCellUtil.getTag(cell, TagType.TTL_TAG_TYPE);
+      if (own.isPresent()) {
+        ttlMillis = Math.min(ttlMillis, Tag.getValueAsLong(own.get()));
+      }
     }
     if (ttlMillis == Long.MAX_VALUE) {
       return CellTime.NEVER;

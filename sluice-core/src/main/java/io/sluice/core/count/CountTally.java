@@ -6,15 +6,18 @@ package io.sluice.core.count;
  */
 public final class CountTally {
 
+  // Count.values() copies its array at each call, and a tally is made for every record read.
+  private static final Count[] COUNTS = Count.values();
+
   private final long[] values;
 
   public CountTally() {
-    this(Counts.ZERO);
+    this.values = new long[COUNTS.length];
   }
 
   public CountTally(Counts start) {
-    this.values = new long[Count.values().length];
-    for (Count count : Count.values()) {
+    this();
+    for (Count count : COUNTS) {
       values[count.ordinal()] = start.get(count);
     }
   }
@@ -34,7 +37,7 @@ public final class CountTally {
   }
 
   public void add(Counts other) {
-    for (Count count : Count.values()) {
+    for (Count count : COUNTS) {
       values[count.ordinal()] += other.get(count);
     }
   }

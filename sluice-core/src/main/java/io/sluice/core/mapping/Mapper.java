@@ -189,7 +189,7 @@ public final class Mapper {
         byColumn[found++] = Map.entry(plan.column(), time);
       }
     }
-    return Map.ofEntries(Arrays.copyOf(byColumn, found));
+    return Map.ofEntries(found == byColumn.length ? byColumn : Arrays.copyOf(byColumn, found));
   }
 
   private MapResult explode(Record record, Object[] recordValues, Map<String, CellTime> cellTimes) {

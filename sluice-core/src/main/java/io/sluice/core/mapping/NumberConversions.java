@@ -20,18 +20,31 @@ final class NumberConversions {
   private NumberConversions() {}
 
   static ValueConverter integral(String target, long min, long max) {
+    // Told apart once, not for every value.
+    int width =
+        switch (target) {
+          case "int" -> Integer.SIZE;
+          case "smallint" -> Short.SIZE;
+          case "tinyint" -> Byte.SIZE;
+          default -> Long.SIZE;
+        };
+    boolean anyLong = width == Long.SIZE && min == Long.MIN_VALUE && max == Long.MAX_VALUE;
     return value -> {
       if (value == null) {
         return null;
+      }
+      if (anyLong && value instanceof Long) {
+        // Already what the column takes: not unboxed and boxed again, value after value.
+        return value;
       }
       long result = toLong(value, target);
       if (result < min || result > max) {
         throw ConversionException.cannot(value, target, "out of range");
       }
-      return switch (target) {
-        case "int" -> Integer.valueOf((int) result);
-        case "smallint" -> Short.valueOf((short) result);
-        case "tinyint" -> Byte.valueOf((byte) result);
+      return switch (width) {
+        case Integer.SIZE -> Integer.valueOf((int) result);
+        case Short.SIZE -> Short.valueOf((short) result);
+        case Byte.SIZE -> Byte.valueOf((byte) result);
         default -> Long.valueOf(result);
       };
     };
