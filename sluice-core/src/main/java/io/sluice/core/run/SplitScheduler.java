@@ -38,7 +38,8 @@ final class SplitScheduler implements RunControl {
   private final LiveCounts counters;
   private final FlowController flow;
   private final Counts earlierRuns;
-  private final ExecutorService accounting = new AccountingThread("sluice-accounting");
+  private final ExecutorService accounting =
+      Executors.newSingleThreadExecutor(daemonThreads("sluice-accounting"));
   private final AtomicReference<String> abortReason = new AtomicReference<>();
   private final Map<String, Integer> splitsInHand = new ConcurrentHashMap<>();
   private volatile boolean interrupted;
