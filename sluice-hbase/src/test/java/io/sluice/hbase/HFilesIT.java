@@ -286,7 +286,8 @@ class HFilesIT {
     assertThat(report.counts().rowsWritten()).isEqualTo(firstRange.size());
     assertThat(report.counts().recordsRead()).isEqualTo(firstRange.size() + 1);
     assertThat(Files.readString(Path.of(report.rejectFile())))
-        .contains(file.getFileName().toString());
+        .contains(file.getFileName().toString())
+        .contains("block at offset 0 failed its checksum");
     assertThat(session.execute("SELECT count(*) FROM " + table).one().getLong(0))
         .isEqualTo(firstRange.size());
     OrdersColumnChecks.assertEveryCell(session, table, firstRange);
