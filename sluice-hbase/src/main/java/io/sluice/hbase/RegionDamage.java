@@ -21,11 +21,10 @@ final class RegionDamage {
 
   /** Whether {@code failure} says that a store file is damaged. */
   static boolean isDamage(Throwable failure) {
-    if (failure instanceof RuntimeException) {
-      return true;
-    }
     for (Throwable cause = failure; cause != null; cause = cause.getCause()) {
-      if (cause instanceof CorruptHFileException
+      // Opening a region wraps what its stores' readers threw in an IOException.
+      if (cause instanceof RuntimeException
+          || cause instanceof CorruptHFileException
           || cause instanceof ChecksumException
           || cause instanceof EOFException) {
         return true;

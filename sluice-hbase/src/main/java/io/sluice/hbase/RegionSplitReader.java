@@ -11,9 +11,12 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.hbase.client.ClientSideRegionScanner;
+import org.apache.hadoop.hbase.client.RegionInfo;
 import org.apache.hadoop.hbase.client.Result;
 import org.apache.hadoop.hbase.client.Scan;
+import org.apache.hadoop.hbase.io.hfile.CorruptHFileException;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
@@ -25,10 +28,10 @@ import org.apache.hadoop.hbase.util.Bytes;
  * which can fall short (older versions, deletes and compression are not returned) and is made up
  * when the region's last row has been read.
  *
- * <p>A damaged store file ({@link RegionDamage}) ends the region with one rejected item naming the
- * region, the last row read, the file and, when HBase knows it, the block: rows past a damaged file
- * cannot be merged correctly (a delete marker or newer version may be in the lost part), so none
- * are guessed.
+ * <p>A damaged store file ({@link RegionDamage}), or a block whose checksum failed ({@link
+ * ChecksumWatch}), ends the region with one rejected item naming the region, the last row read, the
+ * file and, when HBase knows it, the block: rows past a damaged file cannot be merged correctly (a
+ * delete marker or newer version may be in the lost part), so none are guessed.
  */
 final class RegionSplitReader implements SplitReader {
 
@@ -47,9 +50,16 @@ final class RegionSplitReader implements SplitReader {
 
   private final long readAgain;
 
+  private final Checksums checksums;
+
   private RegionSplitReader(
-      Split split, ClientSideRegionScanner scanner, RowRecords records, RowPosition after) {
+      Split split,
+      ClientSideRegionScanner scanner,
+      RowRecords records,
+      RowPosition after,
+      Checksums checksums) {
     this.split = split;
+    this.checksums = checksums;
     this.scanner = scanner;
     this.records = records;
     this.itemsDone = after == null ? 0 : after.itemsDone() - after.cellsDone();
@@ -75,26 +85,71 @@ final class RegionSplitReader implements SplitReader {
       // A row partly done is read again from its start.
       scan.withStartRow(after.rowKey(), after.partial());
     }
+    FileSystem fs = ChecksumWatch.checkingFileSystem(conf);
+    RegionInfo region = restored.region(RegionSource.regionOf(split));
+    Checksums checksums = new Checksums(conf, fs, restored, region);
     ClientSideRegionScanner scanner;
     try {
       scanner =
-          new ClientSideRegionScanner(
-              conf,
-              restored.rootDir().getFileSystem(conf),
-              restored.rootDir(),
-              restored.table(),
-              restored.region(RegionSource.regionOf(split)),
-              scan,
-              null);
-    } catch (IOException | RuntimeException e) {
-      if (!RegionDamage.isDamage(e)) {
+          ChecksumWatch.read(
+              () ->
+                  new ClientSideRegionScanner(
+                      conf, fs, restored.rootDir(), restored.table(), region, scan, null));
+      checksums.check();
+    } catch (IOException | RuntimeException | AssertionError e) {
+      String block = checksums.damagedBlock();
+      if (block == null && !RegionDamage.isDamage(e)) {
         throw e;
       }
-      RegionSplitReader reader = new RegionSplitReader(split, null, records, after);
-      reader.damage = reader.damaged(e);
+      RegionSplitReader reader = new RegionSplitReader(split, null, records, after, checksums);
+      reader.damage = reader.damaged(e, block);
       return reader;
     }
-    return new RegionSplitReader(split, scanner, records, after);
+    return new RegionSplitReader(split, scanner, records, after, checksums);
+  }
+
+  /**
+   * What tells this region's reads from a damaged block that HBase's checksum caught but read
+   * anyway ({@link ChecksumWatch}).
+   */
+  private static final class Checksums {
+    private final Configuration conf;
+    private final FileSystem fs;
+    private final RegionLayout layout;
+    private final RegionInfo region;
+    private long seen = ChecksumWatch.failures();
+
+    Checksums(Configuration conf, FileSystem fs, RegionLayout layout, RegionInfo region) {
+      this.conf = conf;
+      this.fs = fs;
+      this.layout = layout;
+      this.region = region;
+    }
+
+    /** Throws when a checksum failed since the last check and a file of this region failed it. */
+    void check() throws IOException {
+      String block = damagedBlock();
+      if (block != null) {
+        throw new DamagedBlock(block);
+      }
+    }
+
+    /** The block of this region's files that failed its checksum since the last check, or null. */
+    String damagedBlock() throws IOException {
+      if (ChecksumWatch.failures() == seen) {
+        return null;
+      }
+      String block = ChecksumWatch.damagedBlock(conf, fs, layout.rootDir(), layout.table(), region);
+      seen = ChecksumWatch.failures();
+      return block;
+    }
+  }
+
+  /** A block of a store file failed HBase's checksum. */
+  private static final class DamagedBlock extends CorruptHFileException {
+    DamagedBlock(String block) {
+      super(block + " failed its checksum");
+    }
   }
 
   @Override
@@ -118,13 +173,15 @@ final class RegionSplitReader implements SplitReader {
   private void readRow() throws IOException {
     Result row;
     try {
-      row = OwnClassLoader.call(scanner::next);
-    } catch (IOException | RuntimeException e) {
-      if (!RegionDamage.isDamage(e)) {
+      row = OwnClassLoader.call(() -> ChecksumWatch.read(scanner::next));
+      checksums.check();
+    } catch (IOException | RuntimeException | AssertionError e) {
+      String block = e instanceof DamagedBlock ? null : checksums.damagedBlock();
+      if (block == null && !RegionDamage.isDamage(e)) {
         throw e;
       }
       ended = true;
-      pending.add(damaged(e));
+      pending.add(damaged(e, block));
       return;
     }
     if (row == null) {
@@ -149,7 +206,7 @@ final class RegionSplitReader implements SplitReader {
   }
 
   /** The item that rejects the rest of the region. */
-  private MalformedRecord damaged(Exception failure) {
+  private MalformedRecord damaged(Throwable failure, String checksumFailed) {
     String after =
         lastRow == null
             ? " (no row of it read)"
@@ -162,7 +219,9 @@ final class RegionSplitReader implements SplitReader {
             + " is damaged"
             + after
             + ": "
-            + RegionDamage.describe(failure),
+            + (checksumFailed == null
+                ? RegionDamage.describe(failure)
+                : new DamagedBlock(checksumFailed).getMessage()),
         0,
         itemsDone);
   }

@@ -60,6 +60,11 @@ final class BulkLoadFiles {
   static final int MAX_VERSIONS = 3;
 
   /**
+   * A file of family {@code d} holding only rows of the second key range, relative to the folder.
+   */
+  static final String SECOND_RANGE_FILE = "d/0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c";
+
+  /**
    * The folder of files, every row's cells as HBase's {@code Get} returns them, and every row's
    * versions of each column (up to 3), newest first.
    */
@@ -136,7 +141,7 @@ final class BulkLoadFiles {
     FileSystem fs = org.apache.hadoop.fs.FileSystem.getLocal(conf);
     writeFile(conf, fs, folder.resolve("d/0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a0a"), first);
     writeFile(conf, fs, folder.resolve("d/0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b0b"), newer);
-    writeFile(conf, fs, folder.resolve("d/0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c0c"), second);
+    writeFile(conf, fs, folder.resolve(SECOND_RANGE_FILE), second);
     writeFile(conf, fs, folder.resolve("t/0d0d0d0d0d0d0d0d0d0d0d0d0d0d0d0d"), notes);
     writeFile(conf, fs, folder.resolve("t/0e0e0e0e0e0e0e0e0e0e0e0e0e0e0e0e"), familyDelete);
     writeFile(conf, fs, folder.resolve("t/0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f0f"), secondNotes);

@@ -567,7 +567,7 @@ class HBaseSnapshotIT {
         "CREATE TABLE orders_damaged (rowkey text PRIMARY KEY, name blob, qty blob, temp blob,"
             + " note blob, gone blob)");
     Path damaged = work.resolve("damaged-export");
-    copyFolder(export.folder(), damaged);
+    SnapshotFixture.copyFolder(export.folder(), damaged);
     String firstRegion;
     try (Source source = new HBaseSnapshotSourceProvider().create(spec(damaged), work)) {
       firstRegion = RegionSource.regionOf(source.plan().get(0));
@@ -614,19 +614,6 @@ class HBaseSnapshotIT {
         null,
         null,
         Map.of("snapshot", OrdersSnapshot.SNAPSHOT));
-  }
-
-  private static void copyFolder(Path from, Path to) throws IOException {
-    try (Stream<Path> paths = Files.walk(from)) {
-      for (Path path : paths.toList()) {
-        Path copy = to.resolve(from.relativize(path).toString());
-        if (Files.isDirectory(path)) {
-          Files.createDirectories(copy);
-        } else {
-          Files.copy(path, copy);
-        }
-      }
-    }
   }
 
   /** Whether the checkpoint holds a split saved after some of a row's cells and not all. */

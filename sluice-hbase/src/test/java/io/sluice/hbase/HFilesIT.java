@@ -21,11 +21,15 @@ import io.sluice.core.validate.Validation;
 import io.sluice.core.validate.ValidationSpec;
 import io.sluice.testinfra.RealCassandra;
 import io.sluice.testinfra.TestKeyspace;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -191,6 +195,102 @@ class HFilesIT {
     assertThat(report.outcome()).as(report.toText()).isEqualTo(Outcome.COMPLETED);
     assertThat(files.versions().get("row-002").get("d:name")).hasSize(2);
     FamilyLayoutChecks.assertVersionRows(session, "bulk_versions", files.versions());
+  }
+
+  /**
+   * The same files through the SSTable target, on the CLI as a process: the rows written as
+   * SSTables by Cassandra's own writer and streamed into the node, every cell as HBase returned it,
+   * at its own write time and TTL.
+   */
+  @Test
+  void should_load_the_files_through_sstables(CqlSession session, TestKeyspace keyspace)
+      throws Exception {
+    session.execute(
+        "CREATE TABLE bulk_sst (rowkey text PRIMARY KEY, name blob, qty blob, temp blob, note blob,"
+            + " gone blob)");
+    Path jobFile = work.resolve("bulk-sst.yaml");
+    Files.writeString(
+        jobFile,
+        job(keyspace, "bulk_sst", "", SnapshotFixture.ORDERS_COLUMNS)
+            .replace(
+                "target:\n",
+                "target:\n  type: sstables\n"
+                    + "  options: {directory: sstables-bulk, stream-after-migrate: true}\n"));
+
+    CliProcess migrate = CliProcess.start(work, "migrate", jobFile.toString());
+
+    assertThat(migrate.waitFor(300)).as(migrate.output()).isZero();
+    assertThat(migrate.stdout()).contains("Streamed 2 segment(s)");
+    JsonNode counts =
+        new ObjectMapper()
+            .readTree(work.resolve("state-bulk_sst/report.json").toFile())
+            .get("counts");
+    assertThat(counts.get("rows-written").asLong()).isEqualTo(files.rows().size());
+    OrdersColumnChecks.assertEveryCell(session, "bulk_sst", files.rows());
+  }
+
+  /**
+   * Bytes overwritten in the key of the first cell of one file of the second key range: that range
+   * is one reject naming the file, the first range loads as HBase reads it, and the counts add up.
+   */
+  @Test
+  void should_reject_the_range_of_a_file_whose_block_has_a_damaged_key(
+      CqlSession session, TestKeyspace keyspace) throws Exception {
+    assertSecondRangeRejected(session, keyspace, "bulk_bad_key", KEY_BYTES);
+  }
+
+  /**
+   * Bytes overwritten in the value of that cell, which parses as well as before: HBase's block
+   * checksum is what tells it, and the range is rejected rather than loaded with the wrong value.
+   */
+  @Test
+  void should_reject_the_range_of_a_file_whose_block_has_a_damaged_value(
+      CqlSession session, TestKeyspace keyspace) throws Exception {
+    assertSecondRangeRejected(session, keyspace, "bulk_bad_value", VALUE_BYTES);
+  }
+
+  /**
+   * Where the first cell of a block lies: a 33-byte block header, then the key's and the value's
+   * lengths (4 bytes each), the key (24 bytes for {@code row-020/d:name}), the value.
+   */
+  private static final long KEY_BYTES = 33 + 8 + 2;
+
+  private static final long VALUE_BYTES = 33 + 8 + 24 + 2;
+
+  private static void assertSecondRangeRejected(
+      CqlSession session, TestKeyspace keyspace, String table, long damagedAt) throws Exception {
+    session.execute(
+        "CREATE TABLE "
+            + table
+            + " (rowkey text PRIMARY KEY, name blob, qty blob, temp blob, note blob, gone blob)");
+    Path damaged = work.resolve(table + "-files");
+    SnapshotFixture.copyFolder(files.folder(), damaged);
+    Path file = damaged.resolve(BulkLoadFiles.SECOND_RANGE_FILE);
+    try (FileChannel channel = FileChannel.open(file, StandardOpenOption.WRITE)) {
+      channel.write(ByteBuffer.wrap(new byte[] {-1, -1, -1, -1}), damagedAt);
+    }
+    Path jobFile = work.resolve(table + ".yaml");
+    Files.writeString(
+        jobFile,
+        job(keyspace, table, "", SnapshotFixture.ORDERS_COLUMNS)
+            .replace(files.folder().toString(), damaged.toString()));
+
+    RunReport report = InProcessRuns.migrate(JobFiles.load(jobFile), work);
+
+    Map<String, Map<String, ExpectedCell>> firstRange = new TreeMap<>(files.rows());
+    firstRange
+        .keySet()
+        .removeIf(key -> key.compareTo(BulkLoadFiles.rowKey(BulkLoadFiles.ROWS / 2)) >= 0);
+    assertThat(report.outcome()).as(report.toText()).isEqualTo(Outcome.COMPLETED_WITH_ERRORS);
+    assertThat(report.counts().rejectedDecode()).isEqualTo(1);
+    assertThat(report.counts().rowsWritten()).isEqualTo(firstRange.size());
+    assertThat(report.counts().recordsRead()).isEqualTo(firstRange.size() + 1);
+    assertThat(Files.readString(Path.of(report.rejectFile())))
+        .contains(file.getFileName().toString())
+        .contains("block at offset 0 failed its checksum");
+    assertThat(session.execute("SELECT count(*) FROM " + table).one().getLong(0))
+        .isEqualTo(firstRange.size());
+    OrdersColumnChecks.assertEveryCell(session, table, firstRange);
   }
 
   /**

@@ -97,6 +97,20 @@ final class SnapshotFixture {
     return Path.of(System.getProperty("sluice.it.work-dir", "target/it-work"));
   }
 
+  /** Copies a folder and everything under it, for a test that damages the copy. */
+  static void copyFolder(Path from, Path to) throws IOException {
+    try (Stream<Path> paths = Files.walk(from)) {
+      for (Path path : paths.toList()) {
+        Path copy = to.resolve(from.relativize(path).toString());
+        if (Files.isDirectory(path)) {
+          Files.createDirectories(copy);
+        } else {
+          Files.copy(path, copy);
+        }
+      }
+    }
+  }
+
   static void deleteTree(Path dir) throws IOException {
     if (!Files.exists(dir)) {
       return;
