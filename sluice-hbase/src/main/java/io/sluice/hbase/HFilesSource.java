@@ -10,16 +10,16 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.hbase.client.RegionInfo;
 
 /**
  * {@code type: hfiles}: a folder of HFiles, a subfolder per column family (what a bulk-load job
  * writes), read with HBase's own region reader as the regions of a table ({@link RegionSource}):
  * the files of a family are merged as a region server merges its store files (versions, delete
  * markers, the families' TTLs from the options), a split per group of files whose rows overlap
- * ({@link HFileFolder}). The files are linked into a temporary folder the first time a split is
- * opened ({@link LinkedHFiles}), and that folder is removed when the source closes. {@code sluice
- * plan} proposes a mapping from their first rows, as for a snapshot.
+ * ({@link HFileFolder}), a large group cut into several ({@link RegionParts}). The files are linked
+ * into a temporary folder the first time a split is opened ({@link LinkedHFiles}), and that folder
+ * is removed when the source closes. {@code sluice plan} proposes a mapping from their first rows,
+ * as for a snapshot.
  */
 final class HFilesSource extends RegionSource implements ProposingSource {
 
@@ -56,10 +56,19 @@ final class HFilesSource extends RegionSource implements ProposingSource {
     HFileFolder files = scanned();
     List<Split> splits = new ArrayList<>();
     for (HFileFolder.Group group : files.groups()) {
-      RegionInfo region = LinkedHFiles.region(group);
-      long work = Math.max(1, group.bytes());
-      String resource = folderName + "/" + region.getEncodedName();
-      splits.add(new Split(name(), splits.size(), resource, 0, work, work));
+      OwnClassLoader.call(
+          () -> {
+            RegionParts.add(
+                splits,
+                name(),
+                folderName,
+                LinkedHFiles.region(group),
+                group.bytes(),
+                () -> group.files().stream().map(HFileFolder.StoreFile::path).toList(),
+                options.splitBytes(),
+                conf);
+            return null;
+          });
     }
     return splits;
   }

@@ -12,9 +12,11 @@ import org.apache.hadoop.hbase.util.Bytes;
 
 /**
  * What the HBase sources share: each split is a region of a {@link RegionLayout}, read with HBase's
- * own region scanner ({@link RegionSplitReader}) and turned into records by {@link RowRecords}. A
- * split's resource is {@code NAME/ENCODED_REGION}; its position is the last row done ({@link
- * RowPosition}), and a resumed split scans from right after that row key.
+ * own region scanner ({@link RegionSplitReader}) and turned into records by {@link RowRecords}, or
+ * a part of a large region ({@link RegionParts}). A split's resource is {@code NAME/ENCODED_REGION}
+ * or {@code NAME/ENCODED_REGION[START,STOP)} ({@link RegionRange}); its position is the last row
+ * done ({@link RowPosition}), and a resumed split scans from right after that row key up to its
+ * stop row.
  */
 abstract class RegionSource implements CellTimesSource {
 
@@ -91,8 +93,8 @@ abstract class RegionSource implements CellTimesSource {
     return new RowPosition(itemsDone, row == null ? new byte[0] : Bytes.toBytesBinary(row)).text();
   }
 
-  /** The encoded name of the region a split reads. */
-  static String regionOf(Split split) {
-    return split.resource().substring(split.resource().lastIndexOf('/') + 1);
+  /** The rows a split reads: a region, or a part of one. */
+  static RegionRange rangeOf(Split split) {
+    return RegionRange.of(split.resource());
   }
 }
