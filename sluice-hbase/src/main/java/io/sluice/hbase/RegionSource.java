@@ -7,6 +7,10 @@ import io.sluice.core.source.SourceItem;
 import io.sluice.core.source.Split;
 import io.sluice.core.source.SplitReader;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.util.Bytes;
 
@@ -19,6 +23,9 @@ import org.apache.hadoop.hbase.util.Bytes;
  * stop row.
  */
 abstract class RegionSource implements CellTimesSource {
+
+  /** How many cut rows of a region {@code plan} shows. */
+  private static final int SHOWN_CUTS = 10;
 
   private final String name;
   final Configuration conf;
@@ -91,6 +98,41 @@ abstract class RegionSource implements CellTimesSource {
         item instanceof Record record ? record.nextOffset() : ((MalformedRecord) item).nextOffset();
     String row = item.position().id();
     return new RowPosition(itemsDone, row == null ? new byte[0] : Bytes.toBytesBinary(row)).text();
+  }
+
+  /**
+   * A line per region cut into several splits: its bytes, its splits and the rows it was cut at
+   * (the first ten).
+   */
+  @Override
+  public final List<String> planLines(List<Split> splits) {
+    Map<String, List<Split>> byRegion = new LinkedHashMap<>();
+    for (Split split : splits) {
+      byRegion.computeIfAbsent(rangeOf(split).region(), r -> new ArrayList<>()).add(split);
+    }
+    List<String> lines = new ArrayList<>();
+    byRegion.forEach(
+        (region, parts) -> {
+          if (parts.size() > 1) {
+            List<String> cuts = new ArrayList<>();
+            for (Split part : parts.subList(1, Math.min(parts.size(), SHOWN_CUTS + 1))) {
+              cuts.add(Bytes.toStringBinary(rangeOf(part).startRow()));
+            }
+            String more =
+                parts.size() > SHOWN_CUTS + 1
+                    ? " and " + (parts.size() - 1 - SHOWN_CUTS) + " more"
+                    : "";
+            lines.add(
+                String.format(
+                    "region %s (%.1f MB): %d splits, cut at its block index at rows %s%s",
+                    region,
+                    parts.stream().mapToLong(Split::work).sum() / 1e6,
+                    parts.size(),
+                    String.join(", ", cuts),
+                    more));
+          }
+        });
+    return lines;
   }
 
   /** The rows a split reads: a region, or a part of one. */

@@ -107,6 +107,16 @@ class CutRegionTest {
           .isEqualTo(RegionRange.of(cut.get(i - 1).resource()).stopRow());
       assertThat(cut.get(i).index()).isEqualTo(i);
     }
+    List<String> lines;
+    try (Source source = source(Map.of("split-size", "64KiB"))) {
+      lines = source.planLines(cut);
+      assertThat(source.planLines(whole)).isEmpty();
+    }
+    assertThat(lines).hasSize(1);
+    assertThat(lines.get(0))
+        .startsWith("region " + first.region() + " (")
+        .contains(": " + cut.size() + " splits, cut at its block index at rows ")
+        .contains(Bytes.toStringBinary(RegionRange.of(cut.get(1).resource()).startRow()));
     long total = cut.stream().mapToLong(Split::work).sum();
     assertThat(total).isBetween(bytes - cut.size(), bytes + cut.size());
     for (Split part : cut) {
