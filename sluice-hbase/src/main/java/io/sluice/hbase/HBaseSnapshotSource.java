@@ -103,7 +103,8 @@ final class HBaseSnapshotSource extends RegionSource implements ProposingSource 
 
   /**
    * Proposes options, mapping and table from the raw bytes of the first {@code sampleRecords} rows
-   * (region after region), whatever this source's own decodings are.
+   * (region after region), whatever this source's own decodings are; a {@code split-size} set is
+   * kept.
    */
   @Override
   public SourceProposal propose(String keyspace, String table, int sampleRecords)
@@ -111,7 +112,11 @@ final class HBaseSnapshotSource extends RegionSource implements ProposingSource 
     List<Split> splits = plan();
     SnapshotSample sample =
         OwnClassLoader.call(() -> SnapshotSample.read(conf, restored(), splits, sampleRecords));
-    return new MappingProposer(options.snapshot(), sample).propose(keyspace, table);
+    String kept =
+        MappingProposer.snapshotOption(options.snapshot())
+            + SplitSize.optionLine(options.splitSize());
+    return new MappingProposer("snapshot " + options.snapshot(), kept, sample)
+        .propose(keyspace, table);
   }
 
   /** Refuses a family named in the options that the snapshot's table does not have. */

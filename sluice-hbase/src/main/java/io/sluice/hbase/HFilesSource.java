@@ -75,7 +75,8 @@ final class HFilesSource extends RegionSource implements ProposingSource {
 
   /**
    * Proposes options, mapping and table from the raw bytes of the first {@code sampleRecords} rows
-   * (region after region), whatever this source's own decodings are; the families' TTLs are kept.
+   * (region after region), whatever this source's own decodings are; the families' TTLs and a
+   * {@code split-size} set are kept.
    */
   @Override
   public SourceProposal propose(String keyspace, String table, int sampleRecords)
@@ -91,6 +92,7 @@ final class HFilesSource extends RegionSource implements ProposingSource {
           .forEach((family, seconds) -> ttls.add("\"" + family + "\": " + seconds));
       kept.append("      family-ttl: {").append(String.join(", ", ttls)).append("}\n");
     }
+    kept.append(SplitSize.optionLine(options.splitSize()));
     return new MappingProposer("the HFiles of " + folder, kept.toString(), sample)
         .propose(keyspace, table);
   }

@@ -25,13 +25,13 @@ final class RegionParts {
 
   /**
    * Adds the splits of source {@code source}'s region {@code region}, whose store files hold {@code
-   * regionBytes}, to {@code splits}, each of resource {@code name/REGION} or {@code
-   * name/REGION[START,STOP)} ({@link RegionRange}); its files are listed only when it is cut.
+   * regionBytes}, to {@code splits}, each of resource {@code PREFIX/REGION} or {@code
+   * PREFIX/REGION[START,STOP)} ({@link RegionRange}); its files are listed only when it is cut.
    */
   static void add(
       List<Split> splits,
       String source,
-      String name,
+      String prefix,
       RegionInfo region,
       long regionBytes,
       OwnClassLoader.IoWork<List<Path>> files,
@@ -50,7 +50,7 @@ final class RegionParts {
       parts = RegionCuts.cut(entries, region.getStartKey(), region.getEndKey(), count);
     }
     if (parts.size() <= 1) {
-      String resource = RegionRange.whole(region.getEncodedName()).resource(name);
+      String resource = RegionRange.whole(region.getEncodedName()).resource(prefix);
       splits.add(new Split(source, splits.size(), resource, 0, work, work));
       return;
     }
@@ -64,7 +64,7 @@ final class RegionParts {
               i == 0 ? new byte[0] : part.startRow(),
               i == parts.size() - 1 ? new byte[0] : part.stopRow());
       long partWork = Math.max(1, (long) ((double) work * part.bytes() / indexBytes));
-      splits.add(new Split(source, splits.size(), range.resource(name), 0, partWork, partWork));
+      splits.add(new Split(source, splits.size(), range.resource(prefix), 0, partWork, partWork));
     }
   }
 }

@@ -27,6 +27,13 @@ final class SplitSize {
   }
 
   /**
+   * The options line of {@code text} that {@code plan} keeps in its proposal, none for the default.
+   */
+  static String optionLine(String text) {
+    return DEFAULT.equals(text) ? "" : "      split-size: " + text + "\n";
+  }
+
+  /**
    * The bytes {@code text} says.
    *
    * @throws IllegalArgumentException when it is not a byte count of at least 1

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.sluice.core.job.JobFiles;
+import io.sluice.core.source.ProposingSource;
 import io.sluice.core.source.Record;
 import io.sluice.core.source.Source;
 import io.sluice.core.source.SourceItem;
@@ -191,6 +192,18 @@ class CutRegionTest {
 
         FamilyLayoutChecks.assertSameRecords(rest, all.subList(done + 1, all.size()));
       }
+    }
+  }
+
+  /** A proposal pasted in place of the source's options keeps the split size asked for. */
+  @Test
+  void should_keep_the_split_size_in_a_proposal() throws Exception {
+    try (ProposingSource source = (ProposingSource) source(Map.of("split-size", "64KiB"))) {
+      assertThat(source.propose("ks", "bulk", 100).optionsYaml())
+          .contains("      split-size: 64KiB\n");
+    }
+    try (ProposingSource source = (ProposingSource) source(Map.of())) {
+      assertThat(source.propose("ks", "bulk", 100).optionsYaml()).doesNotContain("split-size");
     }
   }
 
