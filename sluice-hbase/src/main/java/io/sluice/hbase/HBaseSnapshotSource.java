@@ -54,9 +54,8 @@ final class HBaseSnapshotSource extends RegionSource implements ProposingSource 
   public synchronized List<Split> plan() throws IOException {
     ExportedSnapshot snapshot =
         OwnClassLoader.call(() -> ExportedSnapshot.open(conf, rootDir, options.snapshot()));
-    String table = snapshot.table().getTableName().getNameAsString();
     checkFamilies(snapshot.table());
-    TableName tableName = snapshot.table().getTableName();
+    TableName table = snapshot.table().getTableName();
     List<Split> splits = new ArrayList<>();
     for (ExportedSnapshot.Region region : snapshot.regions()) {
       OwnClassLoader.call(
@@ -64,10 +63,10 @@ final class HBaseSnapshotSource extends RegionSource implements ProposingSource 
             RegionParts.add(
                 splits,
                 name(),
-                table,
+                table.getNameAsString(),
                 region.info(),
                 region.storeFileBytes(),
-                () -> storeFiles(tableName, region),
+                () -> storeFiles(table, region),
                 options.splitBytes(),
                 conf);
             return null;
