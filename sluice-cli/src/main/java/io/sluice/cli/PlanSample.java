@@ -52,6 +52,7 @@ record PlanSample(List<Record> records, long work) {
           source instanceof CellTimesSource timed
               ? timed.writeTimes()
               : describe(sourceSpec, timestamps.get(i)));
+      source.planLines(splits).forEach(line -> out.println("  " + line));
       if (sample.size() < sampleSize) {
         sample.addAll(SourceSampler.sample(source, splits, sampleSize - sample.size()));
       }

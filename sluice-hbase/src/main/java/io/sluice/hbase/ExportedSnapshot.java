@@ -3,6 +3,7 @@ package io.sluice.hbase;
 import java.io.FileNotFoundException;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileSystem;
@@ -22,8 +23,14 @@ import org.apache.hadoop.hbase.snapshot.SnapshotManifest;
  */
 final class ExportedSnapshot {
 
-  /** A region of the snapshot and the bytes of its store files. */
-  record Region(RegionInfo info, long storeFileBytes) {}
+  /** A region of the snapshot, the bytes of its store files, and their names by family. */
+  record Region(RegionInfo info, long storeFileBytes, List<StoreFileName> storeFiles) {}
+
+  /**
+   * A store file as the manifest names it: an HFile of the region's own, or a reference to half of
+   * its split parent's ({@code HFILE.PARENT_REGION}).
+   */
+  record StoreFileName(String family, String name) {}
 
   private final TableDescriptor table;
   private final List<Region> regions;
@@ -62,12 +69,15 @@ final class ExportedSnapshot {
         continue;
       }
       long bytes = 0;
+      List<StoreFileName> files = new ArrayList<>();
       for (SnapshotRegionManifest.FamilyFiles family : region.getFamilyFilesList()) {
         for (SnapshotRegionManifest.StoreFile file : family.getStoreFilesList()) {
           bytes += file.getFileSize();
+          files.add(new StoreFileName(family.getFamilyName().toStringUtf8(), file.getName()));
         }
       }
-      regions.add(new Region(info, bytes));
+      files.sort(Comparator.comparing(StoreFileName::family).thenComparing(StoreFileName::name));
+      regions.add(new Region(info, bytes, List.copyOf(files)));
     }
     regions.sort((a, b) -> RegionInfo.COMPARATOR.compare(a.info(), b.info()));
     return new ExportedSnapshot(manifest.getTableDescriptor(), List.copyOf(regions));

@@ -23,7 +23,8 @@ public record HBaseSnapshotOptions(
     @Setting(value = CellMapping.FAMILIES_HELP, shownDefault = "every family `columns`")
         Map<String, String> families,
     @Setting(CellMapping.QUALIFIER_HELP) String qualifier,
-    @Setting(CellMapping.VERSIONS_HELP) Integer versions) {
+    @Setting(CellMapping.VERSIONS_HELP) Integer versions,
+    @Setting(SplitSize.HELP) String splitSize) {
 
   public HBaseSnapshotOptions {
     if (snapshot == null || snapshot.isBlank()) {
@@ -37,6 +38,12 @@ public record HBaseSnapshotOptions(
     families = mapping.families();
     qualifier = mapping.qualifier();
     versions = mapping.versions();
+    splitSize = SplitSize.orDefault(splitSize);
+  }
+
+  /** The store file bytes above which a region is cut into several splits. */
+  long splitBytes() {
+    return SplitSize.bytes(splitSize);
   }
 
   /** How the snapshot's cells become fields. */

@@ -9,15 +9,20 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import org.apache.hadoop.fs.FileSystem;
 import org.apache.hadoop.fs.Path;
+import org.apache.hadoop.hbase.TableName;
 import org.apache.hadoop.hbase.client.ColumnFamilyDescriptor;
 import org.apache.hadoop.hbase.client.TableDescriptor;
+import org.apache.hadoop.hbase.io.HFileLink;
+import org.apache.hadoop.hbase.regionserver.StoreFileInfo;
+import org.apache.hadoop.hbase.util.Pair;
 
 /**
- * {@code type: hbase-snapshot}: an exported HBase snapshot, read with HBase's own code, one split
- * per region in key order ({@link RegionSource}). The snapshot is restored (links only) into a
- * temporary folder the first time a split is opened, and that folder is removed when the source
- * closes.
+ * {@code type: hbase-snapshot}: an exported HBase snapshot, read with HBase's own code, a split per
+ * region in key order, a large region cut into several ({@link RegionParts}, {@link RegionSource}).
+ * The snapshot is restored (links only) into a temporary folder the first time a split is opened,
+ * and that folder is removed when the source closes.
  */
 final class HBaseSnapshotSource extends RegionSource implements ProposingSource {
 
@@ -49,21 +54,56 @@ final class HBaseSnapshotSource extends RegionSource implements ProposingSource 
   public synchronized List<Split> plan() throws IOException {
     ExportedSnapshot snapshot =
         OwnClassLoader.call(() -> ExportedSnapshot.open(conf, rootDir, options.snapshot()));
-    String table = snapshot.table().getTableName().getNameAsString();
     checkFamilies(snapshot.table());
+    TableName table = snapshot.table().getTableName();
     List<Split> splits = new ArrayList<>();
     for (ExportedSnapshot.Region region : snapshot.regions()) {
-      long work = Math.max(1, region.storeFileBytes());
-      splits.add(
-          new Split(
-              name(), splits.size(), table + "/" + region.info().getEncodedName(), 0, work, work));
+      OwnClassLoader.call(
+          () -> {
+            RegionParts.add(
+                splits,
+                name(),
+                table.getNameAsString(),
+                region.info(),
+                region.storeFileBytes(),
+                () -> storeFiles(table, region),
+                options.splitBytes(),
+                conf);
+            return null;
+          });
     }
     return splits;
   }
 
   /**
+   * The HFiles a region's store files are in the export (under {@code archive/}): its own, or its
+   * split parent's that a reference file names (whose rows outside the region are left out when
+   * cutting it). A file only linked to another table's is not read for cuts.
+   */
+  private List<Path> storeFiles(TableName table, ExportedSnapshot.Region region)
+      throws IOException {
+    FileSystem fs = rootDir.getFileSystem(conf);
+    List<Path> files = new ArrayList<>();
+    for (ExportedSnapshot.StoreFileName file : region.storeFiles()) {
+      String regionName = region.info().getEncodedName();
+      String hfile = file.name();
+      if (StoreFileInfo.isReference(file.name())) {
+        Pair<String, String> referred = StoreFileInfo.getReferredToRegionAndFile(file.name());
+        regionName = referred.getFirst();
+        hfile = referred.getSecond();
+      } else if (HFileLink.isHFileLink(file.name())) {
+        continue;
+      }
+      files.add(
+          HFileLink.build(conf, table, regionName, file.family(), hfile).getAvailablePath(fs));
+    }
+    return files;
+  }
+
+  /**
    * Proposes options, mapping and table from the raw bytes of the first {@code sampleRecords} rows
-   * (region after region), whatever this source's own decodings are.
+   * (region after region), whatever this source's own decodings are; a {@code split-size} set is
+   * kept.
    */
   @Override
   public SourceProposal propose(String keyspace, String table, int sampleRecords)
@@ -71,7 +111,11 @@ final class HBaseSnapshotSource extends RegionSource implements ProposingSource 
     List<Split> splits = plan();
     SnapshotSample sample =
         OwnClassLoader.call(() -> SnapshotSample.read(conf, restored(), splits, sampleRecords));
-    return new MappingProposer(options.snapshot(), sample).propose(keyspace, table);
+    String kept =
+        MappingProposer.snapshotOption(options.snapshot())
+            + SplitSize.optionLine(options.splitSize());
+    return new MappingProposer("snapshot " + options.snapshot(), kept, sample)
+        .propose(keyspace, table);
   }
 
   /** Refuses a family named in the options that the snapshot's table does not have. */

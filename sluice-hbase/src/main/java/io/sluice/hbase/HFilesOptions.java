@@ -29,7 +29,12 @@ public record HFilesOptions(
                     + " older than its family's TTL is not read, and the others expire when"
                     + " HBase's would; a cell's own TTL counts too, whichever comes first.",
             shownDefault = "none: cells expire by their own TTLs only")
-        Map<String, Long> familyTtl) {
+        Map<String, Long> familyTtl,
+    @Setting(
+            AS_SNAPSHOT
+                + "`split-size`: a group of files whose store files hold more is cut into splits"
+                + " of about this size, at rows the files' block indexes name.")
+        String splitSize) {
 
   // The settings both HBase sources take are described once, for hbase-snapshot (CellMapping).
   private static final String AS_SNAPSHOT = "As `type: hbase-snapshot`'s ";
@@ -44,6 +49,7 @@ public record HFilesOptions(
     families = mapping.families();
     qualifier = mapping.qualifier();
     versions = mapping.versions();
+    splitSize = SplitSize.orDefault(splitSize);
     familyTtl = familyTtl == null ? Map.of() : Map.copyOf(familyTtl);
     familyTtl.forEach(
         (family, seconds) -> {
@@ -57,6 +63,11 @@ public record HFilesOptions(
                     + Integer.MAX_VALUE);
           }
         });
+  }
+
+  /** The bytes above which a group of files is cut into several splits. */
+  long splitBytes() {
+    return SplitSize.bytes(splitSize);
   }
 
   /** How the files' cells become fields. */

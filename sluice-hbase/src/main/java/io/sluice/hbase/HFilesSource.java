@@ -10,16 +10,16 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import org.apache.hadoop.fs.Path;
-import org.apache.hadoop.hbase.client.RegionInfo;
 
 /**
  * {@code type: hfiles}: a folder of HFiles, a subfolder per column family (what a bulk-load job
  * writes), read with HBase's own region reader as the regions of a table ({@link RegionSource}):
  * the files of a family are merged as a region server merges its store files (versions, delete
  * markers, the families' TTLs from the options), a split per group of files whose rows overlap
- * ({@link HFileFolder}). The files are linked into a temporary folder the first time a split is
- * opened ({@link LinkedHFiles}), and that folder is removed when the source closes. {@code sluice
- * plan} proposes a mapping from their first rows, as for a snapshot.
+ * ({@link HFileFolder}), a large group cut into several ({@link RegionParts}). The files are linked
+ * into a temporary folder the first time a split is opened ({@link LinkedHFiles}), and that folder
+ * is removed when the source closes. {@code sluice plan} proposes a mapping from their first rows,
+ * as for a snapshot.
  */
 final class HFilesSource extends RegionSource implements ProposingSource {
 
@@ -56,17 +56,27 @@ final class HFilesSource extends RegionSource implements ProposingSource {
     HFileFolder files = scanned();
     List<Split> splits = new ArrayList<>();
     for (HFileFolder.Group group : files.groups()) {
-      RegionInfo region = LinkedHFiles.region(group);
-      long work = Math.max(1, group.bytes());
-      String resource = folderName + "/" + region.getEncodedName();
-      splits.add(new Split(name(), splits.size(), resource, 0, work, work));
+      OwnClassLoader.call(
+          () -> {
+            RegionParts.add(
+                splits,
+                name(),
+                folderName,
+                LinkedHFiles.region(group),
+                group.bytes(),
+                () -> group.files().stream().map(HFileFolder.StoreFile::path).toList(),
+                options.splitBytes(),
+                conf);
+            return null;
+          });
     }
     return splits;
   }
 
   /**
    * Proposes options, mapping and table from the raw bytes of the first {@code sampleRecords} rows
-   * (region after region), whatever this source's own decodings are; the families' TTLs are kept.
+   * (region after region), whatever this source's own decodings are; the families' TTLs and a
+   * {@code split-size} set are kept.
    */
   @Override
   public SourceProposal propose(String keyspace, String table, int sampleRecords)
@@ -82,6 +92,7 @@ final class HFilesSource extends RegionSource implements ProposingSource {
           .forEach((family, seconds) -> ttls.add("\"" + family + "\": " + seconds));
       kept.append("      family-ttl: {").append(String.join(", ", ttls)).append("}\n");
     }
+    kept.append(SplitSize.optionLine(options.splitSize()));
     return new MappingProposer("the HFiles of " + folder, kept.toString(), sample)
         .propose(keyspace, table);
   }

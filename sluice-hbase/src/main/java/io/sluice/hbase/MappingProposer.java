@@ -41,7 +41,12 @@ final class MappingProposer {
 
   /** A proposal for snapshot {@code snapshot}, whose name the options keep. */
   MappingProposer(String snapshot, SnapshotSample sample) {
-    this("snapshot " + snapshot, "      snapshot: " + quoted(snapshot) + "\n", sample);
+    this("snapshot " + snapshot, snapshotOption(snapshot), sample);
+  }
+
+  /** The options line naming snapshot {@code snapshot}. */
+  static String snapshotOption(String snapshot) {
+    return "      snapshot: " + quoted(snapshot) + "\n";
   }
 
   /**

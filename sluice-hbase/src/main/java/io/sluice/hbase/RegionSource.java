@@ -7,16 +7,25 @@ import io.sluice.core.source.SourceItem;
 import io.sluice.core.source.Split;
 import io.sluice.core.source.SplitReader;
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
  * What the HBase sources share: each split is a region of a {@link RegionLayout}, read with HBase's
- * own region scanner ({@link RegionSplitReader}) and turned into records by {@link RowRecords}. A
- * split's resource is {@code NAME/ENCODED_REGION}; its position is the last row done ({@link
- * RowPosition}), and a resumed split scans from right after that row key.
+ * own region scanner ({@link RegionSplitReader}) and turned into records by {@link RowRecords}, or
+ * a part of a large region ({@link RegionParts}). A split's resource is {@code NAME/ENCODED_REGION}
+ * or {@code NAME/ENCODED_REGION[START,STOP)} ({@link RegionRange}); its position is the last row
+ * done ({@link RowPosition}), and a resumed split scans from right after that row key up to its
+ * stop row.
  */
 abstract class RegionSource implements CellTimesSource {
+
+  /** How many cut rows of a region {@code plan} shows. */
+  private static final int SHOWN_CUTS = 10;
 
   private final String name;
   final Configuration conf;
@@ -91,8 +100,43 @@ abstract class RegionSource implements CellTimesSource {
     return new RowPosition(itemsDone, row == null ? new byte[0] : Bytes.toBytesBinary(row)).text();
   }
 
-  /** The encoded name of the region a split reads. */
-  static String regionOf(Split split) {
-    return split.resource().substring(split.resource().lastIndexOf('/') + 1);
+  /**
+   * A line per region cut into several splits: its bytes, its splits and the rows it was cut at
+   * (the first ten).
+   */
+  @Override
+  public final List<String> planLines(List<Split> splits) {
+    Map<String, List<Split>> byRegion = new LinkedHashMap<>();
+    for (Split split : splits) {
+      byRegion.computeIfAbsent(rangeOf(split).region(), r -> new ArrayList<>()).add(split);
+    }
+    List<String> lines = new ArrayList<>();
+    byRegion.forEach(
+        (region, parts) -> {
+          if (parts.size() > 1) {
+            List<String> cuts = new ArrayList<>();
+            for (Split part : parts.subList(1, Math.min(parts.size(), SHOWN_CUTS + 1))) {
+              cuts.add(Bytes.toStringBinary(rangeOf(part).startRow()));
+            }
+            String more =
+                parts.size() > SHOWN_CUTS + 1
+                    ? " and " + (parts.size() - 1 - SHOWN_CUTS) + " more"
+                    : "";
+            lines.add(
+                String.format(
+                    "region %s (%.1f MB): %d splits, cut at its block index at rows %s%s",
+                    region,
+                    parts.stream().mapToLong(Split::work).sum() / 1e6,
+                    parts.size(),
+                    String.join(", ", cuts),
+                    more));
+          }
+        });
+    return lines;
+  }
+
+  /** The rows a split reads: a region, or a part of one. */
+  static RegionRange rangeOf(Split split) {
+    return RegionRange.of(split.resource());
   }
 }

@@ -20,13 +20,13 @@ import org.apache.hadoop.hbase.io.hfile.CorruptHFileException;
 import org.apache.hadoop.hbase.util.Bytes;
 
 /**
- * Reads one region of a {@link RegionLayout} (a restored snapshot, or HFiles linked into regions)
- * with HBase's own region scanner ({@link ClientSideRegionScanner}), which merges the region's
- * store files as a region server does: the latest version of each cell (or the latest {@code
- * versions: N}), deleted and expired cells left out, as a {@code Get} would return them. Work is
- * the region's store file bytes; a reader counts the bytes of the cells it returns against it,
- * which can fall short (older versions, deletes and compression are not returned) and is made up
- * when the region's last row has been read.
+ * Reads one region of a {@link RegionLayout}, or the rows of a part of it ({@link RegionRange}), (a
+ * restored snapshot, or HFiles linked into regions) with HBase's own region scanner ({@link
+ * ClientSideRegionScanner}), which merges the region's store files as a region server does: the
+ * latest version of each cell (or the latest {@code versions: N}), deleted and expired cells left
+ * out, as a {@code Get} would return them. Work is the region's store file bytes; a reader counts
+ * the bytes of the cells it returns against it, which can fall short (older versions, deletes and
+ * compression are not returned) and is made up when the region's last row has been read.
  *
  * <p>A damaged store file ({@link RegionDamage}), or a block whose checksum failed ({@link
  * ChecksumWatch}), ends the region with one rejected item naming the region, the last row read, the
@@ -80,13 +80,14 @@ final class RegionSplitReader implements SplitReader {
       RowPosition after,
       int versions)
       throws IOException {
-    Scan scan = new Scan().readVersions(versions).setCacheBlocks(false);
+    RegionRange range = RegionSource.rangeOf(split);
+    Scan scan = range.limit(new Scan().readVersions(versions).setCacheBlocks(false));
     if (after != null) {
       // A row partly done is read again from its start.
       scan.withStartRow(after.rowKey(), after.partial());
     }
     FileSystem fs = ChecksumWatch.checkingFileSystem(conf);
-    RegionInfo region = restored.region(RegionSource.regionOf(split));
+    RegionInfo region = restored.region(range.region());
     Checksums checksums = new Checksums(conf, fs, restored, region);
     ClientSideRegionScanner scanner;
     try {

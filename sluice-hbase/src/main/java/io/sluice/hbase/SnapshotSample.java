@@ -3,7 +3,9 @@ package io.sluice.hbase;
 import io.sluice.core.source.Split;
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.hbase.Cell;
 import org.apache.hadoop.hbase.CellUtil;
@@ -14,8 +16,8 @@ import org.apache.hadoop.hbase.util.Bytes;
 
 /**
  * The first rows of a snapshot, as {@code sluice plan} samples them: the raw bytes of each row's
- * latest cells, region after region in key order until enough rows are read. A damaged region is
- * passed over: the load itself tells about it.
+ * latest cells, split after split (a region, or the parts of a large one) in key order until enough
+ * rows are read. A damaged region is passed over: the load itself tells about it.
  *
  * @param rows the rows read, at most the number asked for
  * @param regions how many regions they were read from
@@ -31,20 +33,21 @@ record SnapshotSample(List<SampledRow> rows, int regions) {
       Configuration conf, RegionLayout restored, List<Split> splits, int maxRows)
       throws IOException {
     List<SampledRow> rows = new ArrayList<>();
-    int regions = 0;
+    Set<String> regions = new HashSet<>();
     for (Split split : splits) {
       if (rows.size() >= maxRows) {
         break;
       }
-      regions++;
+      RegionRange range = RegionSource.rangeOf(split);
+      regions.add(range.region());
       try (ClientSideRegionScanner scanner =
           new ClientSideRegionScanner(
               conf,
               restored.rootDir().getFileSystem(conf),
               restored.rootDir(),
               restored.table(),
-              restored.region(RegionSource.regionOf(split)),
-              new Scan().readVersions(1).setCacheBlocks(false),
+              restored.region(range.region()),
+              range.limit(new Scan().readVersions(1).setCacheBlocks(false)),
               null)) {
         Result row;
         while (rows.size() < maxRows && (row = scanner.next()) != null) {
@@ -56,7 +59,7 @@ record SnapshotSample(List<SampledRow> rows, int regions) {
         }
       }
     }
-    return new SnapshotSample(rows, regions);
+    return new SnapshotSample(rows, regions.size());
   }
 
   private static SampledRow sampled(Result row) {

@@ -570,7 +570,7 @@ class HBaseSnapshotIT {
     SnapshotFixture.copyFolder(export.folder(), damaged);
     String firstRegion;
     try (Source source = new HBaseSnapshotSourceProvider().create(spec(damaged), work)) {
-      firstRegion = RegionSource.regionOf(source.plan().get(0));
+      firstRegion = RegionSource.rangeOf(source.plan().get(0)).region();
     }
     Path file;
     try (Stream<Path> files =

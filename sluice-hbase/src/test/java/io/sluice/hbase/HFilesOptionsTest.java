@@ -33,7 +33,7 @@ class HFilesOptionsTest {
 
   @Test
   void should_default_to_raw_bytes_one_version_and_no_ttl() {
-    HFilesOptions options = new HFilesOptions(null, null, null, null, null, null, null);
+    HFilesOptions options = new HFilesOptions(null, null, null, null, null, null, null, null);
 
     assertThat(options.mapping().valueDecoding()).isEqualTo(BytesDecoding.RAW);
     assertThat(options.versions()).isEqualTo(1);
@@ -42,9 +42,11 @@ class HFilesOptionsTest {
 
   @Test
   void should_refuse_a_ttl_that_is_not_a_number_of_seconds() {
-    assertThatThrownBy(() -> new HFilesOptions(null, null, null, null, null, null, Map.of("t", 0L)))
+    assertThatThrownBy(
+            () -> new HFilesOptions(null, null, null, null, null, null, Map.of("t", 0L), null))
         .hasMessageContaining("family-ttl 't' is 0");
-    assertThatThrownBy(() -> new HFilesOptions(null, null, null, Map.of("d", "map"), null, 2, null))
+    assertThatThrownBy(
+            () -> new HFilesOptions(null, null, null, Map.of("d", "map"), null, 2, null, null))
         .hasMessageContaining("versions 2 needs a family laid out as rows");
   }
 }

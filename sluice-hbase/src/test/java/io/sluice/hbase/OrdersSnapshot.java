@@ -67,7 +67,8 @@ final class OrdersSnapshot {
       Map<String, Map<String, ExpectedCell>> rows,
       Map<String, Map<String, List<ExpectedCell>>> versions,
       Path eventsFolder,
-      Map<String, Map<String, ExpectedCell>> events) {}
+      Map<String, Map<String, ExpectedCell>> events,
+      LargeRegionSnapshot.Export ledger) {}
 
   /** The versions each family keeps. */
   static final int MAX_VERSIONS = 3;
@@ -93,6 +94,7 @@ final class OrdersSnapshot {
       Map<String, Map<String, ExpectedCell>> rows;
       Map<String, Map<String, List<ExpectedCell>>> versions;
       Map<String, Map<String, ExpectedCell>> eventsRows;
+      Map<String, Map<String, List<ExpectedCell>>> ledgerVersions;
       try (Admin admin = util.getAdmin();
           Table table = util.getConnection().getTable(TABLE)) {
         createTable(admin);
@@ -119,10 +121,19 @@ final class OrdersSnapshot {
         rows = readAll(table);
         versions = readAllVersions(table);
         eventsRows = EventsSnapshot.create(admin, util.getConnection());
+        ledgerVersions = LargeRegionSnapshot.create(admin, util.getConnection());
       }
       Path export = export(util, SNAPSHOT, dir.resolve("export"));
       Path events = export(util, EventsSnapshot.SNAPSHOT, dir.resolve("export-events"));
-      return new Export(export, rows, versions, events, eventsRows);
+      Path ledger = export(util, LargeRegionSnapshot.SNAPSHOT, dir.resolve("export-ledger"));
+      return new Export(
+          export,
+          rows,
+          versions,
+          events,
+          eventsRows,
+          new LargeRegionSnapshot.Export(
+              ledger, LargeRegionSnapshot.latest(ledgerVersions), ledgerVersions));
     } finally {
       util.shutdownMiniCluster();
     }

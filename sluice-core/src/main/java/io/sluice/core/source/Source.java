@@ -120,6 +120,15 @@ public interface Source extends AutoCloseable {
   }
 
   /**
+   * Lines {@code sluice plan} prints under the source's count of splits, about {@code splits} (what
+   * {@link #plan} gave): how the source cut what it reads, when a count does not say it (a large
+   * HBase region cut into several splits). None by default.
+   */
+  default List<String> planLines(List<Split> splits) {
+    return List.of();
+  }
+
+  /**
    * The local file a split's resource names, if it is one. A resumed run compares its {@link
    * ContentDigest} with the one saved, to refuse a file replaced by another of the same size.
    */
