@@ -275,21 +275,6 @@ class HBaseSplitsIT {
         + SPLIT_SIZE
         + "\n"
         + options
-        + "target:\n"
-        + "  contact-points: ["
-        + keyspace.hostAndPort()
-        + "]\n"
-        + "  local-datacenter: "
-        + keyspace.localDatacenter()
-        + "\n"
-        + "  keyspace: "
-        + keyspace.name()
-        + "\n"
-        + "  table: "
-        + table
-        + "\n"
-        + "mapping:\n"
-        + "  columns:\n"
-        + columns;
+        + SnapshotFixture.targetAndMapping(keyspace, table, columns);
   }
 }

@@ -355,21 +355,6 @@ class HFilesIT {
         + BulkLoadFiles.FAMILY_TTL_SECONDS
         + "}\n"
         + options
-        + "target:\n"
-        + "  contact-points: ["
-        + keyspace.hostAndPort()
-        + "]\n"
-        + "  local-datacenter: "
-        + keyspace.localDatacenter()
-        + "\n"
-        + "  keyspace: "
-        + keyspace.name()
-        + "\n"
-        + "  table: "
-        + table
-        + "\n"
-        + "mapping:\n"
-        + "  columns:\n"
-        + columns;
+        + SnapshotFixture.targetAndMapping(keyspace, table, columns);
   }
 }

@@ -75,22 +75,7 @@ final class SnapshotFixture {
         + "\n"
         + "      row-key: utf8\n"
         + options
-        + "target:\n"
-        + "  contact-points: ["
-        + keyspace.hostAndPort()
-        + "]\n"
-        + "  local-datacenter: "
-        + keyspace.localDatacenter()
-        + "\n"
-        + "  keyspace: "
-        + keyspace.name()
-        + "\n"
-        + "  table: "
-        + table
-        + "\n"
-        + "mapping:\n"
-        + "  columns:\n"
-        + columns;
+        + targetAndMapping(keyspace, table, columns);
   }
 
   private static Path itWork() {
@@ -109,6 +94,26 @@ final class SnapshotFixture {
         }
       }
     }
+  }
+
+  /** A job's {@code target:} (the test's node and keyspace) and its mapping's columns, as YAML. */
+  static String targetAndMapping(TestKeyspace keyspace, String table, String columns) {
+    return "target:\n"
+        + "  contact-points: ["
+        + keyspace.hostAndPort()
+        + "]\n"
+        + "  local-datacenter: "
+        + keyspace.localDatacenter()
+        + "\n"
+        + "  keyspace: "
+        + keyspace.name()
+        + "\n"
+        + "  table: "
+        + table
+        + "\n"
+        + "mapping:\n"
+        + "  columns:\n"
+        + columns;
   }
 
   static void deleteTree(Path dir) throws IOException {
