@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.datastax.oss.driver.api.core.cql.Row;
 import java.nio.ByteBuffer;
+import java.util.Arrays;
 import java.util.Map;
 
 /**
@@ -73,6 +74,11 @@ final class OrdersColumnChecks {
       }
     }
     assertThat(row.isNull("gone")).as(key + " d:gone had expired at snapshot time").isTrue();
+  }
+
+  /** Whether the mapping loads {@code field} (the snapshot also holds cells it leaves out). */
+  static boolean isLoaded(String field) {
+    return Arrays.asList(FIELDS).contains(field);
   }
 
   /** The column a cell of the orders snapshot is loaded into. */
