@@ -32,7 +32,7 @@ final class ChecksumWatch {
 
   private static final ReentrantReadWriteLock LOCK = new ReentrantReadWriteLock();
 
-  /** The failures {@link #damagedFile} itself met, which no reader should take for its own. */
+  /** The failures {@link #damagedBlock} itself met, which no reader should take for its own. */
   private static final AtomicLong RECHECKED = new AtomicLong();
 
   private ChecksumWatch() {}
@@ -47,7 +47,7 @@ final class ChecksumWatch {
     return HFile.getChecksumFailuresCount() - RECHECKED.get();
   }
 
-  /** Runs a region reader's read, never while {@link #damagedFile} reads. */
+  /** Runs a region reader's read, never while {@link #damagedBlock} reads. */
   static <T> T read(OwnClassLoader.IoWork<T> work) throws IOException {
     LOCK.readLock().lock();
     try {
@@ -85,17 +85,18 @@ final class ChecksumWatch {
       long end = reader.getTrailer().getLoadOnOpenDataOffset();
       while (offset >= 0 && offset < end) {
         long before = HFile.getChecksumFailuresCount();
-        HFileBlock block;
+        long size;
         try {
-          block = reader.readBlock(offset, -1, false, true, false, false, null, null);
+          HFileBlock block = reader.readBlock(offset, -1, false, true, false, false, null, null);
+          size = block.getOnDiskSizeWithHeader();
+          block.release();
         } finally {
           RECHECKED.addAndGet(HFile.getChecksumFailuresCount() - before);
         }
         if (HFile.getChecksumFailuresCount() > before) {
           return "file " + file.getName() + ", block at offset " + offset;
         }
-        offset += block.getOnDiskSizeWithHeader();
-        block.release();
+        offset += size;
       }
     } catch (IOException | RuntimeException e) {
       // A file that cannot be read at all fails the region reader with an error of its own.

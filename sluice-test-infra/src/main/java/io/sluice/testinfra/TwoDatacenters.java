@@ -5,6 +5,7 @@ import io.sluice.node.NodePorts;
 import java.net.InetSocketAddress;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import javax.management.ObjectName;
 import javax.management.remote.JMXConnector;
 import javax.management.remote.JMXConnectorFactory;
@@ -70,10 +71,15 @@ public final class TwoDatacenters implements AutoCloseable {
       TwoDatacenters cluster =
           new TwoDatacenters(
               first.node(), second, firstPorts, joined.result().status().ports().orElseThrow());
+      // Live in gossip is not yet in the ring: until the first node has both owning tokens, a
+      // keyspace naming the second datacenter is refused as naming an unknown one.
       Await.until(
-          "both nodes live in the first node's gossip",
+          "both nodes live and owning tokens in the first node's ring",
           Duration.ofMinutes(3),
-          () -> cluster.storageServiceList("LiveNodesWithPort").size() == 2);
+          () ->
+              cluster.storageServiceList("LiveNodesWithPort").size() == 2
+                  && cluster.storageServiceList("JoiningNodesWithPort").isEmpty()
+                  && cluster.tokenOwners() == 2);
       return cluster;
     } catch (Exception | Error e) {
       if (second != null) {
@@ -128,6 +134,20 @@ public final class TwoDatacenters implements AutoCloseable {
   public void close() {
     second.stop();
     first.stop();
+  }
+
+  /** How many nodes own tokens in the first node's ring. */
+  @SuppressWarnings("unchecked")
+  private long tokenOwners() {
+    try (JMXConnector jmx = JMXConnectorFactory.connect(jmxUrl())) {
+      Map<String, String> owners =
+          (Map<String, String>)
+              jmx.getMBeanServerConnection()
+                  .getAttribute(STORAGE_SERVICE, "TokenToEndpointWithPortMap");
+      return owners.values().stream().distinct().count();
+    } catch (Exception e) {
+      throw new IllegalStateException("cannot read the ring through JMX", e);
+    }
   }
 
   @SuppressWarnings("unchecked")
