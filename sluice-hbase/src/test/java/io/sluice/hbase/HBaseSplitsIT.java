@@ -5,24 +5,18 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.sluice.cassandra.CassandraTarget;
 import io.sluice.core.job.JobFiles;
-import io.sluice.core.job.JobSpec;
-import io.sluice.core.run.JobRun;
 import io.sluice.core.run.Outcome;
 import io.sluice.core.run.RunReport;
 import io.sluice.core.source.Source;
 import io.sluice.core.source.SourceSpec;
 import io.sluice.core.source.Split;
-import io.sluice.core.validate.Validation;
-import io.sluice.core.validate.ValidationSpec;
 import io.sluice.testinfra.Await;
 import io.sluice.testinfra.RealCassandra;
 import io.sluice.testinfra.TestKeyspace;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
@@ -119,13 +113,7 @@ class HBaseSplitsIT {
 
     assertThat(counts("ledger").get("rows-written").asLong()).isEqualTo(export.rows().size());
     OrdersColumnChecks.assertEveryCell(session, "ledger", export.rows());
-    JobSpec job = JobFiles.load(jobFile);
-    RunReport validation;
-    try (CassandraTarget target = CassandraTarget.connect(job.target(), work);
-        JobRun run =
-            Validation.prepare(job, target, Clock.systemUTC(), true, ValidationSpec.checkOnly())) {
-      validation = run.run();
-    }
+    RunReport validation = InProcessRuns.validate(JobFiles.load(jobFile), work);
     assertThat(validation.outcome()).as(validation.toText()).isEqualTo(Outcome.COMPLETED);
     assertThat(validation.counts().rowsMatching()).isEqualTo(export.rows().size());
   }

@@ -6,10 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.sluice.cassandra.CassandraTarget;
 import io.sluice.core.job.JobFiles;
 import io.sluice.core.job.JobSpec;
-import io.sluice.core.run.JobRun;
 import io.sluice.core.run.Outcome;
 import io.sluice.core.run.RunReport;
 import io.sluice.core.source.Source;
@@ -17,8 +15,6 @@ import io.sluice.core.source.SourceItem;
 import io.sluice.core.source.SourceSpec;
 import io.sluice.core.source.Split;
 import io.sluice.core.source.SplitReader;
-import io.sluice.core.validate.Validation;
-import io.sluice.core.validate.ValidationSpec;
 import io.sluice.testinfra.RealCassandra;
 import io.sluice.testinfra.TestKeyspace;
 import java.nio.ByteBuffer;
@@ -26,7 +22,6 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
-import java.time.Clock;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -96,13 +91,7 @@ class HFilesIT {
     assertThat(counts.get("rows-written").asLong()).isEqualTo(files.rows().size());
     OrdersColumnChecks.assertEveryCell(session, "bulk", files.rows());
 
-    JobSpec job = JobFiles.load(jobFile);
-    RunReport validation;
-    try (CassandraTarget target = CassandraTarget.connect(job.target(), work);
-        JobRun run =
-            Validation.prepare(job, target, Clock.systemUTC(), true, ValidationSpec.checkOnly())) {
-      validation = run.run();
-    }
+    RunReport validation = InProcessRuns.validate(JobFiles.load(jobFile), work);
     assertThat(validation.outcome()).as(validation.toText()).isEqualTo(Outcome.COMPLETED);
     assertThat(validation.counts().rowsMatching()).isEqualTo(files.rows().size());
   }

@@ -6,13 +6,18 @@ import io.sluice.core.job.JobSpec;
 import io.sluice.core.run.JobRun;
 import io.sluice.core.run.Migration;
 import io.sluice.core.run.RunReport;
+import io.sluice.core.validate.Validation;
+import io.sluice.core.validate.ValidationSpec;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.util.regex.Matcher;
 
-/** A migration run in the test's JVM, and a job made of what {@code sluice plan} proposed. */
+/**
+ * A migration or a validation run in the test's JVM, and a job made of what {@code sluice plan}
+ * proposed.
+ */
 final class InProcessRuns {
 
   private InProcessRuns() {}
@@ -21,6 +26,18 @@ final class InProcessRuns {
   static RunReport migrate(JobSpec job, Path work) throws Exception {
     try (CassandraTarget target = CassandraTarget.connect(job.target(), work);
         JobRun run = Migration.prepare(job, target, Clock.systemUTC(), true)) {
+      return run.run();
+    }
+  }
+
+  /**
+   * Validates {@code job}'s target against its sources, in the test's JVM, finding and fixing
+   * nothing else.
+   */
+  static RunReport validate(JobSpec job, Path work) throws Exception {
+    try (CassandraTarget target = CassandraTarget.connect(job.target(), work);
+        JobRun run =
+            Validation.prepare(job, target, Clock.systemUTC(), true, ValidationSpec.checkOnly())) {
       return run.run();
     }
   }
