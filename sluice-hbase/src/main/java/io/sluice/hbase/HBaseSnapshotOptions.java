@@ -5,8 +5,8 @@ import java.util.Map;
 
 /**
  * The {@code options} of a {@code type: hbase-snapshot} source; the export folder is the source's
- * {@code path}. The settings of how cells become fields are those of {@link CellMapping}, which
- * gives their defaults.
+ * {@code path}, a local folder or a URI the plugin's Hadoop reads ({@code hdfs://}). The settings
+ * of how cells become fields are those of {@link CellMapping}, which gives their defaults.
  */
 public record HBaseSnapshotOptions(
     @Setting(
@@ -24,7 +24,18 @@ public record HBaseSnapshotOptions(
         Map<String, String> families,
     @Setting(CellMapping.QUALIFIER_HELP) String qualifier,
     @Setting(CellMapping.VERSIONS_HELP) Integer versions,
-    @Setting(SplitSize.HELP) String splitSize) {
+    @Setting(SplitSize.HELP) String splitSize,
+    @Setting(
+            value =
+                "The folder under which each process reading the snapshot restores it for HBase's"
+                    + " region reader: a folder of its own (links to the export's files and the"
+                    + " table's folders, no data), removed when the run ends. It must be on the"
+                    + " export's file system, outside the export, and writable by Sluice; a local"
+                    + " path is resolved against the job file's folder.",
+            shownDefault =
+                "the JVM's temporary folder for a local export; `/tmp` of the export's file"
+                    + " system for a remote one (`hdfs://namenode:8020/tmp`)")
+        String restoreDir) {
 
   public HBaseSnapshotOptions {
     if (snapshot == null || snapshot.isBlank()) {

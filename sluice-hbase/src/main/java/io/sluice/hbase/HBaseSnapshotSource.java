@@ -4,7 +4,7 @@ import io.sluice.core.source.ProposingSource;
 import io.sluice.core.source.SourceProposal;
 import io.sluice.core.source.Split;
 import java.io.IOException;
-import java.nio.file.Files;
+import java.net.URI;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
@@ -21,22 +21,31 @@ import org.apache.hadoop.hbase.util.Pair;
 /**
  * {@code type: hbase-snapshot}: an exported HBase snapshot, read with HBase's own code, a split per
  * region in key order, a large region cut into several ({@link RegionParts}, {@link RegionSource}).
- * The snapshot is restored (links only) into a temporary folder the first time a split is opened,
- * and that folder is removed when the source closes.
+ * The export may be local or on any file system the plugin's Hadoop reads ({@code hdfs://}). The
+ * snapshot is restored (links only) into a new folder on the export's file system ({@link
+ * RestoreFolder}) the first time a split is opened, and that folder is removed when the source
+ * closes.
  */
 final class HBaseSnapshotSource extends RegionSource implements ProposingSource {
 
   private final Path rootDir;
+  private final URI restoreDir;
   private final HBaseSnapshotOptions options;
   private RestoredSnapshot restored;
 
-  HBaseSnapshotSource(String name, java.nio.file.Path exportDir, HBaseSnapshotOptions options) {
-    this(name, new Path(exportDir.toAbsolutePath().toUri()), options);
+  /**
+   * Reads the snapshot exported to {@code exportDir}, restoring it under {@code restoreDir} ({@code
+   * null}: the default place, {@link RestoreFolder}).
+   */
+  HBaseSnapshotSource(String name, URI exportDir, URI restoreDir, HBaseSnapshotOptions options) {
+    this(name, new Path(exportDir), restoreDir, options);
   }
 
-  private HBaseSnapshotSource(String name, Path rootDir, HBaseSnapshotOptions options) {
-    super(name, LocalHadoop.configuration(rootDir));
-    this.rootDir = rootDir;
+  private HBaseSnapshotSource(
+      String name, Path rootDir, URI restoreDir, HBaseSnapshotOptions options) {
+    super(name, SourceHadoop.configuration(rootDir));
+    this.rootDir = SourceHadoop.root(conf);
+    this.restoreDir = restoreDir;
     this.options = options;
   }
 
@@ -55,6 +64,8 @@ final class HBaseSnapshotSource extends RegionSource implements ProposingSource 
     ExportedSnapshot snapshot =
         OwnClassLoader.call(() -> ExportedSnapshot.open(conf, rootDir, options.snapshot()));
     checkFamilies(snapshot.table());
+    // Before any split runs: a restore-dir no reader can use.
+    OwnClassLoader.call(() -> RestoreFolder.parent(conf, rootDir, restoreDir));
     TableName table = snapshot.table().getTableName();
     List<Split> splits = new ArrayList<>();
     for (ExportedSnapshot.Region region : snapshot.regions()) {
@@ -146,10 +157,8 @@ final class HBaseSnapshotSource extends RegionSource implements ProposingSource 
 
   private synchronized RestoredSnapshot restored() throws IOException {
     if (restored == null) {
-      java.nio.file.Path folder = Files.createTempDirectory("sluice-hbase-restore-");
-      Files.delete(folder);
-      restored =
-          RestoredSnapshot.restore(conf, rootDir, new Path(folder.toUri()), options.snapshot());
+      Path folder = RestoreFolder.newFolder(conf, rootDir, restoreDir);
+      restored = RestoredSnapshot.restore(conf, rootDir, folder, options.snapshot());
     }
     return restored;
   }

@@ -2,9 +2,12 @@ package io.sluice.hbase;
 
 import io.sluice.core.job.JobFiles;
 import io.sluice.core.source.Source;
+import io.sluice.core.source.SourcePaths;
 import io.sluice.core.source.SourceProvider;
 import io.sluice.core.source.SourceSpec;
+import java.net.URI;
 import java.nio.file.Path;
+import java.util.Set;
 
 /**
  * Creates {@link HBaseSnapshotSource}s for sources of {@code type: hbase-snapshot}. Registered in
@@ -35,6 +38,27 @@ public final class HBaseSnapshotSourceProvider implements SourceProvider {
       throw new IllegalArgumentException(
           where + " reads one exported snapshot: give its folder as 'path'");
     }
-    return new HBaseSnapshotSource(name, baseDir.resolve(spec.paths().get(0)), options);
+    return new HBaseSnapshotSource(
+        name,
+        where(baseDir, spec.paths().get(0)),
+        options.restoreDir() == null ? null : where(baseDir, options.restoreDir()),
+        options);
+  }
+
+  /** A restore may go elsewhere than the last run's: its folder is removed when a run ends. */
+  @Override
+  public Set<String> optionsAResumeMayChange() {
+    return Set.of("restore-dir");
+  }
+
+  /**
+   * A folder the job names: a URI read by the plugin's own Hadoop ({@code hdfs://}), or a local
+   * path resolved against the job file's folder.
+   */
+  private static URI where(Path baseDir, String given) {
+    URI remote = SourcePaths.remoteUri(given);
+    return remote != null
+        ? remote
+        : SourcePaths.resolve(baseDir, given).toAbsolutePath().normalize().toUri();
   }
 }

@@ -35,7 +35,7 @@ final class HFilesSource extends RegionSource implements ProposingSource {
 
   private HFilesSource(
       String name, Path folder, java.nio.file.Path folderName, HFilesOptions options) {
-    super(name, LocalHadoop.configuration(folder));
+    super(name, SourceHadoop.configuration(folder));
     this.folder = folder;
     this.folderName = folderName == null ? "hfiles" : folderName.toString();
     this.options = options;

@@ -2,6 +2,7 @@ package io.sluice.hbase;
 
 import io.sluice.core.job.JobFiles;
 import io.sluice.core.source.Source;
+import io.sluice.core.source.SourcePaths;
 import io.sluice.core.source.SourceProvider;
 import io.sluice.core.source.SourceSpec;
 import java.nio.file.Path;
@@ -35,6 +36,16 @@ public final class HFilesSourceProvider implements SourceProvider {
       throw new IllegalArgumentException(
           where + " reads one folder of HFiles, a folder per column family: give it as 'path'");
     }
-    return new HFilesSource(name, baseDir.resolve(spec.paths().get(0)), options);
+    String given = spec.paths().get(0);
+    if (SourcePaths.remoteUri(given) != null) {
+      throw new IllegalArgumentException(
+          where
+              + " reads a folder of HFiles on this machine's file system (on Spark, one every"
+              + " executor mounts at the same path), not "
+              + given
+              + ": copy the files here (hdfs dfs -get, aws s3 sync), or export a snapshot of the"
+              + " table and read it with type: hbase-snapshot, which reads hdfs:// directly");
+    }
+    return new HFilesSource(name, SourcePaths.resolve(baseDir, given), options);
   }
 }

@@ -45,7 +45,20 @@ final class RestoredSnapshot implements RegionLayout {
         regions.put(region.getEncodedName(), region);
       }
       return new RestoredSnapshot(fs, restoreDir, changes.getTableDescriptor(), regions);
-    } catch (IOException | RuntimeException e) {
+    } catch (IOException e) {
+      fs.delete(restoreDir, true);
+      throw new IOException(
+          "cannot restore snapshot '"
+              + name
+              + "' into "
+              + restoreDir
+              + " (links to the export's files, no data): "
+              + e.getMessage()
+              + " (the source's restore-dir option chooses where, on "
+              + fs.getUri()
+              + ")",
+          e);
+    } catch (RuntimeException e) {
       fs.delete(restoreDir, true);
       throw e;
     }

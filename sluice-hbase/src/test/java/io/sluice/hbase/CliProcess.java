@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -31,6 +32,18 @@ final class CliProcess {
 
   /** The jar run with {@code plugins} as its plugin folder. */
   static CliProcess start(Path workDir, Path plugins, String... args) throws IOException {
+    return start(workDir, plugins, Map.of(), args);
+  }
+
+  /** The jar run with more environment variables. */
+  static CliProcess start(Path workDir, Map<String, String> environment, String... args)
+      throws IOException {
+    return start(workDir, Path.of(property("sluice.plugins")), environment, args);
+  }
+
+  private static CliProcess start(
+      Path workDir, Path plugins, Map<String, String> environment, String... args)
+      throws IOException {
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.add(TestNodes.QUICK_JIT);
@@ -47,13 +60,14 @@ final class CliProcess {
     command.addAll(List.of(args));
     Path output = Files.createTempFile(workDir, "sluice-", ".out");
     Path errors = Files.createTempFile(workDir, "sluice-", ".err");
-    Process process =
+    ProcessBuilder builder =
         new ProcessBuilder(command)
             .directory(workDir.toFile())
             .redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")))
             .redirectOutput(output.toFile())
-            .redirectError(errors.toFile())
-            .start();
+            .redirectError(errors.toFile());
+    builder.environment().putAll(environment);
+    Process process = builder.start();
     return new CliProcess(process, output, errors);
   }
 

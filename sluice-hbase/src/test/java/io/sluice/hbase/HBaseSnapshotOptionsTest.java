@@ -12,21 +12,23 @@ class HBaseSnapshotOptionsTest {
   @Test
   void should_refuse_a_decoding_the_setting_does_not_take() {
     assertThatThrownBy(
-            () -> new HBaseSnapshotOptions("snap", "double", null, null, null, null, null, null))
+            () ->
+                new HBaseSnapshotOptions(
+                    "snap", "double", null, null, null, null, null, null, null))
         .isInstanceOf(IllegalArgumentException.class)
         .hasMessage("row-key 'double' is not one of [utf8, long, int, hex, raw]");
     assertThatThrownBy(
-            () -> new HBaseSnapshotOptions(null, null, null, null, null, null, null, null))
+            () -> new HBaseSnapshotOptions(null, null, null, null, null, null, null, null, null))
         .hasMessageContaining("needs 'snapshot'");
     assertThatThrownBy(
             () ->
                 new HBaseSnapshotOptions(
-                    "snap", null, null, Map.of("qty", "long"), null, null, null, null))
+                    "snap", null, null, Map.of("qty", "long"), null, null, null, null, null))
         .hasMessage("decode-columns names 'qty': a column is family:qualifier");
     assertThatThrownBy(
             () ->
                 new HBaseSnapshotOptions(
-                    "snap", null, null, Map.of("d:q", "text"), null, null, null, null))
+                    "snap", null, null, Map.of("d:q", "text"), null, null, null, null, null))
         .hasMessageStartingWith("decode-columns 'd:q' 'text' is not one of [utf8, long");
   }
 
@@ -56,7 +58,7 @@ class HBaseSnapshotOptionsTest {
         .containsOnly(Map.entry("t", FamilyLayout.MAP), Map.entry("d", FamilyLayout.ROWS));
     assertThat(options.mapping().qualifierDecoding()).isEqualTo(BytesDecoding.HEX);
     assertThat(
-            new HBaseSnapshotOptions("s", null, null, null, null, null, null, null)
+            new HBaseSnapshotOptions("s", null, null, null, null, null, null, null, null)
                 .mapping()
                 .qualifierDecoding())
         .isEqualTo(BytesDecoding.UTF8);
@@ -64,24 +66,29 @@ class HBaseSnapshotOptionsTest {
 
   @Test
   void should_keep_versions_only_where_a_rows_family_takes_them() {
-    assertThat(new HBaseSnapshotOptions("s", null, null, null, null, null, null, null).versions())
+    assertThat(
+            new HBaseSnapshotOptions("s", null, null, null, null, null, null, null, null)
+                .versions())
         .isEqualTo(1);
     assertThat(
-            new HBaseSnapshotOptions("s", null, null, null, Map.of("d", "rows"), null, 3, null)
+            new HBaseSnapshotOptions(
+                    "s", null, null, null, Map.of("d", "rows"), null, 3, null, null)
                 .versions())
         .isEqualTo(3);
     assertThatThrownBy(
             () ->
-                new HBaseSnapshotOptions("s", null, null, null, Map.of("d", "map"), null, 2, null))
+                new HBaseSnapshotOptions(
+                    "s", null, null, null, Map.of("d", "map"), null, 2, null, null))
         .hasMessageStartingWith("versions 2 needs a family laid out as rows");
     assertThatThrownBy(
             () ->
-                new HBaseSnapshotOptions("s", null, null, null, Map.of("d", "rows"), null, 0, null))
+                new HBaseSnapshotOptions(
+                    "s", null, null, null, Map.of("d", "rows"), null, 0, null, null))
         .hasMessage("versions 0 is not 1 or more");
   }
 
   private static HBaseSnapshotOptions options(Map<String, String> families, String qualifier) {
-    return new HBaseSnapshotOptions("s", null, null, null, families, qualifier, null, null);
+    return new HBaseSnapshotOptions("s", null, null, null, families, qualifier, null, null, null);
   }
 
   @Test

@@ -57,6 +57,17 @@ final class SnapshotFixture {
       String stateDir,
       String options,
       String columns) {
+    return ordersJob(keyspace, folder.toString(), table, stateDir, options, columns);
+  }
+
+  /** The same, the export named by a path or a URI ({@code hdfs://...}). */
+  static String ordersJob(
+      TestKeyspace keyspace,
+      String folder,
+      String table,
+      String stateDir,
+      String options,
+      String columns) {
     return "name: "
         + table
         + "\n"

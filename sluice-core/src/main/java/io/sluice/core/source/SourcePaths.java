@@ -4,6 +4,7 @@ import java.net.URI;
 import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.util.Locale;
+import java.util.Map;
 import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -21,11 +22,46 @@ public final class SourcePaths {
 
   private static volatile Function<URI, Path> remote;
 
+  private static volatile Map<String, String> hadoopSettings = Map.of();
+
   private SourcePaths() {}
 
   /** Installs what opens remote URIs in this JVM; the last installed wins. */
   public static void installRemote(Function<URI, Path> opener) {
+    installRemote(opener, Map.of());
+  }
+
+  /**
+   * Installs what opens remote URIs in this JVM, and the Hadoop settings it was configured with,
+   * for a source that reads remote files with a Hadoop of its own; the last installed wins.
+   */
+  public static void installRemote(Function<URI, Path> opener, Map<String, String> settings) {
     remote = opener;
+    hadoopSettings = Map.copyOf(settings);
+  }
+
+  /**
+   * The Hadoop settings the runtime gave (on Spark, the submission's {@code spark.hadoop.*}
+   * settings without their prefix); none on the CLI. They may hold credentials: never show them.
+   */
+  public static Map<String, String> hadoopSettings() {
+    return hadoopSettings;
+  }
+
+  /**
+   * The URI a job names when it is not a local path ({@code hdfs://namenode:8020/dump}), for a
+   * source that reads it with a Hadoop of its own; {@code null} for a local path or a {@code file:}
+   * URI.
+   *
+   * @throws IllegalArgumentException when it is not a valid URI, or names a user or key
+   */
+  public static URI remoteUri(String given) {
+    Matcher scheme = URI_SCHEME.matcher(given);
+    if (!scheme.matches()) {
+      return null;
+    }
+    URI uri = uri(given, scheme.group(1).toLowerCase(Locale.ROOT));
+    return uri.getScheme().equalsIgnoreCase("file") ? null : uri;
   }
 
   /** The path a job names, as given: relative local paths stay relative. */
@@ -35,22 +71,7 @@ public final class SourcePaths {
       return Path.of(given);
     }
     String name = scheme.group(1).toLowerCase(Locale.ROOT);
-    URI uri;
-    try {
-      uri = new URI(given);
-    } catch (URISyntaxException e) {
-      throw new IllegalArgumentException(
-          "source path '" + given + "' is not a valid URI: " + e.getReason(), e);
-    }
-    if (uri.getRawUserInfo() != null) {
-      // Never repeat the path: its user part may hold a key.
-      throw new IllegalArgumentException(
-          "a "
-              + name
-              + ":// source path names a user or key in its host part; give credentials in"
-              + " Hadoop's configuration (spark.hadoop.* settings or core-site.xml), not in the"
-              + " path");
-    }
+    URI uri = uri(given, name);
     if (name.equals("file")) {
       return Path.of(uri);
     }
@@ -66,6 +87,26 @@ public final class SourcePaths {
               + " folder");
     }
     return opener.apply(uri);
+  }
+
+  private static URI uri(String given, String scheme) {
+    URI uri;
+    try {
+      uri = new URI(given);
+    } catch (URISyntaxException e) {
+      throw new IllegalArgumentException(
+          "source path '" + given + "' is not a valid URI: " + e.getReason(), e);
+    }
+    if (uri.getRawUserInfo() != null) {
+      // Never repeat the path: its user part may hold a key.
+      throw new IllegalArgumentException(
+          "a "
+              + scheme
+              + ":// source path names a user or key in its host part; give credentials in"
+              + " Hadoop's configuration (spark.hadoop.* settings or core-site.xml), not in the"
+              + " path");
+    }
+    return uri;
   }
 
   /** The path a job names, with a relative local path resolved against {@code baseDir}. */

@@ -37,4 +37,19 @@ class SourcePathsTest {
         .doesNotContain("s3cr3t")
         .doesNotContain("AKIAEXAMPLE");
   }
+
+  @Test
+  void should_give_the_uri_of_a_remote_path_only() {
+    assertThat(SourcePaths.remoteUri("hdfs://namenode:8020/exports/orders"))
+        .hasScheme("hdfs")
+        .hasAuthority("namenode:8020")
+        .hasPath("/exports/orders");
+    assertThat(SourcePaths.remoteUri("exports/orders")).isNull();
+    assertThat(SourcePaths.remoteUri("file:///exports/orders")).isNull();
+    assertThatThrownBy(() -> SourcePaths.remoteUri("s3a://AKIAEXAMPLE:s3cr3t@bucket/exports"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .message()
+        .doesNotContain("s3cr3t")
+        .doesNotContain("AKIAEXAMPLE");
+  }
 }

@@ -1,0 +1,184 @@
+package io.sluice.hbase;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.datastax.oss.driver.api.core.CqlSession;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.sluice.testinfra.RealCassandra;
+import io.sluice.testinfra.TestKeyspace;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.FileStatus;
+import org.apache.hadoop.fs.FileSystem;
+import org.apache.hadoop.hbase.snapshot.ExportSnapshot;
+import org.apache.hadoop.hdfs.MiniDFSCluster;
+import org.apache.hadoop.util.ToolRunner;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The orders snapshot exported by HBase's own {@code ExportSnapshot} to HDFS (Hadoop's
+ * MiniDFSCluster: a real namenode and datanode on loopback) and read there, with no copy to the
+ * local disk: by the CLI as a process (the namenode named by {@code HADOOP_CONF_DIR}'s site file),
+ * and on Spark {@code local[2]} (named in the path). Every cell as HBase's {@code Get} returned it
+ * at snapshot time, at its own write time and TTL; the folders the snapshot was restored into (on
+ * HDFS, beside the export) are gone when the run ends.
+ */
+@RealCassandra
+class HBaseHdfsIT {
+
+  private static Path work;
+  private static OrdersSnapshot.Export export;
+  private static MiniDFSCluster hdfs;
+  private static String exportUri;
+
+  @BeforeAll
+  static void exportToHdfs() throws Exception {
+    work = SnapshotFixture.workFor(HBaseHdfsIT.class);
+    export = SnapshotFixture.export();
+    Configuration conf = new Configuration();
+    conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, work.resolve("hdfs").toString());
+    conf.set("dfs.namenode.rpc-bind-host", "127.0.0.1");
+    conf.set("dfs.namenode.http-address", "127.0.0.1:0");
+    conf.set("dfs.datanode.address", "127.0.0.1:0");
+    conf.set("dfs.datanode.http.address", "127.0.0.1:0");
+    conf.set("dfs.datanode.ipc.address", "127.0.0.1:0");
+    hdfs = new MiniDFSCluster.Builder(conf).numDataNodes(1).build();
+    hdfs.waitActive();
+    exportUri = hdfs.getURI() + "/exports/orders";
+    Configuration exportConf = new Configuration(conf);
+    exportConf.set("fs.defaultFS", hdfs.getURI().toString());
+    exportConf.set("mapreduce.framework.name", "local");
+    int exitCode =
+        ToolRunner.run(
+            exportConf,
+            new ExportSnapshot(),
+            new String[] {
+              "-snapshot",
+              OrdersSnapshot.SNAPSHOT,
+              "-copy-from",
+              export.folder().toUri().toString(),
+              "-copy-to",
+              exportUri,
+              // The local file system's checksums differ from HDFS's: nothing to compare.
+              "-no-checksum-verify"
+            });
+    assertThat(exitCode).as("ExportSnapshot's exit code").isZero();
+  }
+
+  @AfterAll
+  static void stopHdfs() {
+    if (hdfs != null) {
+      hdfs.shutdown();
+    }
+  }
+
+  @Test
+  void should_load_the_snapshot_from_hdfs_with_the_cli(CqlSession session, TestKeyspace keyspace)
+      throws Exception {
+    session.execute(
+        "CREATE TABLE orders_hdfs (rowkey text PRIMARY KEY, name blob, qty blob, temp blob,"
+            + " note blob, gone blob)");
+    // As on a machine set up for Hadoop: the namenode from HADOOP_CONF_DIR, not from the path.
+    Path confDir = Files.createDirectories(work.resolve("hadoop-conf"));
+    Files.writeString(
+        confDir.resolve("core-site.xml"),
+        "<configuration><property><name>fs.defaultFS</name><value>"
+            + hdfs.getURI()
+            + "</value></property></configuration>\n");
+    Path jobFile = work.resolve("orders-hdfs.yaml");
+    Files.writeString(
+        jobFile,
+        SnapshotFixture.ordersJob(
+            keyspace,
+            "hdfs:///exports/orders",
+            "orders_hdfs",
+            "state-cli",
+            "",
+            SnapshotFixture.ORDERS_COLUMNS));
+
+    CliProcess migrate =
+        CliProcess.start(
+            work, Map.of("HADOOP_CONF_DIR", confDir.toString()), "migrate", jobFile.toString());
+    int exit = migrate.waitFor(300);
+
+    assertThat(exit).as(migrate.output()).isZero();
+    assertThat(migrate.stdout()).contains("2 split(s)");
+    JsonNode counts =
+        new ObjectMapper().readTree(work.resolve("state-cli/report.json").toFile()).get("counts");
+    assertThat(counts.get("records-read").asLong()).isEqualTo(export.rows().size());
+    assertThat(counts.get("rows-written").asLong()).isEqualTo(export.rows().size());
+    OrdersColumnChecks.assertEveryCell(session, "orders_hdfs", export.rows());
+    assertThat(restoreFolders()).as("restore folders left in hdfs:///tmp").isEmpty();
+  }
+
+  @Test
+  void should_load_the_snapshot_from_hdfs_on_spark(CqlSession session, TestKeyspace keyspace)
+      throws Exception {
+    session.execute(
+        "CREATE TABLE orders_hdfs_spark (rowkey text PRIMARY KEY, name blob, qty blob, temp blob,"
+            + " note blob, gone blob)");
+    Path jobFile = work.resolve("orders-hdfs-spark.yaml");
+    Files.writeString(jobFile, job(keyspace, "orders_hdfs_spark", "state-spark"));
+
+    SparkProcess.Finished spark = SparkProcess.run(work, 300, "migrate", jobFile.toString());
+
+    assertThat(spark.exitCode()).as(spark.output()).isZero();
+    OrdersColumnChecks.assertEveryCell(session, "orders_hdfs_spark", export.rows());
+    assertThat(restoreFolders()).as("restore folders left in hdfs:///tmp").isEmpty();
+  }
+
+  /** A restore-dir on another file system than the export's is refused, naming both. */
+  @Test
+  void should_refuse_a_restore_dir_off_the_exports_file_system(
+      CqlSession session, TestKeyspace keyspace) throws Exception {
+    session.execute(
+        "CREATE TABLE orders_refused (rowkey text PRIMARY KEY, name blob, qty blob, temp blob,"
+            + " note blob, gone blob)");
+    Path jobFile = work.resolve("orders-local-restore.yaml");
+    Path local = work.resolve("restore");
+    Files.writeString(
+        jobFile,
+        SnapshotFixture.ordersJob(
+            keyspace,
+            exportUri,
+            "orders_refused",
+            "state-local-restore",
+            "      restore-dir: " + local + "\n",
+            SnapshotFixture.ORDERS_COLUMNS));
+
+    CliProcess migrate = CliProcess.start(work, "migrate", jobFile.toString());
+    int exit = migrate.waitFor(300);
+
+    assertThat(exit).as(migrate.output()).isNotZero();
+    assertThat(migrate.stderr())
+        .contains("restore-dir file:" + local)
+        .contains("and the export on " + hdfs.getURI());
+    assertThat(session.execute("SELECT count(*) FROM orders_refused").one().getLong(0)).isZero();
+    assertThat(local).doesNotExist();
+  }
+
+  /**
+   * The restore folders left in HDFS's {@code /tmp}, which nothing but a restore makes here: that
+   * it exists shows the snapshot was restored on HDFS.
+   */
+  private static List<FileStatus> restoreFolders() throws Exception {
+    FileSystem fs = hdfs.getFileSystem();
+    org.apache.hadoop.fs.Path tmp = new org.apache.hadoop.fs.Path("/tmp");
+    assertThat(fs.exists(tmp)).as("hdfs:///tmp, made by the restore").isTrue();
+    return Arrays.stream(fs.listStatus(tmp))
+        .filter(status -> status.getPath().getName().startsWith("sluice-hbase-restore-"))
+        .toList();
+  }
+
+  private static String job(TestKeyspace keyspace, String table, String stateDir) {
+    return SnapshotFixture.ordersJob(
+        keyspace, exportUri, table, stateDir, "", SnapshotFixture.ORDERS_COLUMNS);
+  }
+}
