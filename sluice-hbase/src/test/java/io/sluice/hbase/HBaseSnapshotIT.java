@@ -303,25 +303,6 @@ class HBaseSnapshotIT {
   }
 
   /**
-   * The same job on Spark {@code local[2]}, submitted as a process with Spark's class path (its
-   * Hadoop 3.4, HBase's 3.3 in the plugin): every cell as HBase returned it, as the CLI loads it.
-   */
-  @Test
-  void should_load_the_snapshot_on_spark_as_the_cli_does(CqlSession session, TestKeyspace keyspace)
-      throws Exception {
-    session.execute(
-        "CREATE TABLE orders_spark (rowkey text PRIMARY KEY, name blob, qty blob, temp blob,"
-            + " note blob, gone blob)");
-    Path jobFile = work.resolve("orders-spark.yaml");
-    Files.writeString(jobFile, job(keyspace, "orders_spark", "state-spark"));
-
-    SparkProcess.Finished spark = SparkProcess.run(work, 300, "migrate", jobFile.toString());
-
-    assertThat(spark.exitCode()).as(spark.output()).isZero();
-    assertEveryCell(session, "orders_spark");
-  }
-
-  /**
    * The same snapshot through the SSTable target, on the CLI as a process: the HBase source loaded
    * from its plugin, the rows written as SSTables by Cassandra's own writer and streamed into the
    * node. Every cell as HBase returned it, at its own write time and TTL.
