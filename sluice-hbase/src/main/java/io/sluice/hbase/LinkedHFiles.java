@@ -23,7 +23,8 @@ import org.apache.hadoop.hbase.util.CommonFSUtils;
  * A folder of HFiles ({@link HFileFolder}) laid out as a table's regions for HBase's region reader,
  * in a temporary folder of its own: a region per group of files, each file a symbolic link in its
  * family's folder (no data is copied), and a table descriptor made from the options, since HFiles
- * carry none: each family keeps the versions asked for and its TTL.
+ * carry none: each family keeps the versions asked for and its TTL. The folder is removed on {@link
+ * #close}, or at the process's exit when nothing closed it (a Spark executor the cluster stops).
  *
  * <p>Each link is named as a bulk-loaded file ({@code NAME_SeqId_N_}), numbered in the family's
  * name order, so that HBase orders the files as it would had they been bulk loaded one after
@@ -95,6 +96,8 @@ final class LinkedHFiles implements RegionLayout {
               java.nio.file.Path.of(file.path().toUri()));
         }
       }
+      // As a restored snapshot's folder: removed at exit when nothing closed it.
+      fs.deleteOnExit(root);
       return new LinkedHFiles(fs, root, table, regions);
     } catch (IOException | RuntimeException e) {
       fs.delete(root, true);
@@ -134,5 +137,6 @@ final class LinkedHFiles implements RegionLayout {
   @Override
   public void close() throws IOException {
     fs.delete(root, true);
+    fs.cancelDeleteOnExit(root);
   }
 }

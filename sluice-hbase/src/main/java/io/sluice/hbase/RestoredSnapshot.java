@@ -13,7 +13,8 @@ import org.apache.hadoop.hbase.snapshot.RestoreSnapshotHelper;
 /**
  * A snapshot laid out as a table's folders for HBase's region reader: HBase's own {@link
  * RestoreSnapshotHelper#copySnapshotForScanner} writes, in a folder of its own, links to the
- * export's store files (no data is copied). {@link #close} removes that folder.
+ * export's store files (no data is copied). {@link #close} removes that folder, and so does the
+ * process's exit when nothing closed it (not a {@code kill -9}).
  */
 final class RestoredSnapshot implements RegionLayout {
 
@@ -44,6 +45,9 @@ final class RestoredSnapshot implements RegionLayout {
       for (RegionInfo region : changes.getRegionsToAdd()) {
         regions.put(region.getEncodedName(), region);
       }
+      // A process that ends without closing its sources (a Spark executor the cluster stops)
+      // removes the folder when Hadoop closes its file systems at exit.
+      fs.deleteOnExit(restoreDir);
       return new RestoredSnapshot(fs, restoreDir, changes.getTableDescriptor(), regions);
     } catch (IOException e) {
       fs.delete(restoreDir, true);
@@ -86,5 +90,6 @@ final class RestoredSnapshot implements RegionLayout {
   @Override
   public void close() throws IOException {
     fs.delete(restoreDir, true);
+    fs.cancelDeleteOnExit(restoreDir);
   }
 }

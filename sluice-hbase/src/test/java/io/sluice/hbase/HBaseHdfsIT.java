@@ -5,13 +5,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.datastax.oss.driver.api.core.CqlSession;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import io.sluice.testinfra.Await;
 import io.sluice.testinfra.RealCassandra;
+import io.sluice.testinfra.StandaloneSpark;
 import io.sluice.testinfra.TestKeyspace;
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
@@ -26,9 +32,9 @@ import org.junit.jupiter.api.Test;
  * The orders snapshot exported by HBase's own {@code ExportSnapshot} to HDFS (Hadoop's
  * MiniDFSCluster: a real namenode and datanode on loopback) and read there, with no copy to the
  * local disk: by the CLI as a process (the namenode named by {@code HADOOP_CONF_DIR}'s site file),
- * and on Spark {@code local[2]} (named in the path). Every cell as HBase's {@code Get} returned it
- * at snapshot time, at its own write time and TTL; the folders the snapshot was restored into (on
- * HDFS, beside the export) are gone when the run ends.
+ * and on a Spark standalone cluster (named in the path). Every cell as HBase's {@code Get} returned
+ * it at snapshot time, at its own write time and TTL; the folders the snapshot was restored into
+ * (on HDFS, beside the export) are gone when the run ends.
  */
 @RealCassandra
 class HBaseHdfsIT {
@@ -118,20 +124,42 @@ class HBaseHdfsIT {
     assertThat(restoreFolders()).as("restore folders left in hdfs:///tmp").isEmpty();
   }
 
+  /**
+   * Spark's own standalone cluster on loopback (a master and two workers, the tasks in executor
+   * JVMs apart from the driver, which share no folder of the test but HDFS): each executor restores
+   * the snapshot on HDFS and removes its folder when the cluster stops it.
+   */
   @Test
-  void should_load_the_snapshot_from_hdfs_on_spark(CqlSession session, TestKeyspace keyspace)
-      throws Exception {
+  void should_load_the_snapshot_from_hdfs_on_a_spark_cluster(
+      CqlSession session, TestKeyspace keyspace) throws Exception {
     session.execute(
         "CREATE TABLE orders_hdfs_spark (rowkey text PRIMARY KEY, name blob, qty blob, temp blob,"
             + " note blob, gone blob)");
     Path jobFile = work.resolve("orders-hdfs-spark.yaml");
     Files.writeString(jobFile, job(keyspace, "orders_hdfs_spark", "state-spark"));
+    List<Path> sparkJars =
+        StandaloneSpark.jarsListedIn(Path.of(System.getProperty("sluice.spark.classpath")));
 
-    SparkProcess.Finished spark = SparkProcess.run(work, 300, "migrate", jobFile.toString());
+    try (StandaloneSpark spark = StandaloneSpark.start(work.resolve("spark"), 2, sparkJars)) {
+      Process driver =
+          spark.submit(
+              "migrate",
+              List.of("-Dsluice.plugins=" + System.getProperty("sluice.plugins")),
+              Path.of(System.getProperty("sluice.spark.jar")),
+              "io.sluice.spark.SluiceSpark",
+              "migrate",
+              jobFile.toString());
+      assertThat(driver.waitFor(300, TimeUnit.SECONDS)).as(spark.log("migrate")).isTrue();
 
-    assertThat(spark.exitCode()).as(spark.output()).isZero();
-    OrdersColumnChecks.assertEveryCell(session, "orders_hdfs_spark", export.rows());
-    assertThat(restoreFolders()).as("restore folders left in hdfs:///tmp").isEmpty();
+      assertThat(driver.exitValue()).as(spark.log("migrate")).isZero();
+      assertThat(spark.log("migrate")).contains("2 split(s) (2 to run as Spark tasks)");
+      OrdersColumnChecks.assertEveryCell(session, "orders_hdfs_spark", export.rows());
+      Await.until(
+          "the executors' restore folders removed from hdfs:///tmp",
+          Duration.ofMinutes(2),
+          () -> restoreFolders().isEmpty(),
+          () -> restoreFolders().toString());
+    }
   }
 
   /** A restore-dir on another file system than the export's is refused, naming both. */
@@ -168,8 +196,15 @@ class HBaseHdfsIT {
    * The restore folders left in HDFS's {@code /tmp}, which nothing but a restore makes here: that
    * it exists shows the snapshot was restored on HDFS.
    */
-  private static List<FileStatus> restoreFolders() throws Exception {
-    FileSystem fs = hdfs.getFileSystem();
+  private static List<FileStatus> restoreFolders() {
+    try {
+      return restoreFoldersIn(hdfs.getFileSystem());
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+  }
+
+  private static List<FileStatus> restoreFoldersIn(FileSystem fs) throws IOException {
     org.apache.hadoop.fs.Path tmp = new org.apache.hadoop.fs.Path("/tmp");
     assertThat(fs.exists(tmp)).as("hdfs:///tmp, made by the restore").isTrue();
     return Arrays.stream(fs.listStatus(tmp))

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.sluice.flags.ExitCodes;
 import io.sluice.testinfra.RealCassandra;
+import io.sluice.testinfra.StandaloneSpark;
 import io.sluice.testinfra.TestKeyspace;
 import io.sluice.testinfra.TestNodes;
 import java.io.File;
@@ -76,7 +77,7 @@ class RuntimesAgreeIT {
             "  - type: bson\n    path: dump/people.bson\n    options: {split-size: 32KiB}\n"
                 + "  - type: csv\n    path: csv\n    options: {multiline: false, split-size: 16KiB}\n",
             "mapping:\n  columns:\n    id: id\n    name: name\n    n: n\n");
-    spark = StandaloneSpark.local(dir.resolve("spark-work"), 2);
+    spark = StandaloneSpark.local(dir.resolve("spark-work"), 2, StandaloneSpark.jarsOfClassPath());
 
     cliMigration = aside(cli("migrate", job.toString()), "state-agree", "cli-migration");
     session.execute("TRUNCATE agree");

@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.sluice.flags.ExitCodes;
 import io.sluice.testinfra.Await;
 import io.sluice.testinfra.RealCassandra;
+import io.sluice.testinfra.StandaloneSpark;
 import io.sluice.testinfra.TestKeyspace;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -51,7 +52,7 @@ class SparkStandaloneIT {
       }
       Files.writeString(csv.resolve("part-" + f + ".csv"), text);
     }
-    spark = StandaloneSpark.start(dir.resolve("spark"), 2);
+    spark = StandaloneSpark.start(dir.resolve("spark"), 2, StandaloneSpark.jarsOfClassPath());
   }
 
   @AfterAll

@@ -1,8 +1,6 @@
-package io.sluice.spark;
+package io.sluice.testinfra;
 
 import io.sluice.node.LocalPorts;
-import io.sluice.testinfra.Await;
-import io.sluice.testinfra.TestNodes;
 import java.io.File;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -14,11 +12,11 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A real multi-process Spark standalone cluster on loopback: a master and workers, each a JVM of
- * its own over the Spark jars from Maven Central (copied into {@code target/spark-home/jars} by the
- * build), whose executors are JVMs the workers start; jobs are submitted with Spark's own {@code
+ * its own over the Spark jars from Maven Central (linked into a Spark home's {@code jars} folder),
+ * whose executors are JVMs the workers start; jobs are submitted with Spark's own {@code
  * SparkSubmit}, as {@code spark-submit} does. Closing it stops every process it started.
  */
-final class StandaloneSpark implements AutoCloseable {
+public final class StandaloneSpark implements AutoCloseable {
 
   private static final Duration START = Duration.ofMinutes(2);
 
@@ -28,6 +26,13 @@ final class StandaloneSpark implements AutoCloseable {
   private final String master;
   private final List<Process> processes = new ArrayList<>();
   private final List<Process> workers = new ArrayList<>();
+
+  /**
+   * Jars that are the application's, which its own jar brings: a Spark distribution does not hold
+   * them.
+   */
+  private static final List<String> APPLICATION_JARS =
+      List.of("sluice-", "java-driver-", "native-protocol-");
 
   private StandaloneSpark(Path home, Path work, int masterPort, String master) {
     this.home = home;
@@ -40,15 +45,20 @@ final class StandaloneSpark implements AutoCloseable {
    * No cluster: jobs submitted here run in the driver's own JVM on {@code local[cores]}, as {@code
    * spark-submit --master local[2]} runs them.
    */
-  static StandaloneSpark local(Path work, int cores) throws IOException {
-    return new StandaloneSpark(sparkHome(work), work, -1, "local[" + cores + "]");
+  public static StandaloneSpark local(Path work, int cores, List<Path> sparkJars)
+      throws IOException {
+    return new StandaloneSpark(sparkHome(work, sparkJars), work, -1, "local[" + cores + "]");
   }
 
-  /** Starts a master and {@code workers} workers of one core each, and waits for them to join. */
-  static StandaloneSpark start(Path work, int workers) throws IOException {
+  /**
+   * Starts a master and {@code workers} workers of one core each over {@code sparkJars}, and waits
+   * for them to join.
+   */
+  public static StandaloneSpark start(Path work, int workers, List<Path> sparkJars)
+      throws IOException {
     int port = LocalPorts.freePort();
     StandaloneSpark spark =
-        new StandaloneSpark(sparkHome(work), work, port, "spark://127.0.0.1:" + port);
+        new StandaloneSpark(sparkHome(work, sparkJars), work, port, "spark://127.0.0.1:" + port);
     try {
       spark.startCluster(workers);
       return spark;
@@ -98,12 +108,41 @@ final class StandaloneSpark implements AutoCloseable {
         () -> log("master") + master.isAlive());
   }
 
-  String masterUrl() {
+  /** The jars of this JVM's class path: Spark's, where the test's class path is Spark's. */
+  public static List<Path> jarsOfClassPath() {
+    List<Path> jars = new ArrayList<>();
+    for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
+      jars.add(Path.of(entry));
+    }
+    return jars;
+  }
+
+  /** The jars a class path file lists ({@code dependency:build-classpath}'s output). */
+  public static List<Path> jarsListedIn(Path classPathFile) throws IOException {
+    List<Path> jars = new ArrayList<>();
+    for (String entry : Files.readString(classPathFile).strip().split(File.pathSeparator)) {
+      jars.add(Path.of(entry));
+    }
+    return jars;
+  }
+
+  public String masterUrl() {
     return master;
   }
 
   /** Submits {@code args} to {@code jar}'s main class, as {@code spark-submit} in client mode. */
-  Process submit(String name, Path jar, String mainClass, String... args) throws IOException {
+  public Process submit(String name, Path jar, String mainClass, String... args)
+      throws IOException {
+    return submit(name, List.of(), jar, mainClass, args);
+  }
+
+  /**
+   * Submits {@code args} to {@code jar}'s main class with more Java options for the driver and the
+   * executors, such as a system property both need.
+   */
+  public Process submit(
+      String name, List<String> javaOptions, Path jar, String mainClass, String... args)
+      throws IOException {
     List<String> command = new ArrayList<>();
     command.addAll(
         List.of(
@@ -120,16 +159,18 @@ final class StandaloneSpark implements AutoCloseable {
             "--conf",
             "spark.executor.memory=512m",
             "--conf",
-            "spark.executor.extraJavaOptions=" + TestNodes.QUICK_JIT,
+            "spark.executor.extraJavaOptions="
+                + String.join(" ", TestNodes.QUICK_JIT, String.join(" ", javaOptions)).strip(),
             "--conf",
             "spark.cores.max=" + Math.max(1, workers.size()),
             jar.toString()));
     command.addAll(List.of(args));
-    return launch(name, "org.apache.spark.deploy.SparkSubmit", command.toArray(String[]::new));
+    return launch(
+        name, javaOptions, "org.apache.spark.deploy.SparkSubmit", command.toArray(String[]::new));
   }
 
   /** The executor JVMs the workers run now. */
-  List<ProcessHandle> executors() {
+  public List<ProcessHandle> executors() {
     return workers.stream()
         .flatMap(Process::descendants)
         .filter(p -> p.info().commandLine().orElse("").contains("CoarseGrainedExecutorBackend"))
@@ -137,7 +178,7 @@ final class StandaloneSpark implements AutoCloseable {
   }
 
   /** What a process started here wrote so far. */
-  String log(String name) {
+  public String log(String name) {
     try {
       Path file = work.resolve(name + ".log");
       return Files.exists(file) ? Files.readString(file) : "";
@@ -147,11 +188,17 @@ final class StandaloneSpark implements AutoCloseable {
   }
 
   private Process launch(String name, String mainClass, String... args) throws IOException {
+    return launch(name, List.of(), mainClass, args);
+  }
+
+  private Process launch(String name, List<String> javaOptions, String mainClass, String... args)
+      throws IOException {
     Files.createDirectories(work);
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-    command.addAll(
-        List.of("-Xmx512m", TestNodes.QUICK_JIT, "-cp", home.resolve("jars") + "/*", mainClass));
+    command.addAll(List.of("-Xmx512m", TestNodes.QUICK_JIT));
+    command.addAll(javaOptions);
+    command.addAll(List.of("-cp", home.resolve("jars") + "/*", mainClass));
     command.addAll(List.of(args));
     ProcessBuilder builder = new ProcessBuilder(command).redirectErrorStream(true);
     builder.redirectOutput(work.resolve(name + ".log").toFile());
@@ -165,20 +212,16 @@ final class StandaloneSpark implements AutoCloseable {
   }
 
   /**
-   * A Spark home whose {@code jars} folder links the jars of this test's class path (Spark and what
-   * it needs, as Maven resolved them), as a Spark distribution holds them: without Sluice and the
-   * Cassandra driver, which the application jar brings.
+   * A Spark home whose {@code jars} folder links {@code sparkJars} (Spark and what it needs, as
+   * Maven resolved them), as a Spark distribution holds them: without Sluice and the Cassandra
+   * driver, which the application jar brings.
    */
-  private static Path sparkHome(Path work) throws IOException {
+  private static Path sparkHome(Path work, List<Path> sparkJars) throws IOException {
     Path jars = work.resolve("spark-home/jars");
     Files.createDirectories(jars);
-    for (String entry : System.getProperty("java.class.path").split(File.pathSeparator)) {
-      Path jar = Path.of(entry);
+    for (Path jar : sparkJars) {
       String name = jar.getFileName().toString();
-      boolean application =
-          name.startsWith("sluice-")
-              || name.startsWith("java-driver-")
-              || name.startsWith("native-protocol-");
+      boolean application = APPLICATION_JARS.stream().anyMatch(name::startsWith);
       if (name.endsWith(".jar") && !application && Files.isRegularFile(jar)) {
         Path link = jars.resolve(name);
         if (!Files.exists(link)) {
