@@ -6,6 +6,7 @@ import com.datastax.oss.driver.api.core.CqlSession;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.sluice.testinfra.Await;
+import io.sluice.testinfra.LoopbackHdfs;
 import io.sluice.testinfra.RealCassandra;
 import io.sluice.testinfra.StandaloneSpark;
 import io.sluice.testinfra.TestKeyspace;
@@ -49,12 +50,7 @@ class HBaseHdfsIT {
     work = SnapshotFixture.workFor(HBaseHdfsIT.class);
     export = SnapshotFixture.export();
     Configuration conf = new Configuration();
-    conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, work.resolve("hdfs").toString());
-    conf.set("dfs.namenode.rpc-bind-host", "127.0.0.1");
-    conf.set("dfs.namenode.http-address", "127.0.0.1:0");
-    conf.set("dfs.datanode.address", "127.0.0.1:0");
-    conf.set("dfs.datanode.http.address", "127.0.0.1:0");
-    conf.set("dfs.datanode.ipc.address", "127.0.0.1:0");
+    LoopbackHdfs.settings(work.resolve("hdfs")).forEach(conf::set);
     hdfs = new MiniDFSCluster.Builder(conf).numDataNodes(1).build();
     hdfs.waitActive();
     exportUri = hdfs.getURI() + "/exports/orders";
@@ -88,9 +84,7 @@ class HBaseHdfsIT {
   @Test
   void should_load_the_snapshot_from_hdfs_with_the_cli(CqlSession session, TestKeyspace keyspace)
       throws Exception {
-    session.execute(
-        "CREATE TABLE orders_hdfs (rowkey text PRIMARY KEY, name blob, qty blob, temp blob,"
-            + " note blob, gone blob)");
+    OrdersColumnChecks.createTable(session, "orders_hdfs");
     // As on a machine set up for Hadoop: the namenode from HADOOP_CONF_DIR, not from the path.
     Path confDir = Files.createDirectories(work.resolve("hadoop-conf"));
     Files.writeString(
@@ -132,9 +126,7 @@ class HBaseHdfsIT {
   @Test
   void should_load_the_snapshot_from_hdfs_on_a_spark_cluster(
       CqlSession session, TestKeyspace keyspace) throws Exception {
-    session.execute(
-        "CREATE TABLE orders_hdfs_spark (rowkey text PRIMARY KEY, name blob, qty blob, temp blob,"
-            + " note blob, gone blob)");
+    OrdersColumnChecks.createTable(session, "orders_hdfs_spark");
     Path jobFile = work.resolve("orders-hdfs-spark.yaml");
     Files.writeString(jobFile, job(keyspace, "orders_hdfs_spark", "state-spark"));
     List<Path> sparkJars =
@@ -166,9 +158,7 @@ class HBaseHdfsIT {
   @Test
   void should_refuse_a_restore_dir_off_the_exports_file_system(
       CqlSession session, TestKeyspace keyspace) throws Exception {
-    session.execute(
-        "CREATE TABLE orders_refused (rowkey text PRIMARY KEY, name blob, qty blob, temp blob,"
-            + " note blob, gone blob)");
+    OrdersColumnChecks.createTable(session, "orders_refused");
     Path jobFile = work.resolve("orders-local-restore.yaml");
     Path local = work.resolve("restore");
     Files.writeString(

@@ -81,9 +81,7 @@ class HBaseSnapshotIT {
   @Test
   void should_copy_every_cell_as_hbase_returned_it_at_its_own_time(
       CqlSession session, TestKeyspace keyspace) throws Exception {
-    session.execute(
-        "CREATE TABLE orders (rowkey text PRIMARY KEY, name blob, qty blob, temp blob, note blob,"
-            + " gone blob)");
+    OrdersColumnChecks.createTable(session, "orders");
     Path jobFile = work.resolve("orders.yaml");
     Files.writeString(jobFile, job(keyspace, "orders", "state-orders"));
     JobSpec job = JobFiles.load(jobFile);
@@ -103,9 +101,7 @@ class HBaseSnapshotIT {
   @Test
   void should_resume_a_killed_load_after_the_last_row_saved(
       CqlSession session, TestKeyspace keyspace) throws Exception {
-    session.execute(
-        "CREATE TABLE orders_cli (rowkey text PRIMARY KEY, name blob, qty blob, temp blob,"
-            + " note blob, gone blob)");
+    OrdersColumnChecks.createTable(session, "orders_cli");
     Path jobFile = work.resolve("orders-cli.yaml");
     Files.writeString(
         jobFile,
@@ -310,9 +306,7 @@ class HBaseSnapshotIT {
   @Test
   void should_load_the_snapshot_through_sstables(CqlSession session, TestKeyspace keyspace)
       throws Exception {
-    session.execute(
-        "CREATE TABLE orders_sst (rowkey text PRIMARY KEY, name blob, qty blob, temp blob,"
-            + " note blob, gone blob)");
+    OrdersColumnChecks.createTable(session, "orders_sst");
     Path jobFile = work.resolve("orders-sst.yaml");
     Files.writeString(
         jobFile,
@@ -544,9 +538,7 @@ class HBaseSnapshotIT {
   @Test
   void should_reject_a_region_whose_store_file_is_damaged_and_load_the_rest(
       CqlSession session, TestKeyspace keyspace) throws Exception {
-    session.execute(
-        "CREATE TABLE orders_damaged (rowkey text PRIMARY KEY, name blob, qty blob, temp blob,"
-            + " note blob, gone blob)");
+    OrdersColumnChecks.createTable(session, "orders_damaged");
     Path damaged = work.resolve("damaged-export");
     SnapshotFixture.copyFolder(export.folder(), damaged);
     String firstRegion;

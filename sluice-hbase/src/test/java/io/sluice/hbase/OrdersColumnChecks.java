@@ -24,6 +24,14 @@ final class OrdersColumnChecks {
 
   private OrdersColumnChecks() {}
 
+  /** Creates {@code table} with the columns of blobs the checked cells are loaded into. */
+  static void createTable(CqlSession session, String table) {
+    session.execute(
+        "CREATE TABLE "
+            + table
+            + " (rowkey text PRIMARY KEY, name blob, qty blob, temp blob, note blob, gone blob)");
+  }
+
   /** Every row of {@code table} holds what HBase's {@code Get} returned, at its own times. */
   static void assertEveryCell(
       CqlSession session, String table, Map<String, Map<String, ExpectedCell>> rows) {

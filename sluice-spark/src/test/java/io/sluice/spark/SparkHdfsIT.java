@@ -8,6 +8,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.sluice.flags.ExitCodes;
 import io.sluice.formats.parquet.ParquetFixtureWriter;
+import io.sluice.testinfra.LoopbackHdfs;
 import io.sluice.testinfra.RealCassandra;
 import io.sluice.testinfra.TestKeyspace;
 import java.io.PrintWriter;
@@ -60,12 +61,7 @@ class SparkHdfsIT {
   @BeforeAll
   static void startHdfs() throws Exception {
     Configuration conf = new Configuration();
-    conf.set(MiniDFSCluster.HDFS_MINIDFS_BASEDIR, dir.resolve("hdfs").toString());
-    conf.set("dfs.namenode.rpc-bind-host", "127.0.0.1");
-    conf.set("dfs.namenode.http-address", "127.0.0.1:0");
-    conf.set("dfs.datanode.address", "127.0.0.1:0");
-    conf.set("dfs.datanode.http.address", "127.0.0.1:0");
-    conf.set("dfs.datanode.ipc.address", "127.0.0.1:0");
+    LoopbackHdfs.settings(dir.resolve("hdfs")).forEach(conf::set);
     hdfs = new MiniDFSCluster.Builder(conf).numDataNodes(1).build();
     hdfs.waitActive();
     hdfsRoot = hdfs.getURI().toString();
