@@ -177,6 +177,19 @@ switches() {
 # phase runs through it (PROXY_SYSCALLS=1; needs perf and tracefs): socket reads and writes (a
 # flush is a write), epoll waits (each one a wake-up or a poll).
 proxy_syscalls="${PROXY_SYSCALLS:-0}"
+# SCHED_TRACE=N: in each fixed-rate phase, the scheduler's events of the whole machine for N seconds
+# of the measured writes (perf sched record, PHASE-sched.data in the round's folder, about 20 MB a
+# second, for sched.py), and the CPU and context switches of each of the proxy's threads over the
+# phase (PHASE-threads-before.txt and -after.txt).
+sched_trace="${SCHED_TRACE:-0}"
+# Each of the proxy's threads: its name, CPU ticks, voluntary and involuntary context switches.
+proxy_threads() {
+  for task in /proc/"$proxy_pid"/task/*; do
+    { printf '%s|' "$(cat "$task/comm")"; awk '{ sub(/^.*\) /, ""); printf "%d|", $12 + $13 }' "$task/stat"
+      awk '/^voluntary_ctxt_switches/ { v = $2 } /^nonvoluntary_ctxt_switches/ { n = $2 } END { print v "|" n }' "$task/status"
+    } 2>/dev/null || true
+  done
+}
 syscall_events=syscalls:sys_enter_read,syscalls:sys_enter_write,syscalls:sys_enter_writev,syscalls:sys_enter_epoll_wait
 if [ "$pin_secondary" = 1 ]; then
   taskset -a -p -c "$last_core" "$secondary_pid" > /dev/null
@@ -268,6 +281,14 @@ run_phase() {
     direct-both) args=(--contact-point "$primary" --also-write-to "$secondary") ;;
     *) echo "unknown phase $phase" >&2; exit 64 ;;
   esac
+  local trace_pid=
+  if [ "$sched_trace" != 0 ] && [[ "$results" == */results-rate/* ]]; then
+    mkdir -p "$results"
+    proxy_threads > "$results/$phase-threads-before.txt"
+    # The writes the client measures start after its JVM's start and its warm-up at the rate.
+    ( sleep $(( 5 + warmup / rate )); perf sched record -a -q -o "$results/$phase-sched.data" -- sleep "$sched_trace" > /dev/null 2>&1 ) &
+    trace_pid=$!
+  fi
   cpu_before
   local perf_pid=
   if [ "$proxy_syscalls" = 1 ] && [ "$phase" = proxy ]; then
@@ -279,6 +300,10 @@ run_phase() {
     exit 1
   fi
   cpu_after "$phase" "$requests" "$results/$phase.properties"
+  if [ -n "$trace_pid" ]; then
+    wait "$trace_pid" || true
+    proxy_threads > "$results/$phase-threads-after.txt"
+  fi
   if [ -n "$perf_pid" ]; then
     kill -INT "$perf_pid"
     wait "$perf_pid" || true
