@@ -249,6 +249,30 @@ class HBaseValidateIT {
   }
 
   /**
+   * {@code validate --extra} on Spark: a snapshot's rows come in no table's key order, so the extra
+   * rows cannot be found split by split; the run is refused before any task, with a sentence saying
+   * to run {@code sluice validate --extra} on one machine, as {@link
+   * #should_report_exactly_the_rows_that_differ_and_repair_them_at_their_cells_times} does.
+   */
+  @Test
+  void should_refuse_extra_rows_on_spark_saying_what_to_run_instead(
+      CqlSession session, TestKeyspace keyspace) throws Exception {
+    session.execute("CREATE TABLE orders_spark_extra " + TABLE_COLUMNS);
+    Path jobFile = work.resolve("orders-spark-extra.yaml");
+    Files.writeString(jobFile, job(keyspace, "orders_spark_extra", "state-spark-extra", ""));
+
+    SparkProcess.Finished spark =
+        SparkProcess.run(work, 300, "validate", jobFile.toString(), "--extra");
+
+    // 2: aborted, as the CLI's exit codes say.
+    assertThat(spark.exitCode()).as(spark.output()).isEqualTo(2);
+    assertThat(spark.output())
+        .contains("Error: On Spark, --extra finds extra rows only where every source is a table")
+        .contains("for this job run 'sluice validate --extra' on one machine.");
+    assertThat(work.resolve("state-spark-extra/validate/differences.jsonl")).doesNotExist();
+  }
+
+  /**
    * Both families as maps, family {@code d} as clustering rows, and its versions as clustering rows
    * by timestamp: a clean load validates with no difference, every entry and clustering row judged
    * at its own cell's time; rows a load left out (and a map missing an entry) are found and
