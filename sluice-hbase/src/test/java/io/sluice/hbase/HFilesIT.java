@@ -198,9 +198,7 @@ class HFilesIT {
    */
   @Test
   void should_load_the_files_on_spark(CqlSession session, TestKeyspace keyspace) throws Exception {
-    session.execute(
-        "CREATE TABLE bulk_spark (rowkey text PRIMARY KEY, name blob, qty blob, temp blob,"
-            + " note blob, gone blob)");
+    OrdersColumnChecks.createTable(session, "bulk_spark");
     Path sparkWork = Files.createDirectories(work.resolve("spark"));
     Path jobFile = sparkWork.resolve("bulk-spark.yaml");
     Files.writeString(jobFile, job(keyspace, "bulk_spark", "", SnapshotFixture.ORDERS_COLUMNS));
