@@ -140,6 +140,139 @@ class HBaseValidateIT {
   }
 
   /**
+   * {@code validate --repair} submitted to Spark ({@code local[2]}, a task per region) on a target
+   * made to differ as above, and in the row whose {@code d:later} is dated a day ahead, that cell
+   * written a microsecond before its time: each cell judged by its own HBase timestamp and TTL as
+   * the CLI judges it (the one ahead too: a snapshot's cell is never a live write), the same
+   * verdicts row by row (exit 1), and the rows that differ rewritten at their cells' own times and
+   * TTLs. Once the deleted row is rewritten at the current time, {@code validate} as a process
+   * finds no difference (exit 0).
+   */
+  @Test
+  void should_find_and_repair_the_same_rows_on_spark(CqlSession session, TestKeyspace keyspace)
+      throws Exception {
+    String table = "orders_spark_checked";
+    session.execute(
+        "CREATE TABLE "
+            + table
+            + " (rowkey text PRIMARY KEY, name blob, qty blob, temp blob, note blob, gone blob,"
+            + " later blob)");
+    String columns = SnapshotFixture.ORDERS_COLUMNS + "    later: \"d:later\"\n";
+    String ahead = OrdersSnapshot.rowKey(OrdersSnapshot.FUTURE_ROW);
+    OrdersDamage damage =
+        OrdersDamage.pick(
+            Long.getLong("sluice.it.seed", System.nanoTime()), export, List.of(ahead));
+    load(
+        keyspace,
+        table,
+        "",
+        columns,
+        damage.filter() + "    - { field: rowkey, not-equals: " + ahead + " }\n");
+    damage.write(session, table, export);
+    // The row left out of the load, written by hand: each cell at its own time and TTL, but
+    // d:later.
+    ExpectedCell later = export.rows().get(ahead).get("d:later");
+    export
+        .rows()
+        .get(ahead)
+        .forEach(
+            (field, cell) -> {
+              boolean isLater = field.equals("d:later");
+              if (isLater || OrdersColumnChecks.isLoaded(field)) {
+                session.execute(
+                    "UPDATE "
+                        + table
+                        + " USING TIMESTAMP ? AND TTL ? SET "
+                        + (isLater ? "later" : OrdersColumnChecks.columnOf(field))
+                        + " = ? WHERE rowkey = ?",
+                    cell.timestampMillis() * 1000 - (isLater ? 1 : 0),
+                    OrdersDamage.ttl(cell),
+                    ByteBuffer.wrap(cell.value()),
+                    ahead);
+              }
+            });
+    Path jobFile = work.resolve(table + ".yaml");
+    Files.writeString(jobFile, job(keyspace, table, "state-" + table, "", columns));
+
+    SparkProcess.Finished spark =
+        SparkProcess.run(work, 300, "validate", jobFile.toString(), "--repair");
+
+    assertThat(spark.exitCode()).as(spark.output()).isEqualTo(1);
+    assertThat(spark.output())
+        .as(damage.toString())
+        .contains("Validation of job " + table + ": differences found")
+        .contains("Matching          " + (export.rows().size() - 8))
+        .contains("Missing           3")
+        .contains("Mismatched        4")
+        .contains("Changed since     1")
+        .contains(
+            "Repaired          " + (damage.leftOut().size() + 1) + "  (at the source timestamp)");
+    Map<String, JsonNode> findings =
+        findings(work.resolve("state-" + table + "/validate/differences.jsonl"));
+    Map<String, String> verdicts = new TreeMap<>(damage.verdicts());
+    verdicts.remove(OrdersDamage.EXTRA_ROW);
+    verdicts.put(ahead, "mismatch");
+    assertThat(findings.keySet()).as(damage.toString()).isEqualTo(verdicts.keySet());
+    verdicts.forEach(
+        (key, kind) -> assertThat(findings.get(key).get("kind").asText()).as(key).isEqualTo(kind));
+    assertThat(columnsOf(findings.get(damage.stale()))).containsExactly("name");
+    assertThat(columnsOf(findings.get(damage.older()))).containsExactly("qty");
+    assertThat(columnsOf(findings.get(damage.ttlLost()))).containsExactly("temp");
+    assertThat(columnsOf(findings.get(ahead))).containsExactly("later");
+    List<String> rewritten = new ArrayList<>(damage.leftOut());
+    rewritten.add(ahead);
+    for (String key : rewritten) {
+      assertThat(findings.get(key).get("repaired").asBoolean()).as(key).isTrue();
+      OrdersColumnChecks.assertRow(session, table, key, export.rows().get(key));
+    }
+    assertThat(
+            session
+                .execute("SELECT writetime(later) FROM " + table + " WHERE rowkey = ?", ahead)
+                .one()
+                .getLong(0))
+        .isEqualTo(later.timestampMillis() * 1000);
+    assertThat(findings.get(damage.deleted()).get("repaired").asBoolean()).isFalse();
+
+    RunReport now =
+        validate(
+            keyspace,
+            table,
+            "",
+            columns,
+            new ValidationSpec(100, true, ValidationSpec.RepairTimestamp.NOW, false, false));
+    assertThat(now.counts().rowsRepaired()).as(now.toText()).isEqualTo(1);
+    CliProcess last = CliProcess.start(work, "validate", jobFile.toString());
+    assertThat(last.waitFor(300)).as(last.output()).isZero();
+    assertThat(last.stdout())
+        .contains("Matching          " + (export.rows().size() - 1))
+        .contains("Changed since     1");
+  }
+
+  /**
+   * {@code validate --extra} on Spark: a snapshot's rows come in no table's key order, so the extra
+   * rows cannot be found split by split; the run is refused before any task, with a sentence saying
+   * to run {@code sluice validate --extra} on one machine, as {@link
+   * #should_report_exactly_the_rows_that_differ_and_repair_them_at_their_cells_times} does.
+   */
+  @Test
+  void should_refuse_extra_rows_on_spark_saying_what_to_run_instead(
+      CqlSession session, TestKeyspace keyspace) throws Exception {
+    session.execute("CREATE TABLE orders_spark_extra " + TABLE_COLUMNS);
+    Path jobFile = work.resolve("orders-spark-extra.yaml");
+    Files.writeString(jobFile, job(keyspace, "orders_spark_extra", "state-spark-extra", ""));
+
+    SparkProcess.Finished spark =
+        SparkProcess.run(work, 300, "validate", jobFile.toString(), "--extra");
+
+    // 2: aborted, as the CLI's exit codes say.
+    assertThat(spark.exitCode()).as(spark.output()).isEqualTo(2);
+    assertThat(spark.output())
+        .contains("Error: On Spark, --extra finds extra rows only where every source is a table")
+        .contains("for this job run 'sluice validate --extra' on one machine.");
+    assertThat(work.resolve("state-spark-extra/validate/differences.jsonl")).doesNotExist();
+  }
+
+  /**
    * Both families as maps, family {@code d} as clustering rows, and its versions as clustering rows
    * by timestamp: a clean load validates with no difference, every entry and clustering row judged
    * at its own cell's time; rows a load left out (and a map missing an entry) are found and
@@ -256,11 +389,21 @@ class HBaseValidateIT {
   private static RunReport validate(
       TestKeyspace keyspace, String table, String options, String columns, boolean repair)
       throws Exception {
+    return validate(
+        keyspace,
+        table,
+        options,
+        columns,
+        new ValidationSpec(100, repair, ValidationSpec.RepairTimestamp.SOURCE, false, false));
+  }
+
+  /** Validates {@code table} in this process, as {@code spec} asks. */
+  private static RunReport validate(
+      TestKeyspace keyspace, String table, String options, String columns, ValidationSpec spec)
+      throws Exception {
     Path jobFile = work.resolve(table + ".yaml");
     Files.writeString(jobFile, job(keyspace, table, "state-" + table, options, columns));
     JobSpec job = JobFiles.load(jobFile);
-    ValidationSpec spec =
-        new ValidationSpec(100, repair, ValidationSpec.RepairTimestamp.SOURCE, false, false);
     try (CassandraTarget target = CassandraTarget.connect(job.target(), work);
         JobRun run = Validation.prepare(job, target, Clock.systemUTC(), true, spec)) {
       return run.run();

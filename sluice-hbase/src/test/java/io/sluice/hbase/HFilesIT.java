@@ -22,9 +22,14 @@ import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.StandardWatchEventKinds;
+import java.nio.file.WatchKey;
+import java.nio.file.WatchService;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
@@ -184,6 +189,55 @@ class HFilesIT {
     assertThat(report.outcome()).as(report.toText()).isEqualTo(Outcome.COMPLETED);
     assertThat(files.versions().get("row-002").get("d:name")).hasSize(2);
     FamilyLayoutChecks.assertVersionRows(session, "bulk_versions", files.versions());
+  }
+
+  /**
+   * The same job submitted to Spark ({@code local[2]}, the HBase plugin loaded from its folder):
+   * the files linked in the JVM that runs the tasks, every cell as HBase returned it, at its own
+   * write time and TTL, the report's counts adding up, and the folder of links gone at the end.
+   */
+  @Test
+  void should_load_the_files_on_spark(CqlSession session, TestKeyspace keyspace) throws Exception {
+    OrdersColumnChecks.createTable(session, "bulk_spark");
+    Path sparkWork = Files.createDirectories(work.resolve("spark"));
+    Path jobFile = sparkWork.resolve("bulk-spark.yaml");
+    Files.writeString(jobFile, job(keyspace, "bulk_spark", "", SnapshotFixture.ORDERS_COLUMNS));
+
+    // SparkProcess names this folder the JVM's temporary folder, where the links are made: the
+    // folders created in it are queued as events, read once the run is over.
+    Path tmp = Files.createDirectories(sparkWork.resolve("tmp"));
+    List<String> created = new ArrayList<>();
+    SparkProcess.Finished spark;
+    try (WatchService watch = tmp.getFileSystem().newWatchService()) {
+      tmp.register(watch, StandardWatchEventKinds.ENTRY_CREATE);
+      spark = SparkProcess.run(sparkWork, 300, "migrate", jobFile.toString());
+      for (WatchKey key = watch.poll(); key != null; key = watch.poll()) {
+        key.pollEvents().forEach(event -> created.add(String.valueOf(event.context())));
+        key.reset();
+      }
+    }
+
+    assertThat(spark.exitCode()).as(spark.output()).isZero();
+    JsonNode counts =
+        new ObjectMapper()
+            .readTree(sparkWork.resolve("state-bulk_spark/report.json").toFile())
+            .get("counts");
+    long rows = files.rows().size();
+    assertThat(counts.get("records-read").asLong()).as(counts.toString()).isEqualTo(rows);
+    assertThat(counts.get("records-mapped").asLong()).as(counts.toString()).isEqualTo(rows);
+    assertThat(counts.get("rows-written").asLong()).as(counts.toString()).isEqualTo(rows);
+    assertThat(counts.get("rejected-decode").asLong()).as(counts.toString()).isZero();
+    assertThat(counts.get("rows-failed").asLong()).as(counts.toString()).isZero();
+    OrdersColumnChecks.assertEveryCell(session, "bulk_spark", files.rows());
+    assertThat(created).as("folders made in the temporary folder").anyMatch(HFilesIT::isLinks);
+    try (Stream<Path> left = Files.list(tmp)) {
+      assertThat(left.map(path -> path.getFileName().toString())).noneMatch(HFilesIT::isLinks);
+    }
+  }
+
+  /** Whether a file's name is that of the folder the source links the files into. */
+  private static boolean isLinks(String name) {
+    return name.startsWith("sluice-hfiles-");
   }
 
   /**

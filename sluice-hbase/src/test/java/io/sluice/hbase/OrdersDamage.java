@@ -37,7 +37,13 @@ record OrdersDamage(
 
   /** Picks the rows from those of the snapshot, in an order {@code seed} shuffles. */
   static OrdersDamage pick(long seed, OrdersSnapshot.Export export) {
+    return pick(seed, export, List.of());
+  }
+
+  /** Picks the rows from those of the snapshot but {@code spared}, which a test damages itself. */
+  static OrdersDamage pick(long seed, OrdersSnapshot.Export export, List<String> spared) {
     List<String> keys = new ArrayList<>(export.rows().keySet());
+    keys.removeAll(spared);
     Collections.shuffle(keys, new Random(seed));
     Map<String, Map<String, ExpectedCell>> rows = export.rows();
     Map<String, Map<String, List<ExpectedCell>>> versions = export.versions();
