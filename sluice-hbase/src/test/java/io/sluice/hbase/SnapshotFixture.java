@@ -1,16 +1,20 @@
 package io.sluice.hbase;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.sluice.testinfra.TestKeyspace;
 import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.Comparator;
 import java.util.stream.Stream;
 
 /**
- * The snapshots {@link OrdersSnapshot} builds with HBase, built once per test JVM (HBase takes
- * about a minute to start, fill and export them) for every test class that reads them, and the job
- * files that load them.
+ * The snapshots {@link OrdersSnapshot} builds with HBase, built once per build of the module (HBase
+ * takes about a minute to start, fill and export them) for every test class that reads them, in
+ * whichever test JVM, and the job files that load them.
  */
 final class SnapshotFixture {
 
@@ -23,6 +27,9 @@ final class SnapshotFixture {
           + "    note: \"t:note\"\n"
           + "    gone: \"d:gone\"\n";
 
+  /** How a build's expected cells are recorded for the other test JVMs. */
+  private static final ObjectMapper RECORD = new ObjectMapper();
+
   private static OrdersSnapshot.Export export;
 
   private SnapshotFixture() {}
@@ -30,13 +37,38 @@ final class SnapshotFixture {
   /** The exported snapshots, built the first time a test asks. */
   static synchronized OrdersSnapshot.Export export() throws Exception {
     if (export == null) {
-      // A folder of this JVM's own: a test class run in another fork builds its snapshots beside.
-      Path dir = itWork().resolve("hbase-snapshots-" + ProcessHandle.current().pid());
-      // A folder left by an earlier run: ExportSnapshot refuses to overwrite a snapshot.
-      deleteTree(dir);
-      export = OrdersSnapshot.build(Files.createDirectories(dir));
+      export = sharedBuild();
     }
     return export;
+  }
+
+  /**
+   * The snapshots of this build: the test JVMs of one Maven run (its Failsafe forks) share them,
+   * the first to take the lock building them and recording what HBase's {@code Get} returned, the
+   * others reading that record, since HBase takes about a minute of both cores to start, fill and
+   * export them. A later run builds its own (its cells' TTLs are counted from its build).
+   */
+  private static OrdersSnapshot.Export sharedBuild() throws Exception {
+    // The build's start, which Failsafe gives every fork of one Maven run; else this JVM's own.
+    String build = System.getProperty("sluice.it.build", "jvm-" + ProcessHandle.current().pid());
+    Path dir = itWork().resolve("hbase-snapshots-" + build);
+    Path recorded = dir.resolve("expected.json");
+    Files.createDirectories(itWork());
+    try (FileChannel channel =
+            FileChannel.open(
+                itWork().resolve("hbase-snapshots.lock"),
+                StandardOpenOption.CREATE,
+                StandardOpenOption.WRITE);
+        FileLock lock = channel.lock()) {
+      if (Files.exists(recorded)) {
+        return RECORD.readValue(recorded.toFile(), OrdersSnapshot.Export.class);
+      }
+      // A folder left by a build that failed: ExportSnapshot refuses to overwrite a snapshot.
+      deleteTree(dir);
+      OrdersSnapshot.Export built = OrdersSnapshot.build(Files.createDirectories(dir));
+      RECORD.writeValue(recorded.toFile(), built);
+      return built;
+    }
   }
 
   /** An empty folder of the test class's own, for its job files and state. */
