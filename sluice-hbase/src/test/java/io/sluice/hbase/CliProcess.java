@@ -1,13 +1,18 @@
 package io.sluice.hbase;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
+import io.sluice.testinfra.Await;
 import io.sluice.testinfra.TestNodes;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
+import java.util.function.BooleanSupplier;
 
 /**
  * The packaged {@code sluice} jar run as a process, as {@code ./sluice} runs it: with this module's
@@ -69,6 +74,23 @@ final class CliProcess {
     builder.environment().putAll(environment);
     Process process = builder.start();
     return new CliProcess(process, output, errors);
+  }
+
+  /**
+   * Runs {@code migrate JOB} as a process, kills it with SIGKILL once {@code saved} holds (the
+   * position {@code what} names saved), and starts the job again unthrottled: the resumed process.
+   */
+  static CliProcess killOnceSavedThenResume(
+      Path workDir, Path jobFile, String what, BooleanSupplier saved) throws Exception {
+    CliProcess killed = start(workDir, "migrate", jobFile.toString());
+    Await.until(
+        what,
+        Duration.ofMinutes(2),
+        () -> !killed.isAlive() || saved.getAsBoolean(),
+        killed::output);
+    assertThat(killed.isAlive()).as(killed.output()).isTrue();
+    killed.kill();
+    return start(workDir, "migrate", jobFile.toString(), "--rows-per-second", "1000000");
   }
 
   private static String property(String name) {

@@ -110,16 +110,12 @@ class HBaseSnapshotIT {
             + "flow: { workers: 1, rows-per-second: 4 }\n");
     Path checkpoint = work.resolve("state-cli/checkpoint.json");
 
-    CliProcess killed = CliProcess.start(work, "migrate", jobFile.toString());
-    Await.until(
-        "a position saved in the middle of a region",
-        Duration.ofMinutes(2),
-        () -> !killed.isAlive() || savedMidRegion(checkpoint),
-        killed::output);
-    assertThat(killed.isAlive()).as(killed.output()).isTrue();
-    killed.kill();
     CliProcess resumed =
-        CliProcess.start(work, "migrate", jobFile.toString(), "--rows-per-second", "1000000");
+        CliProcess.killOnceSavedThenResume(
+            work,
+            jobFile,
+            "a position saved in the middle of a region",
+            () -> savedMidRegion(checkpoint));
     int exit = resumed.waitFor(300);
 
     assertThat(exit).as(resumed.output()).isZero();

@@ -11,13 +11,11 @@ import io.sluice.core.run.RunReport;
 import io.sluice.core.source.Source;
 import io.sluice.core.source.SourceSpec;
 import io.sluice.core.source.Split;
-import io.sluice.testinfra.Await;
 import io.sluice.testinfra.RealCassandra;
 import io.sluice.testinfra.TestKeyspace;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -134,16 +132,12 @@ class HBaseSplitsIT {
             + "flow: { workers: 2, rows-per-second: 200 }\n");
     Path checkpoint = work.resolve("state-ledger_resumed/checkpoint.json");
 
-    CliProcess killed = CliProcess.start(work, "migrate", jobFile.toString());
-    Await.until(
-        "a position saved inside a part after the region's first",
-        Duration.ofMinutes(2),
-        () -> !killed.isAlive() || savedInsideALaterPart(checkpoint),
-        killed::output);
-    assertThat(killed.isAlive()).as(killed.output()).isTrue();
-    killed.kill();
     CliProcess resumed =
-        CliProcess.start(work, "migrate", jobFile.toString(), "--rows-per-second", "1000000");
+        CliProcess.killOnceSavedThenResume(
+            work,
+            jobFile,
+            "a position saved inside a part after the region's first",
+            () -> savedInsideALaterPart(checkpoint));
     int exit = resumed.waitFor(300);
 
     assertThat(exit).as(resumed.output()).isZero();
