@@ -116,7 +116,7 @@ public final class HBaseBench {
   private static void report(Path results) throws Exception {
     Map<String, double[]> best = new LinkedHashMap<>();
     System.out.printf(
-        "%n%-8s %5s %9s %9s %7s %8s %9s %6s %11s %8s %10s %12s%n",
+        "%n%-13s %5s %9s %9s %7s %8s %9s %6s %11s %8s %10s %12s%n",
         "loader",
         "round",
         "rows",
@@ -137,7 +137,7 @@ public final class HBaseBench {
       }
       double cpu = v[3] + v[4];
       System.out.printf(
-          "%-8s %5s %,9.0f %,9.0f %7.1f %,8.0f %,9.0f %6.1f %11.1f %,8.0f %10s %12s%n",
+          "%-13s %5s %,9.0f %,9.0f %7.1f %,8.0f %,9.0f %6.1f %11.1f %,8.0f %10s %12s%n",
           f[0],
           f[1],
           v[0],
@@ -173,6 +173,12 @@ public final class HBaseBench {
           "Sluice SSTables / raw rows/s:      %.2f   (goal >= 2, files built and streamed;"
               + " node CPU per row %.2f of raw's)%n",
           rate(sstables) / rate(raw), sstables[6] / raw[6]);
+    }
+    if (raw != null && best.containsKey("base-sstables")) {
+      double[] base = best.get("base-sstables");
+      System.out.printf(
+          "BASE_JAR SSTables / raw rows/s:    %.2f   (CPU per row %.2f of raw's)%n",
+          rate(base) / rate(raw), cpuPerRow(base) / cpuPerRow(raw));
     }
     System.out.println(
         "rows/s, cells/s: over the loader process's wall time, JVM start included; CPU s: user +"

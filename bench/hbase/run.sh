@@ -119,10 +119,14 @@ run_loader() {
     base)
       if [ -z "$base_jar" ]; then echo "loader base needs BASE_JAR" >&2; exit 64; fi
       measure base "${base[@]}" migrate "$job" --fresh ;;
+    base-sstables)
+      if [ -z "$base_jar" ]; then echo "loader base-sstables needs BASE_JAR" >&2; exit 64; fi
+      rm -rf "$data/sstables"
+      measure base-sstables "${base[@]}" migrate "$sstables_job" --fresh ;;
     sstables)
       rm -rf "$data/sstables"
       measure sstables "${sluice[@]}" migrate "$sstables_job" --fresh ;;
-    *) echo "unknown loader $1 (raw, sluice, base, sstables)" >&2; exit 64 ;;
+    *) echo "unknown loader $1 (raw, sluice, base, sstables, base-sstables)" >&2; exit 64 ;;
   esac
 }
 

@@ -3,12 +3,15 @@ package io.sluice.hbase;
 import io.sluice.core.source.SourcePaths;
 import java.io.IOException;
 import java.net.URI;
+import java.net.URISyntaxException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.fs.UnsupportedFileSystemException;
 import org.apache.hadoop.hbase.HBaseConfiguration;
 import org.apache.hadoop.hbase.HConstants;
+import org.apache.hadoop.util.VersionInfo;
 
 /**
  * The Hadoop configuration an HBase source reads with: HBase's defaults, the site files of {@code
@@ -67,7 +70,18 @@ final class SourceHadoop {
       Configuration conf, org.apache.hadoop.fs.Path rootDir) {
     try {
       return OwnClassLoader.call(() -> rootDir.getFileSystem(conf).makeQualified(rootDir));
-    } catch (IOException | RuntimeException e) {
+    } catch (UnsupportedFileSystemException e) {
+      throw new IllegalArgumentException(
+          "cannot read " + rootDir + ": " + missingConnector(rootDir.toUri().getScheme()), e);
+    } catch (RuntimeException e) {
+      // Hadoop's defaults name the classes of s3a:// and others, whose jars it does not bring.
+      if (e.getCause() instanceof ClassNotFoundException) {
+        throw new IllegalArgumentException(
+            "cannot read " + rootDir + ": " + missingConnector(rootDir.toUri().getScheme()), e);
+      }
+      throw new IllegalArgumentException(
+          "cannot read " + rootDir + " with the plugin's Hadoop: " + e.getMessage(), e);
+    } catch (IOException e) {
       throw new IllegalArgumentException(
           "cannot read "
               + rootDir
@@ -76,6 +90,44 @@ final class SourceHadoop {
               + " (the namenode goes in the path, hdfs://host:port/..., or in the core-site.xml"
               + " of HADOOP_CONF_DIR)",
           e);
+    }
+  }
+
+  /**
+   * What to add for a file system the plugin's Hadoop does not have: its connector's jars, of the
+   * plugin's Hadoop version, in the plugin folder (every jar there is loaded).
+   */
+  static String missingConnector(String scheme) {
+    String hadoop = VersionInfo.getVersion();
+    String jars =
+        switch (scheme == null ? "" : scheme) {
+          case "s3a" ->
+              "hadoop-aws-"
+                  + hadoop
+                  + ".jar and the aws-java-sdk-bundle jar its pom names (1.12.316 for 3.3.5)";
+          case "abfs", "abfss", "wasb", "wasbs" ->
+              "hadoop-azure-" + hadoop + ".jar and the dependencies its pom names";
+          default -> "the jars of the connector for Hadoop " + hadoop;
+        };
+    return "the plugin's Hadoop ("
+        + hadoop
+        + ") has no file system for "
+        + scheme
+        + ":// paths; add "
+        + jars
+        + " to the plugin folder "
+        + pluginFolder()
+        + " (docs/hbase.md: \"Exports on HDFS and object stores\")";
+  }
+
+  /** The folder this plugin's jar was loaded from. */
+  private static String pluginFolder() {
+    try {
+      return Path.of(SourceHadoop.class.getProtectionDomain().getCodeSource().getLocation().toURI())
+          .getParent()
+          .toString();
+    } catch (URISyntaxException | RuntimeException e) {
+      return "hbase-snapshot/";
     }
   }
 }

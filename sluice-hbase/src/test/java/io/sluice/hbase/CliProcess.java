@@ -46,7 +46,8 @@ final class CliProcess {
     return start(workDir, Path.of(property("sluice.plugins")), environment, args);
   }
 
-  private static CliProcess start(
+  /** The jar run with {@code plugins} as its plugin folder and more environment variables. */
+  static CliProcess start(
       Path workDir, Path plugins, Map<String, String> environment, String... args)
       throws IOException {
     List<String> command = new ArrayList<>();

@@ -36,13 +36,23 @@ final class SparkProcess {
 
   /** Runs {@code args} on Spark and waits up to {@code seconds}; its exit code and output. */
   static Finished run(Path workDir, long seconds, String... args) throws Exception {
+    return run(workDir, seconds, Path.of(property("sluice.plugins")), List.of(), args);
+  }
+
+  /**
+   * As {@link #run(Path, long, String...)}, with {@code plugins} as the plugin folder and more
+   * {@code --conf} settings of the submission ({@code name=value}).
+   */
+  static Finished run(
+      Path workDir, long seconds, Path plugins, List<String> settings, String... args)
+      throws Exception {
     Path jar = Path.of(property("sluice.spark.jar"));
     String sparkJars = Files.readString(Path.of(property("sluice.spark.classpath"))).strip();
     List<String> command = new ArrayList<>();
     command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
     command.add(TestNodes.QUICK_JIT);
     OPENED.forEach(name -> command.add("--add-opens=java.base/" + name + "=ALL-UNNAMED"));
-    command.add("-Dsluice.plugins=" + property("sluice.plugins"));
+    command.add("-Dsluice.plugins=" + plugins);
     command.add("-Djava.io.tmpdir=" + Files.createDirectories(workDir.resolve("tmp")));
     command.addAll(List.of("-cp", jar + java.io.File.pathSeparator + sparkJars));
     command.add("org.apache.spark.deploy.SparkSubmit");
@@ -55,10 +65,9 @@ final class SparkProcess {
             "--conf",
             "spark.driver.host=127.0.0.1",
             "--conf",
-            "spark.driver.bindAddress=127.0.0.1",
-            "--class",
-            "io.sluice.spark.SluiceSpark",
-            jar.toString()));
+            "spark.driver.bindAddress=127.0.0.1"));
+    settings.forEach(setting -> command.addAll(List.of("--conf", setting)));
+    command.addAll(List.of("--class", "io.sluice.spark.SluiceSpark", jar.toString()));
     command.addAll(List.of(args));
     Path output = Files.createTempFile(workDir, "spark-", ".out");
     ProcessBuilder builder =
