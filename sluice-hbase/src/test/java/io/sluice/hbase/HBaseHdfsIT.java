@@ -22,9 +22,7 @@ import java.util.concurrent.TimeUnit;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.hbase.snapshot.ExportSnapshot;
 import org.apache.hadoop.hdfs.MiniDFSCluster;
-import org.apache.hadoop.util.ToolRunner;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -56,22 +54,7 @@ class HBaseHdfsIT {
     exportUri = hdfs.getURI() + "/exports/orders";
     Configuration exportConf = new Configuration(conf);
     exportConf.set("fs.defaultFS", hdfs.getURI().toString());
-    exportConf.set("mapreduce.framework.name", "local");
-    int exitCode =
-        ToolRunner.run(
-            exportConf,
-            new ExportSnapshot(),
-            new String[] {
-              "-snapshot",
-              OrdersSnapshot.SNAPSHOT,
-              "-copy-from",
-              export.folder().toUri().toString(),
-              "-copy-to",
-              exportUri,
-              // The local file system's checksums differ from HDFS's: nothing to compare.
-              "-no-checksum-verify"
-            });
-    assertThat(exitCode).as("ExportSnapshot's exit code").isZero();
+    SnapshotFixture.exportOrdersTo(exportConf, exportUri);
   }
 
   @AfterAll

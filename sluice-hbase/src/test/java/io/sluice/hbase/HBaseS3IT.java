@@ -8,6 +8,8 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.sluice.testinfra.RealCassandra;
 import io.sluice.testinfra.TestKeyspace;
 import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
@@ -18,8 +20,6 @@ import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.hadoop.fs.FileStatus;
 import org.apache.hadoop.fs.FileSystem;
-import org.apache.hadoop.hbase.snapshot.ExportSnapshot;
-import org.apache.hadoop.util.ToolRunner;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -49,22 +49,7 @@ class HBaseS3IT {
     s3 = LoopbackS3.start(work.resolve("s3"), "exports");
     Configuration conf = new Configuration();
     s3.hadoopSettings().forEach(conf::set);
-    conf.set("mapreduce.framework.name", "local");
-    int exitCode =
-        ToolRunner.run(
-            conf,
-            new ExportSnapshot(),
-            new String[] {
-              "-snapshot",
-              OrdersSnapshot.SNAPSHOT,
-              "-copy-from",
-              export.folder().toUri().toString(),
-              "-copy-to",
-              EXPORT,
-              // The local file system's checksums are not S3's: nothing to compare.
-              "-no-checksum-verify"
-            });
-    assertThat(exitCode).as("ExportSnapshot's exit code").isZero();
+    SnapshotFixture.exportOrdersTo(conf, EXPORT);
     // As a machine set up for Hadoop has it: the store's endpoint and keys in core-site.xml.
     hadoopConf = Files.createDirectories(work.resolve("hadoop-conf"));
     Files.writeString(
@@ -92,11 +77,7 @@ class HBaseS3IT {
   void should_load_the_snapshot_from_s3_with_the_connector_in_the_plugin_folder(
       CqlSession session, TestKeyspace keyspace) throws Exception {
     OrdersColumnChecks.createTable(session, "orders_s3");
-    Path jobFile = work.resolve("orders-s3.yaml");
-    Files.writeString(
-        jobFile,
-        SnapshotFixture.ordersJob(
-            keyspace, EXPORT, "orders_s3", "state-s3", "", SnapshotFixture.ORDERS_COLUMNS));
+    Path jobFile = job(keyspace, "orders_s3");
 
     CliProcess migrate =
         CliProcess.start(
@@ -110,7 +91,9 @@ class HBaseS3IT {
     assertThat(exit).as(migrate.output()).isZero();
     assertThat(migrate.stdout()).contains("2 split(s)");
     JsonNode counts =
-        new ObjectMapper().readTree(work.resolve("state-s3/report.json").toFile()).get("counts");
+        new ObjectMapper()
+            .readTree(work.resolve("state-orders_s3/report.json").toFile())
+            .get("counts");
     assertThat(counts.get("records-read").asLong()).isEqualTo(export.rows().size());
     assertThat(counts.get("rows-written").asLong()).isEqualTo(export.rows().size());
     OrdersColumnChecks.assertEveryCell(session, "orders_s3", export.rows());
@@ -120,7 +103,7 @@ class HBaseS3IT {
     assertThat(work.resolve("tmp")).isEmptyDirectory();
     assertThat(restoreFoldersInBucket()).as("restore folders left in s3a://exports/tmp").isEmpty();
     assertThat(migrate.output()).doesNotContain(s3.secretKey());
-    assertThat(filesHolding(work.resolve("state-s3"), s3.secretKey())).isEmpty();
+    assertThat(filesHolding(work.resolve("state-orders_s3"), s3.secretKey())).isEmpty();
   }
 
   /**
@@ -131,16 +114,7 @@ class HBaseS3IT {
   void should_load_the_snapshot_from_s3_on_spark_with_the_submissions_settings(
       CqlSession session, TestKeyspace keyspace) throws Exception {
     OrdersColumnChecks.createTable(session, "orders_s3_spark");
-    Path jobFile = work.resolve("orders-s3-spark.yaml");
-    Files.writeString(
-        jobFile,
-        SnapshotFixture.ordersJob(
-            keyspace,
-            EXPORT,
-            "orders_s3_spark",
-            "state-s3-spark",
-            "",
-            SnapshotFixture.ORDERS_COLUMNS));
+    Path jobFile = job(keyspace, "orders_s3_spark");
     List<String> settings =
         s3.hadoopSettings().entrySet().stream()
             .map(setting -> "spark.hadoop." + setting.getKey() + "=" + setting.getValue())
@@ -154,7 +128,7 @@ class HBaseS3IT {
     assertThat(spark.exitCode()).as(spark.output()).isZero();
     assertThat(spark.output()).contains("2 split(s)").doesNotContain(s3.secretKey());
     OrdersColumnChecks.assertEveryCell(session, "orders_s3_spark", export.rows());
-    assertThat(filesHolding(work.resolve("state-s3-spark"), s3.secretKey())).isEmpty();
+    assertThat(filesHolding(work.resolve("state-orders_s3_spark"), s3.secretKey())).isEmpty();
     assertThat(restoreFoldersInBucket()).as("restore folders left in s3a://exports/tmp").isEmpty();
   }
 
@@ -162,16 +136,7 @@ class HBaseS3IT {
   void should_name_the_connector_jars_when_the_plugin_folder_lacks_them(
       CqlSession session, TestKeyspace keyspace) throws Exception {
     OrdersColumnChecks.createTable(session, "orders_s3_refused");
-    Path jobFile = work.resolve("orders-s3-refused.yaml");
-    Files.writeString(
-        jobFile,
-        SnapshotFixture.ordersJob(
-            keyspace,
-            EXPORT,
-            "orders_s3_refused",
-            "state-s3-refused",
-            "",
-            SnapshotFixture.ORDERS_COLUMNS));
+    Path jobFile = job(keyspace, "orders_s3_refused");
 
     CliProcess migrate =
         CliProcess.start(
@@ -185,6 +150,14 @@ class HBaseS3IT {
         .contains("aws-java-sdk-bundle")
         .doesNotContain(s3.secretKey());
     assertThat(session.execute("SELECT count(*) FROM orders_s3_refused").one().getLong(0)).isZero();
+  }
+
+  /** A job loading the export in S3 into {@code table}, its state in {@code state-TABLE}. */
+  private static Path job(TestKeyspace keyspace, String table) throws IOException {
+    return Files.writeString(
+        work.resolve(table + ".yaml"),
+        SnapshotFixture.ordersJob(
+            keyspace, EXPORT, table, "state-" + table, "", SnapshotFixture.ORDERS_COLUMNS));
   }
 
   /**
@@ -236,11 +209,10 @@ class HBaseS3IT {
           .filter(
               file -> {
                 try {
-                  return new String(
-                          Files.readAllBytes(file), java.nio.charset.StandardCharsets.UTF_8)
+                  return new String(Files.readAllBytes(file), StandardCharsets.UTF_8)
                       .contains(text);
                 } catch (IOException e) {
-                  throw new java.io.UncheckedIOException(e);
+                  throw new UncheckedIOException(e);
                 }
               })
           .toList();

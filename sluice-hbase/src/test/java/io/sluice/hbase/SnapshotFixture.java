@@ -1,5 +1,7 @@
 package io.sluice.hbase;
 
+import static org.assertj.core.api.Assertions.assertThat;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.sluice.testinfra.TestKeyspace;
 import java.io.IOException;
@@ -10,6 +12,9 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.Comparator;
 import java.util.stream.Stream;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.hadoop.hbase.snapshot.ExportSnapshot;
+import org.apache.hadoop.util.ToolRunner;
 
 /**
  * The snapshots {@link OrdersSnapshot} builds with HBase, built once per build of the module (HBase
@@ -69,6 +74,30 @@ final class SnapshotFixture {
       RECORD.writeValue(recorded.toFile(), built);
       return built;
     }
+  }
+
+  /**
+   * Copies the orders export with HBase's own {@code ExportSnapshot} to {@code uri}, on the file
+   * system {@code conf} reaches (HDFS, S3), as a team copies its export off the cluster.
+   */
+  static void exportOrdersTo(Configuration conf, String uri) throws Exception {
+    Configuration exportConf = new Configuration(conf);
+    exportConf.set("mapreduce.framework.name", "local");
+    int exitCode =
+        ToolRunner.run(
+            exportConf,
+            new ExportSnapshot(),
+            new String[] {
+              "-snapshot",
+              OrdersSnapshot.SNAPSHOT,
+              "-copy-from",
+              export().folder().toUri().toString(),
+              "-copy-to",
+              uri,
+              // The local file system's checksums are not those of HDFS or S3: nothing to compare.
+              "-no-checksum-verify"
+            });
+    assertThat(exitCode).as("ExportSnapshot's exit code").isZero();
   }
 
   /** An empty folder of the test class's own, for its job files and state. */
