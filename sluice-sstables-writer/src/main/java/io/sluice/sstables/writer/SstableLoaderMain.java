@@ -24,9 +24,10 @@ import org.apache.cassandra.tools.LoaderOptions;
  * loaded one at a time in the order they come, so Sluice sends the next only when it wants it
  * loaded (after a pause for the target's compaction, say). For each folder it answers {@code LOADED
  * <folder>} on standard output once the folder is streamed, or {@code FAILED <folder> <reason>} and
- * ends. When standard input ends without the empty line, Sluice is gone, and the process ends at
- * once, even mid-folder, rather than go on loading what nobody will mark as loaded. The loader's
- * own output goes to standard error.
+ * ends; after the empty line, {@code DONE} once every folder is, and it exits. When standard input
+ * ends without the empty line, Sluice is gone, and the process ends at once, even mid-folder,
+ * rather than go on loading what nobody will mark as loaded. The loader's own output goes to
+ * standard error.
  */
 public final class SstableLoaderMain {
 
@@ -91,6 +92,8 @@ public final class SstableLoaderMain {
       if (folder.isEmpty()) {
         loads.shutdown();
         loads.awaitTermination(Long.MAX_VALUE, TimeUnit.DAYS);
+        // Said before the exit, which Sluice need not wait for.
+        answers.println("DONE");
         System.exit(0);
       }
       String next = folder;
