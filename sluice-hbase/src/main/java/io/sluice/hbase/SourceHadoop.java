@@ -70,18 +70,13 @@ final class SourceHadoop {
       Configuration conf, org.apache.hadoop.fs.Path rootDir) {
     try {
       return OwnClassLoader.call(() -> rootDir.getFileSystem(conf).makeQualified(rootDir));
-    } catch (UnsupportedFileSystemException e) {
-      throw new IllegalArgumentException(
-          "cannot read " + rootDir + ": " + missingConnector(rootDir.toUri().getScheme()), e);
-    } catch (RuntimeException e) {
+    } catch (IOException | RuntimeException e) {
       // Hadoop's defaults name the classes of s3a:// and others, whose jars it does not bring.
-      if (e.getCause() instanceof ClassNotFoundException) {
+      if (e instanceof UnsupportedFileSystemException
+          || e.getCause() instanceof ClassNotFoundException) {
         throw new IllegalArgumentException(
             "cannot read " + rootDir + ": " + missingConnector(rootDir.toUri().getScheme()), e);
       }
-      throw new IllegalArgumentException(
-          "cannot read " + rootDir + " with the plugin's Hadoop: " + e.getMessage(), e);
-    } catch (IOException e) {
       throw new IllegalArgumentException(
           "cannot read "
               + rootDir
@@ -97,7 +92,7 @@ final class SourceHadoop {
    * What to add for a file system the plugin's Hadoop does not have: its connector's jars, of the
    * plugin's Hadoop version, in the plugin folder (every jar there is loaded).
    */
-  static String missingConnector(String scheme) {
+  private static String missingConnector(String scheme) {
     String hadoop = VersionInfo.getVersion();
     String jars =
         switch (scheme == null ? "" : scheme) {
