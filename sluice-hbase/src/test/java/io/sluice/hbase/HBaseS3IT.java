@@ -26,11 +26,12 @@ import org.junit.jupiter.api.Test;
 
 /**
  * The orders snapshot exported by HBase's own {@code ExportSnapshot} to S3 (a real S3 server on
- * loopback, {@link LoopbackS3}) and read there by the CLI as a process, as docs/hbase.md says: the
- * connector's two jars added to the plugin folder, the endpoint and key pair in {@code
- * HADOOP_CONF_DIR}'s {@code core-site.xml}. Every cell as HBase's {@code Get} returned it at
- * snapshot time; no restore folder left in the bucket; the secret key nowhere in what the run
- * prints or saves. Without the connector, the run stops before reading, naming the jars.
+ * loopback, {@link LoopbackS3}) and read there as docs/hbase.md says, the connector's two jars
+ * added to the plugin folder: by the CLI as a process (the endpoint and key pair in {@code
+ * HADOOP_CONF_DIR}'s {@code core-site.xml}), and on Spark {@code local[2]} (as the submission's
+ * {@code spark.hadoop.*} settings). Every cell as HBase's {@code Get} returned it at snapshot time;
+ * no restore folder left in the bucket; the secret key nowhere in what the run prints or saves.
+ * Without the connector, the run stops before reading, naming the jars.
  */
 @RealCassandra
 class HBaseS3IT {
@@ -66,8 +67,7 @@ class HBaseS3IT {
   }
 
   @AfterAll
-  static void stopS3() throws IOException {
-    FileSystem.closeAll();
+  static void stopS3() {
     if (s3 != null) {
       s3.close();
     }
