@@ -90,6 +90,8 @@ class HBaseS3IT {
 
     assertThat(exit).as(migrate.output()).isZero();
     assertThat(migrate.stdout()).contains("2 split(s)");
+    // Nothing on standard error: the S3 connector's libraries log as the CLI does.
+    assertThat(migrate.stderr()).isBlank();
     JsonNode counts =
         new ObjectMapper()
             .readTree(work.resolve("state-orders_s3/report.json").toFile())
