@@ -58,7 +58,6 @@ final class FamilyLayoutChecks {
     // A non-frozen collection's write times and TTLs come element by element, in key order.
     List<Long> writetimes = row.getList("writetime(" + family + ")", Long.class);
     List<Integer> ttls = row.getList("ttl(" + family + ")", Integer.class);
-    long nowSecond = System.currentTimeMillis() / 1000;
     int i = 0;
     for (Map.Entry<String, ExpectedCell> cell : cells.entrySet()) {
       String entry = what + " entry " + cell.getKey();
@@ -66,7 +65,7 @@ final class FamilyLayoutChecks {
       assertThat(writetimes.get(i))
           .as(entry + " write time")
           .isEqualTo(cell.getValue().timestampMillis() * 1000);
-      assertTtl(ttls.get(i), cell.getValue(), nowSecond, entry);
+      assertTtl(ttls.get(i), cell.getValue(), entry);
       i++;
     }
   }
@@ -93,7 +92,6 @@ final class FamilyLayoutChecks {
       assertThat(clustering.stream().map(r -> r.getString("qualifier")).toList())
           .as(expected.getKey() + " qualifiers")
           .isEqualTo(new ArrayList<>(cells.keySet()));
-      long nowSecond = System.currentTimeMillis() / 1000;
       ExpectedCell note = expected.getValue().get("t:note");
       for (Row row : clustering) {
         ExpectedCell cell = cells.get(row.getString("qualifier"));
@@ -106,8 +104,7 @@ final class FamilyLayoutChecks {
             .as(what + " write time")
             .isEqualTo(cell.timestampMillis() * 1000);
         assertThat(row.getLong("writetime(written)")).isEqualTo(cell.timestampMillis() * 1000);
-        assertTtl(
-            row.isNull("ttl(value)") ? null : row.getInt("ttl(value)"), cell, nowSecond, what);
+        assertTtl(row.isNull("ttl(value)") ? null : row.getInt("ttl(value)"), cell, what);
         if (note == null) {
           assertThat(row.isNull("note")).as(what + " note").isTrue();
         } else {
@@ -146,7 +143,6 @@ final class FamilyLayoutChecks {
                       + " WHERE rowkey = ?",
                   expected.getKey())
               .all();
-      long nowSecond = System.currentTimeMillis() / 1000;
       List<String> found = new ArrayList<>();
       for (Row row : clustering) {
         ExpectedCell cell =
@@ -165,7 +161,6 @@ final class FamilyLayoutChecks {
           assertTtl(
               row.isNull("ttl(value)") ? null : row.getInt("ttl(value)"),
               versionOf,
-              nowSecond,
               expected.getKey() + " " + row.getString("qualifier"));
         }
       }
@@ -215,14 +210,11 @@ final class FamilyLayoutChecks {
     }
   }
 
-  private static void assertTtl(Integer ttl, ExpectedCell cell, long nowSecond, String what) {
+  private static void assertTtl(Integer ttl, ExpectedCell cell, String what) {
     if (cell.expiresAtSecond() == 0) {
       assertThat(ttl).as(what + " has no TTL").isNull();
     } else {
-      assertThat((long) ttl)
-          .as(what + " TTL left")
-          .isBetween(
-              cell.expiresAtSecond() - nowSecond - 2, cell.expiresAtSecond() - nowSecond + 1);
+      TtlLeft.assertCopyOf(ttl, cell.expiresAtSecond(), what);
     }
   }
 

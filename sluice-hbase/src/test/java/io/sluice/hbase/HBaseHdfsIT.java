@@ -26,6 +26,7 @@ import org.apache.hadoop.hdfs.MiniDFSCluster;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The orders snapshot exported by HBase's own {@code ExportSnapshot} to HDFS (Hadoop's
@@ -36,6 +37,7 @@ import org.junit.jupiter.api.Test;
  * (on HDFS, beside the export) are gone when the run ends.
  */
 @RealCassandra
+@ExtendWith(TtlLeft.class)
 class HBaseHdfsIT {
 
   private static Path work;

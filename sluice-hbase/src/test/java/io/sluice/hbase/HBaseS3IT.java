@@ -23,6 +23,7 @@ import org.apache.hadoop.fs.FileSystem;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * The orders snapshot exported by HBase's own {@code ExportSnapshot} to S3 (a real S3 server on
@@ -34,6 +35,7 @@ import org.junit.jupiter.api.Test;
  * Without the connector, the run stops before reading, naming the jars.
  */
 @RealCassandra
+@ExtendWith(TtlLeft.class)
 class HBaseS3IT {
 
   private static final String EXPORT = "s3a://exports/orders";

@@ -23,6 +23,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * A snapshot of one large region ({@link LargeRegionSnapshot}: hundreds of 1 KiB blocks, versions,
@@ -32,6 +33,7 @@ import org.junit.jupiter.api.Test;
  * Spark, and as clustering rows of every version.
  */
 @RealCassandra
+@ExtendWith(TtlLeft.class)
 class HBaseSplitsIT {
 
   /** Small enough to cut the region (about 400 KiB of store files) into several splits. */

@@ -25,6 +25,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * {@code sluice validate} against the HBase snapshot {@link OrdersSnapshot} builds: a clean load
@@ -36,6 +37,7 @@ import org.junit.jupiter.api.Test;
  * picks the same).
  */
 @RealCassandra
+@ExtendWith(TtlLeft.class)
 class HBaseValidateIT {
 
   private static final String TABLE_COLUMNS =

@@ -32,6 +32,7 @@ import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 
 /**
  * {@code type: hfiles}: a folder of HFiles written by HBase's own writer ({@link BulkLoadFiles})
@@ -40,6 +41,7 @@ import org.junit.jupiter.api.Test;
  * written at its HBase timestamp and expiring when HBase's cell does.
  */
 @RealCassandra
+@ExtendWith(TtlLeft.class)
 class HFilesIT {
 
   private static Path work;

@@ -57,7 +57,6 @@ final class OrdersColumnChecks {
                 key)
             .one();
     assertThat(row).as("row %s", key).isNotNull();
-    long nowSecond = System.currentTimeMillis() / 1000;
     for (int i = 0; i < NAMES.length; i++) {
       ExpectedCell cell = cells.get(FIELDS[i]);
       String what = key + " " + FIELDS[i];
@@ -75,10 +74,7 @@ final class OrdersColumnChecks {
       if (cell.expiresAtSecond() == 0) {
         assertThat(row.isNull("ttl(" + NAMES[i] + ")")).as(what + " has no TTL").isTrue();
       } else {
-        assertThat((long) row.getInt("ttl(" + NAMES[i] + ")"))
-            .as(what + " TTL left")
-            .isBetween(
-                cell.expiresAtSecond() - nowSecond - 2, cell.expiresAtSecond() - nowSecond + 1);
+        TtlLeft.assertCopyOf(row.getInt("ttl(" + NAMES[i] + ")"), cell.expiresAtSecond(), what);
       }
     }
     assertThat(row.isNull("gone")).as(key + " d:gone had expired at snapshot time").isTrue();
