@@ -100,15 +100,17 @@ final class JobChecks implements AutoCloseable {
   }
 
   private void openTable(JobSpec job, WorkflowKind kind, String prefix) {
-    // The target connects while the sources open: two clusters' handshakes and schema reads at
-    // once instead of one after the other.
+    // The target connects while the sources open and prepare to read: two clusters' handshakes
+    // and schema reads, or a snapshot's restore, at once instead of one after the other.
     CompletableFuture<Target> connecting =
         CompletableFuture.supplyAsync(() -> kind.connect(job), JobChecks::onOwnThread);
     List<Source> sources = new ArrayList<>();
     for (SourceSpec spec : job.sources()) {
       try {
-        sources.add(Sources.create(spec, job.baseDir()));
-      } catch (RuntimeException e) {
+        Source source = Sources.create(spec, job.baseDir());
+        sources.add(source);
+        source.prepareReading();
+      } catch (IOException | RuntimeException e) {
         problems.add(prefix + ErrorReporter.sentence(e));
       }
     }

@@ -23,8 +23,8 @@ import org.apache.hadoop.hbase.util.Pair;
  * region in key order, a large region cut into several ({@link RegionParts}, {@link RegionSource}).
  * The export may be local or on any file system the plugin's Hadoop reads ({@code hdfs://}). The
  * snapshot is restored (links only) into a new folder on the export's file system ({@link
- * RestoreFolder}) the first time a split is opened, and that folder is removed when the source
- * closes.
+ * RestoreFolder}) before the first split is read ({@link #prepareReading}, or the first split's
+ * opening), and that folder is removed when the source closes.
  */
 final class HBaseSnapshotSource extends RegionSource implements ProposingSource {
 
@@ -60,7 +60,7 @@ final class HBaseSnapshotSource extends RegionSource implements ProposingSource 
   }
 
   @Override
-  public synchronized List<Split> plan() throws IOException {
+  List<Split> planSplits() throws IOException {
     ExportedSnapshot snapshot =
         OwnClassLoader.call(() -> ExportedSnapshot.open(conf, rootDir, options.snapshot()));
     checkFamilies(snapshot.table());

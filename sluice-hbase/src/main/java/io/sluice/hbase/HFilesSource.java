@@ -17,9 +17,9 @@ import org.apache.hadoop.fs.Path;
  * the files of a family are merged as a region server merges its store files (versions, delete
  * markers, the families' TTLs from the options), a split per group of files whose rows overlap
  * ({@link HFileFolder}), a large group cut into several ({@link RegionParts}). The files are linked
- * into a temporary folder the first time a split is opened ({@link LinkedHFiles}), and that folder
- * is removed when the source closes. {@code sluice plan} proposes a mapping from their first rows,
- * as for a snapshot.
+ * into a temporary folder before the first split is read ({@link LinkedHFiles}; {@link
+ * #prepareReading}, or the first split's opening), and that folder is removed when the source
+ * closes. {@code sluice plan} proposes a mapping from their first rows, as for a snapshot.
  */
 final class HFilesSource extends RegionSource implements ProposingSource {
 
@@ -52,7 +52,7 @@ final class HFilesSource extends RegionSource implements ProposingSource {
   }
 
   @Override
-  public synchronized List<Split> plan() throws IOException {
+  List<Split> planSplits() throws IOException {
     HFileFolder files = scanned();
     List<Split> splits = new ArrayList<>();
     for (HFileFolder.Group group : files.groups()) {

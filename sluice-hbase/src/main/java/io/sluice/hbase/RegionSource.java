@@ -29,6 +29,7 @@ abstract class RegionSource implements CellTimesSource {
 
   private final String name;
   final Configuration conf;
+  private List<Split> planned;
 
   RegionSource(String name, Configuration conf) {
     this.name = name;
@@ -46,8 +47,27 @@ abstract class RegionSource implements CellTimesSource {
   /** How the source's cells become fields. */
   abstract CellMapping mapping();
 
-  /** The regions the splits read, laid out the first time a split is opened. */
+  /** The regions the splits read, laid out once, before the first split is read. */
   abstract RegionLayout layout() throws IOException;
+
+  /** Plans the splits: a region, or a part of a large one, each. */
+  abstract List<Split> planSplits() throws IOException;
+
+  /** The splits, planned once: what a source reads does not change while it is read. */
+  @Override
+  public final synchronized List<Split> plan() throws IOException {
+    if (planned == null) {
+      planned = List.copyOf(planSplits());
+    }
+    return planned;
+  }
+
+  /** Plans the splits and lays out the regions, so that the first split opens at once. */
+  @Override
+  public final void prepareReading() throws IOException {
+    plan();
+    OwnClassLoader.call(this::layout);
+  }
 
   @Override
   public final String writeTimes() {

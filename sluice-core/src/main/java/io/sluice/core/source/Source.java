@@ -38,6 +38,14 @@ public interface Source extends AutoCloseable {
     return plan();
   }
 
+  /**
+   * Does early what reading the source needs before its first split, once for the run (an HBase
+   * snapshot's restore): the CLI calls it right after creating the source, while the target
+   * connects, instead of leaving it to the first split. Nothing by default; what it makes, {@link
+   * #close} removes.
+   */
+  default void prepareReading() throws IOException {}
+
   /** Opens a reader positioned at the start of the split. */
   SplitReader open(Split split) throws IOException;
 
