@@ -24,6 +24,7 @@ import java.io.IOException;
 import java.time.Clock;
 import java.util.HashMap;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -178,7 +179,9 @@ final class ExecutorJob implements AutoCloseable {
     }
     try (BudgetLease lease = lease(task, executor);
         FlowController flow = flowController(lease);
-        Sink sink = workflow.openSink(mapper, flow);
+        // A task's sink may hand what it starts (an SSTable writer) on to the executor's next
+        // tasks, so the task's own split says nothing of the size it serves.
+        Sink sink = workflow.openSink(mapper, flow, OptionalLong.empty());
         LineStore lines =
             splits.openLines(
                 split.id(), SplitLines.REJECTS, saved == null ? 0 : saved.rejectFileLength());

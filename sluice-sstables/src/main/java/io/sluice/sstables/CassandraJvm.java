@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.OptionalLong;
 import java.util.stream.Collectors;
 import java.util.zip.CRC32;
 
@@ -31,12 +32,32 @@ final class CassandraJvm {
   static final String WRITER_MAIN = "io.sluice.sstables.writer.SstableWriterMain";
   static final String LOADER_MAIN = "io.sluice.sstables.writer.SstableLoaderMain";
   private static final String WRITER_JAR = "sluice-sstables-writer.jar";
+
+  /**
+   * The most source a writer is planned to take and still compile with C1 alone. The optimizing
+   * compiler costs a writer 2 to 3 s of CPU, which only a longer run earns back: streamed SSTable
+   * loads of a CSV file, C1 alone against the default, took 7.0 and 6.2 s against 9.0 and 7.7 s at
+   * 29 MB, 12.3 and 11.4 s against 14.1 and 14.3 s at 118 MB, about the same at 235 MB, and 25.3
+   * and 25.5 s against 23.3 and 23.0 s at 352 MB (bench/hbase/README.md).
+   */
+  static final long QUICK_COMPILER_MAX_BYTES = 128L << 20;
+
+  private static final String QUICK_COMPILER = "-XX:TieredStopAtLevel=1";
   private static Path writerJar;
 
   private CassandraJvm() {}
 
   /** The command running {@code mainClass} with {@code heapMib} of heap. */
   static List<String> command(String mainClass, int heapMib, List<String> args) {
+    return command(mainClass, heapMib, List.of(), args);
+  }
+
+  /**
+   * The command running {@code mainClass} with {@code heapMib} of heap and {@code options} (before
+   * the user's).
+   */
+  static List<String> command(
+      String mainClass, int heapMib, List<String> options, List<String> args) {
     CassandraHome home = CassandraHome.locate();
     List<String> command = new ArrayList<>();
     command.add(JavaRuntime.find(null).executable().toString());
@@ -48,6 +69,7 @@ final class CassandraJvm {
     // The JVM's own warnings go to standard error: standard output carries the answers.
     command.add("-XX:+DisplayVMOutputToStderr");
     command.addAll(moduleAccess());
+    command.addAll(options);
     command.addAll(userOptions(System.getenv(JAVA_OPTIONS_VARIABLE)));
     command.add("-cp");
     List<Path> classPath = new ArrayList<>();
@@ -60,6 +82,17 @@ final class CassandraJvm {
     command.add(mainClass);
     command.addAll(args);
     return command;
+  }
+
+  /**
+   * The compiler options of a writer whose run has {@code sourceBytes} of source left to read: C1
+   * alone up to {@link #QUICK_COMPILER_MAX_BYTES}, the JVM's default (both compilers) above it or
+   * when the size is not known.
+   */
+  static List<String> writerCompiler(OptionalLong sourceBytes) {
+    return sourceBytes.isPresent() && sourceBytes.getAsLong() <= QUICK_COMPILER_MAX_BYTES
+        ? List.of(QUICK_COMPILER)
+        : List.of();
   }
 
   /** The options of {@link #JAVA_OPTIONS_VARIABLE}'s value, none when it is unset or blank. */

@@ -29,6 +29,7 @@ import java.util.Deque;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.UUID;
 import java.util.function.Consumer;
@@ -175,17 +176,34 @@ final class SstablesTarget implements ValidatingTarget {
     }
   }
 
-  /** A sink with a writer process of its own: an idle one, or one started for it. */
   @Override
   public Sink openSink(FlowSpec flow, FlowFeedback feedback) {
+    return openSink(flow, feedback, OptionalLong.empty());
+  }
+
+  /**
+   * A sink with a writer process of its own: an idle one, or one started for it, whose compiler
+   * suits {@code sourceBytes} ({@link CassandraJvm#writerCompiler}).
+   */
+  @Override
+  public Sink openSink(FlowSpec flow, FlowFeedback feedback, OptionalLong sourceBytes) {
     WriterProcess writer = takeIdleWriter();
     if (writer == null) {
       // One segment open per worker at most, each holding up to a buffer of rows.
       int heapMib =
           WRITER_BASE_HEAP_MIB + flow.workers() * options.bufferMib() * HEAP_PER_BUFFER_MIB;
+      List<String> compiler = CassandraJvm.writerCompiler(sourceBytes);
+      LOG.debug(
+          "Starting an SSTable writer for {} of source left, compiler options {}",
+          sourceBytes.isPresent() ? sourceBytes.getAsLong() + " bytes" : "an unknown size",
+          compiler);
       writer =
           WriterProcess.start(
-              folders.root().resolve("writer.log"), heapMib, options.format(), secretVariables);
+              folders.root().resolve("writer.log"),
+              heapMib,
+              compiler,
+              options.format(),
+              secretVariables);
       synchronized (this) {
         writers.add(writer);
       }

@@ -74,9 +74,10 @@ final class WriterProcess implements AutoCloseable {
 
   /**
    * Starts the process writing files of {@code format} ({@code oa} or {@code nb}), its log in
-   * {@code log}.
+   * {@code log}, its JVM with {@code jvmOptions} besides Sluice's usual ones.
    */
-  static WriterProcess start(Path log, int heapMib, String format, List<String> secretVariables) {
+  static WriterProcess start(
+      Path log, int heapMib, List<String> jvmOptions, String format, List<String> secretVariables) {
     try {
       Files.createDirectories(log.getParent());
       // Several processes may share the log (the sinks of a Spark executor's tasks, side by side):
@@ -88,7 +89,8 @@ final class WriterProcess implements AutoCloseable {
           StandardOpenOption.APPEND);
       ProcessBuilder builder =
           new ProcessBuilder(
-                  CassandraJvm.command(CassandraJvm.WRITER_MAIN, heapMib, List.of(format)))
+                  CassandraJvm.command(
+                      CassandraJvm.WRITER_MAIN, heapMib, jvmOptions, List.of(format)))
               .redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()));
       // It needs none of the target's secrets, even when it becomes the loader: those come on
       // its standard input.

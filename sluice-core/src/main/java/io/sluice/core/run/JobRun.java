@@ -32,6 +32,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalLong;
 import java.util.Set;
 import java.util.SortedSet;
 import java.util.concurrent.ConcurrentHashMap;
@@ -317,7 +318,7 @@ public final class JobRun implements AutoCloseable {
         FlowController flowController = FlowController.start(job.flow(), backlogProbe);
         TimelineRecorder timeline = startTimeline(flowController, runs)) {
       for (RunPart part : parts) {
-        sinks.add(part.workflow().openSink(part.mapper(), flowController));
+        sinks.add(part.workflow().openSink(part.mapper(), flowController, workLeft(part)));
       }
       flowController.observe(answerObserver);
       flow = flowController;
@@ -446,6 +447,23 @@ public final class JobRun implements AutoCloseable {
 
   private SplitCheckpoint savedProgress(Split split) {
     return previous.map(checkpoint -> checkpoint.splits().get(split.id())).orElse(null);
+  }
+
+  /**
+   * The bytes of source {@code part} has left to read, what earlier runs committed aside; empty
+   * when a source could only guess its size.
+   */
+  private OptionalLong workLeft(RunPart part) {
+    if (!part.sources().stream().allMatch(s -> s.source().sizeKnown())) {
+      return OptionalLong.empty();
+    }
+    long left = 0;
+    for (PlannedSource source : part.sources()) {
+      for (Split split : source.splits()) {
+        left += split.work() - SplitLedger.workDoneIn(split, savedProgress(split));
+      }
+    }
+    return OptionalLong.of(left);
   }
 
   /** The work of the splits that earlier runs read and committed, which this run skips. */

@@ -11,6 +11,7 @@ import io.sluice.core.state.LocalJobState;
 import java.io.PrintWriter;
 import java.time.Clock;
 import java.util.List;
+import java.util.OptionalLong;
 
 /**
  * The backfill: every mapped row is written to the target. Run locally, its state lives in the
@@ -96,7 +97,7 @@ public final class Migration implements Workflow {
   }
 
   @Override
-  public Sink openSink(Mapper mapper, FlowFeedback feedback) {
-    return target.openSink(job.flow(), feedback);
+  public Sink openSink(Mapper mapper, FlowFeedback feedback, OptionalLong sourceBytes) {
+    return target.openSink(job.flow(), feedback, sourceBytes);
   }
 }

@@ -18,6 +18,7 @@ import io.sluice.core.state.LineStore;
 import java.io.PrintWriter;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * What a kind of run does with the job's records, in the order {@link JobRun} asks: whether it
@@ -44,8 +45,13 @@ public interface Workflow {
   /** Prepares this run's own state, from the checkpoint it resumes if any, before any record. */
   default void begin(Optional<Checkpoint> resumed, JobState state) {}
 
-  /** Opens where the mapped rows go, telling {@code feedback} how each request fared. */
-  Sink openSink(Mapper mapper, FlowFeedback feedback);
+  /**
+   * Opens where the mapped rows go, telling {@code feedback} how each request fared.
+   *
+   * @param sourceBytes the bytes of source the sink's run has left to read; empty when a source
+   *     could only guess its size, or when the sink takes part of a run only (a Spark task's)
+   */
+  Sink openSink(Mapper mapper, FlowFeedback feedback, OptionalLong sourceBytes);
 
   /**
    * The sink for one split's rows, asked once the split's reader is open; by default {@code sink}'s

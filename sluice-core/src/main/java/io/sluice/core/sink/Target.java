@@ -8,6 +8,7 @@ import io.sluice.core.job.JobSpec;
 import io.sluice.core.schema.TableSchema;
 import java.io.PrintWriter;
 import java.util.List;
+import java.util.OptionalLong;
 
 /**
  * The table a job writes to, once connected: its schema for the mapper and planner, and the sink
@@ -32,6 +33,15 @@ public interface Target extends AutoCloseable {
    * request fared.
    */
   Sink openSink(FlowSpec flow, FlowFeedback feedback);
+
+  /**
+   * A sink for a run that has {@code sourceBytes} of source left to read (empty when that is not
+   * known): a target that starts something for its sinks may size it by that. By default the same
+   * as {@link #openSink(FlowSpec, FlowFeedback)}.
+   */
+  default Sink openSink(FlowSpec flow, FlowFeedback feedback, OptionalLong sourceBytes) {
+    return openSink(flow, feedback);
+  }
 
   /** A sink whose answers steer nothing, for writes outside a run. */
   default Sink openSink(FlowSpec flow) {

@@ -34,6 +34,7 @@ import io.sluice.core.state.SortedKeyRuns;
 import java.time.Clock;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalLong;
 
 /**
  * {@code sluice validate}: reads the same sources through the same mapping and splits as the
@@ -222,7 +223,7 @@ public final class Validation implements Workflow {
   }
 
   @Override
-  public Sink openSink(Mapper mapper, FlowFeedback feedback) {
+  public Sink openSink(Mapper mapper, FlowFeedback feedback, OptionalLong sourceBytes) {
     ValidationSpec checks = frozenSources ? spec.withFrozenSource() : spec;
     return target.openChecker(job.flow(), feedback, checks, mapper.columns(), mergeFindsExtra);
   }

@@ -27,6 +27,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -141,6 +142,20 @@ class MigrationTest {
       assertThat(resumed.workDone()).isEqualTo(20);
       assertThat(resumed.progress().bytesRead()).isZero();
     }
+  }
+
+  @Test
+  void should_tell_the_sink_how_much_source_its_run_has_left() {
+    List<List<SourceItem>> splits = List.of(people("a", 50));
+    RecordingTarget target = new RecordingTarget();
+
+    RunReport first = run(job("10"), target, new InMemorySource("dump", splits, 20));
+    RunReport second = run(job("10"), target, new InMemorySource("dump", splits));
+
+    assertThat(first.outcome()).isEqualTo(Outcome.ABORTED);
+    assertThat(second.outcome()).isEqualTo(Outcome.COMPLETED);
+    // In the source's own units (one an item): all of it, then what the first run left.
+    assertThat(target.sinkSourceBytes).containsExactly(OptionalLong.of(50), OptionalLong.of(30));
   }
 
   @Test

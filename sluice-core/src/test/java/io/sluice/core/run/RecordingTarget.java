@@ -11,9 +11,11 @@ import io.sluice.core.sink.Target;
 import io.sluice.core.sink.WriteResult;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 /**
  * A target table {@code (id text PRIMARY KEY, name text)} kept in memory. Rows whose name is {@code
@@ -26,6 +28,9 @@ final class RecordingTarget implements Target {
   final Map<String, Row> rows = new ConcurrentHashMap<>();
   volatile String brokenFor;
 
+  /** What each sink opened for a run was told of the source the run has left to read. */
+  final List<OptionalLong> sinkSourceBytes = new CopyOnWriteArrayList<>();
+
   @Override
   public TableSchema schema() {
     return new TableSchema(
@@ -35,6 +40,12 @@ final class RecordingTarget implements Target {
             new ColumnSchema("id", new CqlType.Native("text"), ColumnSchema.Role.PARTITION_KEY),
             new ColumnSchema("name", new CqlType.Native("text"), ColumnSchema.Role.REGULAR)),
         false);
+  }
+
+  @Override
+  public Sink openSink(FlowSpec flow, FlowFeedback feedback, OptionalLong sourceBytes) {
+    sinkSourceBytes.add(sourceBytes);
+    return openSink(flow, feedback);
   }
 
   @Override
