@@ -80,6 +80,7 @@ class SecondaryOutageIT {
     Path proxyFile = proxyFile(shared);
     String table = shared.name() + ".outage";
     ExecutorService workload = Executors.newSingleThreadExecutor();
+    AtomicLong slowestExpiringNanos = new AtomicLong();
     try (SluiceProxy proxy = SluiceProxy.start(ProxyConfig.load(proxyFile), dir);
         CqlSession client = DualWriteIT.clientOf(proxy.address(), shared.localDatacenter(), "V5")) {
       client.execute("CREATE TABLE " + table + " (id int PRIMARY KEY, v text, t text)");
@@ -101,7 +102,11 @@ class SecondaryOutageIT {
                   LockSupport.parkNanos(next - System.nanoTime());
                   try {
                     switch (n % 10) {
-                      case 3 -> client.execute(expiring.bind(n, "expires " + n));
+                      case 3 -> {
+                        long sent = System.nanoTime();
+                        client.execute(expiring.bind(n, "expires " + n));
+                        slowestExpiringNanos.accumulateAndGet(System.nanoTime() - sent, Math::max);
+                      }
                       case 5 ->
                           client.execute(
                               "INSERT INTO " + table + " (id, v) VALUES (" + n + ", 'simple')");
@@ -164,7 +169,7 @@ class SecondaryOutageIT {
     } finally {
       workload.shutdownNow();
     }
-    assertSameCells(shared, table, true);
+    assertSameCells(shared, table, Duration.ofNanos(slowestExpiringNanos.get()));
   }
 
   @Test
@@ -215,7 +220,7 @@ class SecondaryOutageIT {
       assertThat(counter(again.metrics(), "sluice_proxy_replayed_writes_total", "ok"))
           .isGreaterThanOrEqualTo(held + 1);
     }
-    assertSameCells(shared, table, false);
+    assertSameCells(shared, table, null);
     try (CqlSession own = TestSessions.connect(ownPoint, "datacenter1")) {
       assertThat(own.execute("SELECT v FROM " + table + " WHERE id = 0").one().getString(0))
           .isEqualTo("changed while down");
@@ -295,7 +300,7 @@ class SecondaryOutageIT {
       assertThat(Files.readString(Path.of(replay.path("uncertain-file").asText())))
           .contains("n = n + 5");
     }
-    assertSameCells(shared, later, false);
+    assertSameCells(shared, later, null);
     try (CqlSession own = TestSessions.connect(ownPoint, "datacenter1");
         CqlSession primary =
             TestSessions.connect(shared.contactPoint(), shared.localDatacenter())) {
@@ -419,13 +424,18 @@ class SecondaryOutageIT {
   }
 
   /**
-   * The clusters hold the same rows, cells and write times, and {@code t}'s TTLs (where {@code
-   * expiring}) within seconds of each other.
+   * The clusters hold the same rows, cells and write times, and, when {@code slowestExpiringWrite}
+   * is given, {@code t}'s TTLs as well. Each cluster counts a TTL from when the write reached it (a
+   * replayed write from when the client made it, to the second below), so the two differ by at most
+   * the slowest expiring write the client saw and the replay clock's second: never by the outage,
+   * unless a write took as long.
    */
-  private static void assertSameCells(TestKeyspace shared, String table, boolean expiring) {
+  private static void assertSameCells(
+      TestKeyspace shared, String table, Duration slowestExpiringWrite) {
     try (CqlSession own = TestSessions.connect(ownPoint, "datacenter1");
         CqlSession primary =
             TestSessions.connect(shared.contactPoint(), shared.localDatacenter())) {
+      boolean expiring = slowestExpiringWrite != null;
       String columns = expiring ? "id, v, WRITETIME(v), t, WRITETIME(t)" : "id, v, WRITETIME(v)";
       Map<Integer, String> onPrimary = cells(primary, table, columns);
       Map<Integer, String> onSecondary = cells(own, table, columns);
@@ -434,15 +444,22 @@ class SecondaryOutageIT {
       if (!expiring) {
         return;
       }
-      Map<Integer, Integer> ttlOnPrimary = ttls(primary, table);
-      Map<Integer, Integer> ttlOnSecondary = ttls(own, table);
-      assertThat(ttlOnPrimary).isNotEmpty();
-      assertThat(ttlOnSecondary.keySet()).isEqualTo(ttlOnPrimary.keySet());
-      for (Map.Entry<Integer, Integer> ttl : ttlOnPrimary.entrySet()) {
+      // The primary's TTLs read before and after the secondary's, so the time between the reads
+      // does not count.
+      Map<Integer, Integer> primaryBefore = ttls(primary, table);
+      Map<Integer, Integer> onSecondaryTtl = ttls(own, table);
+      Map<Integer, Integer> primaryAfter = ttls(primary, table);
+      assertThat(primaryBefore).isNotEmpty();
+      assertThat(onSecondaryTtl.keySet()).isEqualTo(primaryBefore.keySet());
+      long slack = slowestExpiringWrite.toSeconds() + 3;
+      for (Map.Entry<Integer, Integer> ttl : primaryBefore.entrySet()) {
         // The replayed write expires when the client's did, not later by the outage.
-        assertThat(ttlOnSecondary.get(ttl.getKey()))
-            .as("TTL of row %d", ttl.getKey())
-            .isBetween(ttl.getValue() - 3, ttl.getValue() + 3);
+        assertThat(onSecondaryTtl.get(ttl.getKey()))
+            .as(
+                "TTL of row %d (the slowest expiring write took %s)",
+                ttl.getKey(), slowestExpiringWrite)
+            .isBetween(
+                (int) (primaryAfter.get(ttl.getKey()) - slack), (int) (ttl.getValue() + slack));
       }
     }
   }
