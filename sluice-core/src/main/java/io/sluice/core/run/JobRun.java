@@ -99,7 +99,7 @@ public final class JobRun implements AutoCloseable {
     this.previous = previous;
     this.backlogProbe = backlogProbe;
     this.contentDigests = contentDigests;
-    this.resumedWork = workReadBefore();
+    this.resumedWork = workReadBefore(sources());
   }
 
   /** The checkpoint this run resumes, if any. */
@@ -457,19 +457,15 @@ public final class JobRun implements AutoCloseable {
     if (!part.sources().stream().allMatch(s -> s.source().sizeKnown())) {
       return OptionalLong.empty();
     }
-    long left = 0;
-    for (PlannedSource source : part.sources()) {
-      for (Split split : source.splits()) {
-        left += split.work() - SplitLedger.workDoneIn(split, savedProgress(split));
-      }
-    }
-    return OptionalLong.of(left);
+    return OptionalLong.of(part.work() - workReadBefore(part.sources()));
   }
 
-  /** The work of the splits that earlier runs read and committed, which this run skips. */
-  private long workReadBefore() {
+  /**
+   * The work of these sources' splits that earlier runs read and committed, which this run skips.
+   */
+  private long workReadBefore(List<PlannedSource> planned) {
     long work = 0;
-    for (PlannedSource source : sources()) {
+    for (PlannedSource source : planned) {
       for (Split split : source.splits()) {
         work += SplitLedger.workDoneIn(split, savedProgress(split));
       }
