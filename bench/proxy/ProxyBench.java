@@ -37,6 +37,8 @@ import java.util.concurrent.locks.LockSupport;
  * ProxyBench run --phase NAME --contact-point host:port [--also-write-to host:port]
  *                --ops N --concurrency C --warmup W --results DIR
  *                [--rate R --max-in-flight M]      at a fixed offered rate instead (open loop)
+ *                [--through host:port]             side by side (with --also-write-to and --rate):
+ *                                                  every other request through the proxy there
  * ProxyBench compare --results DIR                 the ratios of the phases in DIR
  * ProxyBench compare-rate --results DIR [--other-cpu-limit L]
  *                                                  the added p99 of the fixed-rate phases in DIR
@@ -65,6 +67,14 @@ import java.util.concurrent.locks.LockSupport;
  * its wait (no coordinated omission). At most {@code --max-in-flight} requests await an answer; a
  * request that has to wait for one of them to finish is counted as a late start ("cap waits"), as
  * are those sent more than 1 ms after their intended start for any reason ("sent late").
+ *
+ * <p>With {@code --through} as well (a fixed-rate phase only), the phase is two in one, side by
+ * side: request i goes through the proxy at {@code --through} when i is even, and is the client's
+ * own dual write (or its direct read) when i is odd, on the same schedule. Each path gets half the
+ * rate, and both meet the machine in the same moments, so a node's burst or a collection falls on
+ * both alike rather than on whichever phase it happened to land in. It saves {@code
+ * NAME-proxy.properties} and {@code NAME-direct-both.properties}, and the latencies of all its
+ * writes and all its reads in send order, even lines through the proxy.
  */
 public final class ProxyBench {
 
@@ -92,7 +102,7 @@ public final class ProxyBench {
         }
       }
       case "run" -> {
-        Phase phase =
+        List<Phase> phases =
             run(
                 options.get("phase"),
                 options.get("contact-point"),
@@ -102,11 +112,15 @@ public final class ProxyBench {
                 Integer.parseInt(options.get("warmup")),
                 Double.parseDouble(options.getOrDefault("rate", "0")),
                 Integer.parseInt(options.getOrDefault("max-in-flight", "512")),
-                Path.of(options.get("results")));
-        phase.print();
-        phase.save(Path.of(options.get("results")));
-        if (phase.failures > 0) {
-          System.err.println(phase.name + ": " + phase.failures + " operations failed");
+                Path.of(options.get("results")),
+                options.get("through"));
+        for (Phase phase : phases) {
+          phase.print();
+          phase.save(Path.of(options.get("results")));
+        }
+        long failures = phases.get(0).failures;
+        if (failures > 0) {
+          System.err.println(options.get("phase") + ": " + failures + " operations failed");
           System.exit(1);
         }
       }
@@ -147,7 +161,8 @@ public final class ProxyBench {
 
   /**
    * What a phase measured: for writes and reads, the count, the seconds and the latencies; {@code
-   * rate} is the offered rate of a fixed-rate phase, 0 for a closed-loop one.
+   * rate} is the offered rate of a fixed-rate phase, 0 for a closed-loop one. The two halves of a
+   * side-by-side phase share its failures.
    */
   record Phase(String name, Part writes, Part reads, long failures, double rate) {
 
@@ -294,7 +309,7 @@ public final class ProxyBench {
     static final Pacing NONE = new Pacing(0, 0, 0);
   }
 
-  static Phase run(
+  static List<Phase> run(
       String name,
       String contactPoint,
       String alsoWriteTo,
@@ -303,22 +318,35 @@ public final class ProxyBench {
       int warmup,
       double rate,
       int maxInFlight,
-      Path results)
+      Path results,
+      String through)
       throws Exception {
+    if (through != null && (rate <= 0 || alsoWriteTo == null)) {
+      throw new IllegalArgumentException(
+          "--through runs side by side with a client's own dual write: it needs --also-write-to"
+              + " and --rate");
+    }
     try (CqlSession session = connect(contactPoint);
-        CqlSession second = alsoWriteTo == null ? null : connect(alsoWriteTo)) {
+        CqlSession second = alsoWriteTo == null ? null : connect(alsoWriteTo);
+        CqlSession proxied = through == null ? null : connect(through)) {
       PreparedStatement insert = session.prepare("INSERT INTO " + TABLE + " (id, v) VALUES (?, ?)");
       PreparedStatement insert2 =
           second == null ? null : second.prepare("INSERT INTO " + TABLE + " (id, v) VALUES (?, ?)");
       PreparedStatement select = session.prepare("SELECT v FROM " + TABLE + " WHERE id = ?");
+      Workload own = new Workload(session, second, insert, insert2, select, maxInFlight);
+      if (proxied != null) {
+        Workload viaProxy =
+            new Workload(
+                proxied,
+                null,
+                proxied.prepare("INSERT INTO " + TABLE + " (id, v) VALUES (?, ?)"),
+                null,
+                proxied.prepare("SELECT v FROM " + TABLE + " WHERE id = ?"),
+                maxInFlight);
+        return sideBySide(name, viaProxy, own, ops, warmup, rate, results);
+      }
       if (rate > 0) {
-        return paced(
-            name,
-            new Workload(session, second, insert, insert2, select, maxInFlight),
-            ops,
-            warmup,
-            rate,
-            results);
+        return List.of(paced(name, own, ops, warmup, rate, results));
       }
       Workload load = new Workload(session, second, insert, insert2, select, concurrency);
       // Warm-up: the JIT of the client (and of the proxy), the connections; timed by no one, but
@@ -333,12 +361,13 @@ public final class ProxyBench {
       if (load.firstFailure.get() != null) {
         System.err.println(name + ": first failure: " + load.firstFailure.get());
       }
-      return new Phase(
-          name,
-          Part.of(writeLatencies, writeSeconds),
-          Part.of(readLatencies, readSeconds),
-          load.failures.get(),
-          0);
+      return List.of(
+          new Phase(
+              name,
+              Part.of(writeLatencies, writeSeconds),
+              Part.of(readLatencies, readSeconds),
+              load.failures.get(),
+              0));
     }
   }
 
@@ -373,6 +402,65 @@ public final class ProxyBench {
         Part.of(readLatencies, r.seconds, r.pacing),
         load.failures.get(),
         rate);
+  }
+
+  /**
+   * {@link #paced} with two paths on one schedule: request i through the proxy ({@code viaProxy})
+   * when i is even, the client's own dual write or direct read ({@code own}) when it is odd. One
+   * sender and one cap on requests in flight serve both, so the pacing figures are the phase's.
+   */
+  static List<Phase> sideBySide(
+      String name, Workload viaProxy, Workload own, int ops, int warmup, double rate, Path results)
+      throws InterruptedException, IOException {
+    // Warm-up at the same rate, on both paths, not counted.
+    Workload.Sender warmupWrites =
+        alternating(viaProxy.writer(WARMUP_IDS, null), own.writer(WARMUP_IDS, null));
+    own.paced(warmup / 2, new long[warmup / 2], rate, warmupWrites);
+    Workload.Sender warmupReads = alternating(viaProxy.reader(WARMUP_IDS), own.reader(WARMUP_IDS));
+    own.paced(warmup / 2, new long[warmup / 2], rate, warmupReads);
+    int writes = ops / 2;
+    long[] writeLatencies = new long[writes];
+    long[] readLatencies = new long[ops - writes];
+    Workload.Sender writesOnBoth = alternating(viaProxy.writer(0, null), own.writer(0, null));
+    Workload.Paced w = own.paced(writes, writeLatencies, rate, writesOnBoth);
+    Workload.Sender readsOnBoth = alternating(viaProxy.reader(0), own.reader(0));
+    Workload.Paced r = own.paced(ops - writes, readLatencies, rate, readsOnBoth);
+    long failures = viaProxy.failures.get() + own.failures.get();
+    for (Workload load : List.of(viaProxy, own)) {
+      if (load.firstFailure.get() != null) {
+        System.err.println(name + ": first failure: " + load.firstFailure.get());
+      }
+    }
+    Files.createDirectories(results);
+    LatencyFile.write(
+        results.resolve(name + "-writes.lat"), w.startEpochMicros, rate, writeLatencies, null);
+    LatencyFile.write(
+        results.resolve(name + "-reads.lat"), r.startEpochMicros, rate, readLatencies, null);
+    List<Phase> halves = new ArrayList<>();
+    String[] paths = {"proxy", "direct-both"};
+    for (int half = 0; half < 2; half++) {
+      halves.add(
+          new Phase(
+              name + "-" + paths[half],
+              Part.of(everyOther(writeLatencies, half), w.seconds, w.pacing),
+              Part.of(everyOther(readLatencies, half), r.seconds, r.pacing),
+              failures,
+              rate / 2));
+    }
+    return halves;
+  }
+
+  private static Workload.Sender alternating(Workload.Sender even, Workload.Sender odd) {
+    return (i, intended) -> (i % 2 == 0 ? even : odd).send(i, intended);
+  }
+
+  /** The values at {@code first}, {@code first + 2}, {@code first + 4} ... */
+  private static long[] everyOther(long[] values, int first) {
+    long[] half = new long[(values.length - first + 1) / 2];
+    for (int i = 0; i < half.length; i++) {
+      half[i] = values[first + 2 * i];
+    }
+    return half;
   }
 
   /** Async requests, at most {@code concurrency} awaiting an answer. */
@@ -479,28 +567,27 @@ public final class ProxyBench {
      */
     Paced pacedWrites(long firstId, int count, long[] latencies, long[][] eachNode, double rate)
         throws InterruptedException {
-      return paced(
-          count,
-          latencies,
-          rate,
-          (i, intended) -> {
-            long id = firstId + i;
-            String v = value(id);
-            CompletableFuture<AsyncResultSet> request =
-                session.executeAsync(insert.bind(id, v)).toCompletableFuture();
-            if (second == null) {
-              return request;
-            }
-            CompletableFuture<AsyncResultSet> request2 =
-                second.executeAsync(insert2.bind(id, v)).toCompletableFuture();
-            if (eachNode != null) {
-              request.whenComplete(
-                  (ok, e) -> eachNode[0][i] = (System.nanoTime() - intended) / 1000);
-              request2.whenComplete(
-                  (ok, e) -> eachNode[1][i] = (System.nanoTime() - intended) / 1000);
-            }
-            return CompletableFuture.allOf(request, request2);
-          });
+      return paced(count, latencies, rate, writer(firstId, eachNode));
+    }
+
+    /** Sends write i: an insert of id {@code firstId + i}, to both sessions when there are two. */
+    Sender writer(long firstId, long[][] eachNode) {
+      return (i, intended) -> {
+        long id = firstId + i;
+        String v = value(id);
+        CompletableFuture<AsyncResultSet> request =
+            session.executeAsync(insert.bind(id, v)).toCompletableFuture();
+        if (second == null) {
+          return request;
+        }
+        CompletableFuture<AsyncResultSet> request2 =
+            second.executeAsync(insert2.bind(id, v)).toCompletableFuture();
+        if (eachNode != null) {
+          request.whenComplete((ok, e) -> eachNode[0][i] = (System.nanoTime() - intended) / 1000);
+          request2.whenComplete((ok, e) -> eachNode[1][i] = (System.nanoTime() - intended) / 1000);
+        }
+        return CompletableFuture.allOf(request, request2);
+      };
     }
 
     /** Sends request {@code i}, intended to start at {@code intended} (System.nanoTime). */
@@ -510,22 +597,23 @@ public final class ProxyBench {
 
     Paced pacedReads(long firstId, int count, long[] latencies, double rate)
         throws InterruptedException {
-      return paced(
-          count,
-          latencies,
-          rate,
-          (i, intended) -> {
-            long id = firstId + i;
-            return session
-                .executeAsync(select.bind(id))
-                .thenAccept(
-                    answer -> {
-                      Row row = answer.one();
-                      if (row == null || !value(id).equals(row.getString(0))) {
-                        fail("row " + id + (row == null ? " missing" : " differs"));
-                      }
-                    });
-          });
+      return paced(count, latencies, rate, reader(firstId));
+    }
+
+    /** Sends read i: a select of id {@code firstId + i}, whose answer must be that id's row. */
+    Sender reader(long firstId) {
+      return (i, intended) -> {
+        long id = firstId + i;
+        return session
+            .executeAsync(select.bind(id))
+            .thenAccept(
+                answer -> {
+                  Row row = answer.one();
+                  if (row == null || !value(id).equals(row.getString(0))) {
+                    fail("row " + id + (row == null ? " missing" : " differs"));
+                  }
+                });
+      };
     }
 
     /**
@@ -533,8 +621,7 @@ public final class ProxyBench {
      * it is behind), at most {@code concurrency} awaiting an answer; each latency is from the
      * intended start to the answer.
      */
-    private Paced paced(
-        int count, long[] latencies, double rate, Sender send)
+    Paced paced(int count, long[] latencies, double rate, Sender send)
         throws InterruptedException {
       double interval = 1e9 / rate;
       long start = System.nanoTime() + 1_000_000;
@@ -676,6 +763,24 @@ public final class ProxyBench {
             "%s: shadow reads at 100%% - proxy p99 at %.0f ops/s: reads %+.2f ms (goal: at most"
                 + " +1 ms)%n",
             name, shadow.rate, reads);
+      }
+      Path sideProxy = round.resolve("side-by-side-proxy.properties");
+      Path sideOwn = round.resolve("side-by-side-direct-both.properties");
+      if (Files.exists(sideProxy) && Files.exists(sideOwn)) {
+        Phase proxy = Phase.load(sideProxy, "side-by-side-proxy");
+        Phase own = Phase.load(sideOwn, "side-by-side-direct-both");
+        double writes = (proxy.writes.p99 - own.writes.p99) / 1e3;
+        double reads = (proxy.reads.p99 - own.reads.p99) / 1e3;
+        for (Map<String, List<Double>> m : List.of(into, addedInAll)) {
+          m.computeIfAbsent("side by side, proxy - direct-both, writes", k -> new ArrayList<>())
+              .add(writes);
+          m.computeIfAbsent("side by side, proxy - direct-both, reads", k -> new ArrayList<>())
+              .add(reads);
+        }
+        System.out.printf(
+            "%s: side by side, proxy - direct-both p99 at %.0f + %.0f ops/s: writes %+.2f ms, reads"
+                + " %+.2f ms (goal: at most +1 ms)%n",
+            name, proxy.rate, own.rate, writes, reads);
       }
       againstEachBase(
           round,

@@ -24,6 +24,12 @@ rate="${RATE:-1500}"
 rate_ops="${RATE_OPS:-100000}"
 rate_max_in_flight="${RATE_MAX_IN_FLIGHT:-512}"
 rate_phases="${RATE_PHASES-$phases}"
+# The side-by-side phase (fixed rate only): every other request through the proxy, the others the
+# client's own dual write, on one schedule, so both paths meet the machine's bursts alike.
+if [[ " $phases " == *" side-by-side "* ]]; then
+  echo "side-by-side is a fixed-rate phase: name it in RATE_PHASES, not in PHASES" >&2
+  exit 64
+fi
 # ROUNDS=N: the fixed-rate phases N times over, alternating; each round is compared on its own and
 # the median of the rounds printed, since single rounds on a small machine differ by milliseconds.
 rounds="${ROUNDS:-1}"
@@ -32,6 +38,19 @@ rounds="${ROUNDS:-1}"
 # another round follows, MAX_ROUNDS in all at most. Both phases of a round are judged alike.
 other_cpu_limit="${OTHER_CPU_LIMIT:-5}"
 max_rounds="${MAX_ROUNDS:-$((2 * rounds))}"
+# Each proxy runs in a session of its own, as each node does and as a service would (systemd gives
+# each its own group): with the kernel's autogroup scheduling on, the cores are shared between
+# sessions first, and a proxy in this script's session would share the client's part.
+# PROXY_SESSION=client keeps it in the client's session instead, as runs before 2026-11-29 did.
+case "${PROXY_SESSION:-own}" in
+  own) proxy_launcher=setsid ;;
+  client) proxy_launcher= ;;
+  *) echo "PROXY_SESSION is own or client" >&2; exit 64 ;;
+esac
+# PROXY_NICE=N (-20 to 19; below 0 needs root): the nice value of each proxy's session's group
+# (/proc/PID/autogroup), its weight against the nodes' sessions when the cores are contended. An
+# experiment's knob: how much of the proxy's added tail is its wait for a core.
+proxy_nice="${PROXY_NICE:-}"
 # PIN_SECONDARY=1: the secondary's node gets the last core to itself, everything else the others,
 # so the read work shadow reads add to the secondary does not compete with the measured path.
 pin_secondary="${PIN_SECONDARY:-0}"
@@ -107,6 +126,16 @@ helper schema --contact-point "$secondary"
 
 # Two proxies: the plain one, and one that compares every read on the secondary (shadow reads at
 # 100%), for the proxy-shadow phase.
+# Sets PROXY_NICE on the proxy's session's group, once the proxy runs in a session of its own (not
+# before setsid has made it one: the group would still be this script's).
+set_proxy_nice() {
+  if [ -z "$proxy_nice" ]; then return; fi
+  if [ "${PROXY_SESSION:-own}" != own ] || [ "$(ps -o sid= -p "$1" | tr -d ' ')" != "$1" ]; then
+    echo "PROXY_NICE sets the group of the proxy's own session: it needs PROXY_SESSION=own" >&2
+    exit 64
+  fi
+  echo "$proxy_nice" > "/proc/$1/autogroup"
+}
 start_proxy() {
   local name=$1 listen=$2 extra=$3
   cat > "$work/$name.yaml" <<YAML
@@ -122,10 +151,15 @@ $extra
 YAML
   if [ -n "$proxy_io_threads" ]; then echo "io-threads: $proxy_io_threads" >> "$work/$name.yaml"; fi
   local log="$work/logs/$name.log"
-  "$java" -Xms"$proxy_heap" -Xmx"$proxy_heap" ${PROXY_JAVA_OPTS:-} -jar "$jar" proxy "$work/$name.yaml" > "$log" 2>&1 &
+  # setsid replaces itself with java (this script's children lead no process group), so $! is the
+  # proxy's pid either way.
+  $proxy_launcher "$java" -Xms"$proxy_heap" -Xmx"$proxy_heap" ${PROXY_JAVA_OPTS:-} -jar "$jar" proxy "$work/$name.yaml" > "$log" 2>&1 &
   started_pid=$!
   for _ in $(seq 120); do
-    if grep -q "Sluice proxy listens on" "$log"; then return; fi
+    if grep -q "Sluice proxy listens on" "$log"; then
+      set_proxy_nice "$started_pid"
+      return
+    fi
     if ! kill -0 "$started_pid" 2>/dev/null; then
       echo "the proxy $name stopped before listening; see $log" >&2
       exit 1
@@ -234,9 +268,11 @@ cpu_after() {
     "$(if [ -n "$shadow_pid" ]; then printf ', shadow proxy %.1f' "$(echo "$sh / $hz" | bc -l)"; fi)" \
     "${client:-0}" "$(echo "$other / $hz" | bc -l)" "$share"
   echo "otherCpuShare=$share" >> "$3"
-  # Per client request of the phase (its warm-up's and its measured ones), through the proxy only.
+  # Per client request of the phase (its warm-up's and its measured ones), through the proxy only
+  # (half of a side-by-side phase's).
   local requests=$2
-  if [[ "$1" == proxy* ]] && [ "$requests" -gt 0 ]; then
+  if [ "$1" = side-by-side ]; then requests=$((requests / 2)); fi
+  if [[ "$1" == proxy* || "$1" == side-by-side ]] && [ "$requests" -gt 0 ]; then
     read -r vol invol < <(switches "$proxy_pid")
     local sys=$(( $(system_ticks "$proxy_pid") - proxy_system_before ))
     printf '%-12s %-7s proxy per client request: %.1f CPU us (%.1f in the kernel), %.2f voluntary and %.2f involuntary context switches\n' \
@@ -279,6 +315,7 @@ run_phase() {
     proxy) args=(--contact-point "$proxy") ;;
     proxy-shadow) args=(--contact-point "$shadow_proxy") ;;
     direct-both) args=(--contact-point "$primary" --also-write-to "$secondary") ;;
+    side-by-side) args=(--contact-point "$primary" --also-write-to "$secondary" --through "$proxy") ;;
     *) echo "unknown phase $phase" >&2; exit 64 ;;
   esac
   local trace_pid=
@@ -299,7 +336,10 @@ run_phase() {
     echo "phase $phase failed; see $log" >&2
     exit 1
   fi
-  cpu_after "$phase" "$requests" "$results/$phase.properties"
+  # A side-by-side phase's client saves its halves; the proxy's carries the phase's CPU figures.
+  local saved="$results/$phase.properties"
+  if [ "$phase" = side-by-side ]; then saved="$results/$phase-proxy.properties"; fi
+  cpu_after "$phase" "$requests" "$saved"
   if [ -n "$trace_pid" ]; then
     wait "$trace_pid" || true
     proxy_threads > "$results/$phase-threads-after.txt"
@@ -334,7 +374,8 @@ if [ "$rate" != 0 ] && [ -n "$rate_phases" ]; then
   # first fixed-rate phase; otherwise that phase measures the compiler.
   if [ "$node_warmup" -gt 0 ]; then
     for name in proxy proxy-shadow; do
-      if [[ " $rate_phases " == *" $name "* ]]; then
+      if [[ " $rate_phases " == *" $name "* ]] ||
+        { [ "$name" = proxy ] && [[ " $rate_phases " == *" side-by-side "* ]]; }; then
         echo "Warming up $name at $rate ops/s with $node_warmup operations through it ..." >&2
         if [ "$name" = proxy ]; then address=$proxy; else address=$shadow_proxy; fi
         warm_up "$address" "$work/logs/client-rate-warmup-$name.log" --rate "$rate" \
