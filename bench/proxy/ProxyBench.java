@@ -391,11 +391,7 @@ public final class ProxyBench {
     if (load.firstFailure.get() != null) {
       System.err.println(name + ": first failure: " + load.firstFailure.get());
     }
-    Files.createDirectories(results);
-    LatencyFile.write(
-        results.resolve(name + "-writes.lat"), w.startEpochMicros, rate, writeLatencies, eachNode);
-    LatencyFile.write(
-        results.resolve(name + "-reads.lat"), r.startEpochMicros, rate, readLatencies, null);
+    LatencyFile.writeBoth(results, name, rate, w, writeLatencies, eachNode, r, readLatencies);
     return new Phase(
         name,
         Part.of(writeLatencies, w.seconds, w.pacing),
@@ -431,11 +427,7 @@ public final class ProxyBench {
         System.err.println(name + ": first failure: " + load.firstFailure.get());
       }
     }
-    Files.createDirectories(results);
-    LatencyFile.write(
-        results.resolve(name + "-writes.lat"), w.startEpochMicros, rate, writeLatencies, null);
-    LatencyFile.write(
-        results.resolve(name + "-reads.lat"), r.startEpochMicros, rate, readLatencies, null);
+    LatencyFile.writeBoth(results, name, rate, w, writeLatencies, null, r, readLatencies);
     List<Phase> halves = new ArrayList<>();
     String[] paths = {"proxy", "direct-both"};
     for (int half = 0; half < 2; half++) {
@@ -749,50 +741,35 @@ public final class ProxyBench {
         System.out.println(name + " does not count: " + String.join("; ", disturbed));
       }
       Map<String, List<Double>> into = disturbed.isEmpty() ? added : new TreeMap<>();
-      Path shadowFile = round.resolve("proxy-shadow.properties");
-      Path proxyFile = round.resolve("proxy.properties");
-      if (Files.exists(shadowFile) && Files.exists(proxyFile)) {
-        Phase shadow = Phase.load(shadowFile, "proxy-shadow");
-        Phase proxy = Phase.load(proxyFile, "proxy");
-        double reads = (shadow.reads.p99 - proxy.reads.p99) / 1e3;
-        into.computeIfAbsent("shadow reads at 100% - proxy, reads", k -> new ArrayList<>())
-            .add(reads);
-        addedInAll.computeIfAbsent("shadow reads at 100% - proxy, reads", k -> new ArrayList<>())
-            .add(reads);
+      Phase shadow = saved(round, "proxy-shadow");
+      Phase plain = saved(round, "proxy");
+      if (shadow != null && plain != null) {
+        double reads = (shadow.reads.p99 - plain.reads.p99) / 1e3;
+        note(List.of(into, addedInAll), "shadow reads at 100% - proxy, reads", reads);
         System.out.printf(
             "%s: shadow reads at 100%% - proxy p99 at %.0f ops/s: reads %+.2f ms (goal: at most"
                 + " +1 ms)%n",
             name, shadow.rate, reads);
       }
-      Path sideProxy = round.resolve("side-by-side-proxy.properties");
-      Path sideOwn = round.resolve("side-by-side-direct-both.properties");
-      if (Files.exists(sideProxy) && Files.exists(sideOwn)) {
-        Phase proxy = Phase.load(sideProxy, "side-by-side-proxy");
-        Phase own = Phase.load(sideOwn, "side-by-side-direct-both");
-        double writes = (proxy.writes.p99 - own.writes.p99) / 1e3;
-        double reads = (proxy.reads.p99 - own.reads.p99) / 1e3;
-        for (Map<String, List<Double>> m : List.of(into, addedInAll)) {
-          m.computeIfAbsent("side by side, proxy - direct-both, writes", k -> new ArrayList<>())
-              .add(writes);
-          m.computeIfAbsent("side by side, proxy - direct-both, reads", k -> new ArrayList<>())
-              .add(reads);
-        }
+      Phase sideProxy = saved(round, "side-by-side-proxy");
+      Phase sideOwn = saved(round, "side-by-side-direct-both");
+      if (sideProxy != null && sideOwn != null) {
+        double writes = (sideProxy.writes.p99 - sideOwn.writes.p99) / 1e3;
+        double reads = (sideProxy.reads.p99 - sideOwn.reads.p99) / 1e3;
+        note(List.of(into, addedInAll), "side by side, proxy - direct-both, writes", writes);
+        note(List.of(into, addedInAll), "side by side, proxy - direct-both, reads", reads);
         System.out.printf(
             "%s: side by side, proxy - direct-both p99 at %.0f + %.0f ops/s: writes %+.2f ms, reads"
                 + " %+.2f ms (goal: at most +1 ms)%n",
-            name, proxy.rate, own.rate, writes, reads);
+            name, sideProxy.rate, sideOwn.rate, writes, reads);
       }
       againstEachBase(
           round,
           (proxy, other) -> {
             double writes = (proxy.writes.p99 - other.writes.p99) / 1e3;
             double reads = (proxy.reads.p99 - other.reads.p99) / 1e3;
-            for (Map<String, List<Double>> m : List.of(into, addedInAll)) {
-              m.computeIfAbsent("proxy - " + other.name + ", writes", k -> new ArrayList<>())
-                  .add(writes);
-              m.computeIfAbsent("proxy - " + other.name + ", reads", k -> new ArrayList<>())
-                  .add(reads);
-            }
+            note(List.of(into, addedInAll), "proxy - " + other.name + ", writes", writes);
+            note(List.of(into, addedInAll), "proxy - " + other.name + ", reads", reads);
             System.out.printf(
                 "%s: proxy - %-11s p99 at %.0f ops/s: writes %+.2f ms, reads %+.2f ms (goal: at"
                     + " most +1 ms)%n",
@@ -804,6 +781,19 @@ public final class ProxyBench {
       if (!added.equals(addedInAll)) {
         printMedians(addedInAll, "rounds, those that do not count included");
       }
+    }
+  }
+
+  /** The phase saved as {@code NAME.properties} in {@code dir}, or null when there is none. */
+  private static Phase saved(Path dir, String name) throws IOException {
+    Path file = dir.resolve(name + ".properties");
+    return Files.exists(file) ? Phase.load(file, name) : null;
+  }
+
+  /** Adds {@code value} to the list of {@code what} in each of {@code into}. */
+  private static void note(List<Map<String, List<Double>>> into, String what, double value) {
+    for (Map<String, List<Double>> m : into) {
+      m.computeIfAbsent(what, k -> new ArrayList<>()).add(value);
     }
   }
 
@@ -865,6 +855,22 @@ public final class ProxyBench {
    */
   static final class LatencyFile {
     private LatencyFile() {}
+
+    /** A phase's two files, {@code NAME-writes.lat} and {@code NAME-reads.lat}, in {@code dir}. */
+    static void writeBoth(
+        Path dir,
+        String name,
+        double rate,
+        Workload.Paced writes,
+        long[] writeLatencies,
+        long[][] eachNode,
+        Workload.Paced reads,
+        long[] readLatencies)
+        throws IOException {
+      Files.createDirectories(dir);
+      write(dir.resolve(name + "-writes.lat"), writes.startEpochMicros, rate, writeLatencies, eachNode);
+      write(dir.resolve(name + "-reads.lat"), reads.startEpochMicros, rate, readLatencies, null);
+    }
 
     static void write(
         Path file, long startEpochMicros, double rate, long[] latencies, long[][] eachNode)
