@@ -124,8 +124,6 @@ sluice cassandra start --folder "$work/secondary" --native-port "${secondary#*:}
 helper schema --contact-point "$primary"
 helper schema --contact-point "$secondary"
 
-# Two proxies: the plain one, and one that compares every read on the secondary (shadow reads at
-# 100%), for the proxy-shadow phase.
 # Sets PROXY_NICE on the proxy's session's group, once the proxy runs in a session of its own (not
 # before setsid has made it one: the group would still be this script's).
 set_proxy_nice() {
@@ -136,6 +134,8 @@ set_proxy_nice() {
   fi
   echo "$proxy_nice" > "/proc/$1/autogroup"
 }
+# Two proxies: the plain one, and one that compares every read on the secondary (shadow reads at
+# 100%), for the proxy-shadow phase.
 start_proxy() {
   local name=$1 listen=$2 extra=$3
   cat > "$work/$name.yaml" <<YAML
