@@ -42,7 +42,8 @@ max_rounds="${MAX_ROUNDS:-$((2 * rounds))}"
 # each its own group): with the kernel's autogroup scheduling on, the cores are shared between
 # sessions first, and a proxy in this script's session would share the client's part.
 # PROXY_SESSION=client keeps it in the client's session instead, as runs before 2026-11-29 did.
-case "${PROXY_SESSION:-own}" in
+proxy_session="${PROXY_SESSION:-own}"
+case "$proxy_session" in
   own) proxy_launcher=setsid ;;
   client) proxy_launcher= ;;
   *) echo "PROXY_SESSION is own or client" >&2; exit 64 ;;
@@ -51,6 +52,10 @@ esac
 # (/proc/PID/autogroup), its weight against the nodes' sessions when the cores are contended. An
 # experiment's knob: how much of the proxy's added tail is its wait for a core.
 proxy_nice="${PROXY_NICE:-}"
+if [ -n "$proxy_nice" ] && [ "$proxy_session" != own ]; then
+  echo "PROXY_NICE sets the group of the proxy's own session: it needs PROXY_SESSION=own" >&2
+  exit 64
+fi
 # PIN_SECONDARY=1: the secondary's node gets the last core to itself, everything else the others,
 # so the read work shadow reads add to the secondary does not compete with the measured path.
 pin_secondary="${PIN_SECONDARY:-0}"
@@ -128,9 +133,10 @@ helper schema --contact-point "$secondary"
 # before setsid has made it one: the group would still be this script's).
 set_proxy_nice() {
   if [ -z "$proxy_nice" ]; then return; fi
-  if [ "${PROXY_SESSION:-own}" != own ] || [ "$(ps -o sid= -p "$1" | tr -d ' ')" != "$1" ]; then
-    echo "PROXY_NICE sets the group of the proxy's own session: it needs PROXY_SESSION=own" >&2
-    exit 64
+  if [ "$(ps -o sid= -p "$1" | tr -d ' ')" != "$1" ]; then
+    echo "the proxy (pid $1) does not lead a session of its own: PROXY_NICE is not set" >&2
+    kill -TERM "$1" 2>/dev/null || true
+    exit 1
   fi
   echo "$proxy_nice" > "/proc/$1/autogroup"
 }
@@ -167,6 +173,7 @@ YAML
     sleep 1
   done
   echo "the proxy $name did not listen within 120 s; see $log" >&2
+  kill -TERM "$started_pid" 2>/dev/null || true
   exit 1
 }
 start_proxy proxy "$proxy" ""
