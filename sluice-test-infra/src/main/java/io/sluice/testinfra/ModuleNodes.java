@@ -9,6 +9,7 @@ import java.nio.channels.FileLock;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Optional;
@@ -25,11 +26,14 @@ import org.slf4j.LoggerFactory;
  * <p>The JVMs meet in {@code <work-dir>/shared-nodes}: {@code <name>.lock} serializes them, {@code
  * <name>.folder} names the running node's folder, {@code <name>.users/<pid>} lists the JVMs using
  * it. A JVM that was killed never removes its entry; it counts as gone once its process is. A node
- * left running by a killed build is joined by the next one.
+ * left running by a killed build is joined by the next one; one whose last JVM ended without its
+ * shutdown hook is stopped at the build's end ({@link LeftoverTestNodes}).
  */
 final class ModuleNodes {
 
   private static final Logger LOG = LoggerFactory.getLogger(ModuleNodes.class);
+
+  private static final String FOLDER_SUFFIX = ".folder";
 
   private final Path dir;
   private final String name;
@@ -94,22 +98,59 @@ final class ModuleNodes {
     try (FileChannel channel = lockFile();
         FileLock lock = channel.lock()) {
       Files.deleteIfExists(users().resolve(String.valueOf(ProcessHandle.current().pid())));
-      if (othersAlive() || !Files.exists(folderFile())) {
-        return;
-      }
-      LocalNode node = new LocalNode(Path.of(Files.readString(folderFile()).trim()));
-      node.stop();
-      Files.delete(folderFile());
-      for (Path storage : node.layout().storageDirs()) {
-        deleteRecursively(storage);
-      }
+      stopIfUnused();
     } catch (IOException | RuntimeException e) {
       LOG.warn("Could not stop the module's node {}: {}", name, e.toString());
     }
   }
 
-  /** Whether another JVM still uses the node; entries of JVMs that are gone are removed. */
-  private boolean othersAlive() throws IOException {
+  /**
+   * Stops the running nodes in {@code sharedDir} (a module's {@code <work-dir>/shared-nodes}) that
+   * no live JVM uses, and returns their names. The build calls it once all test JVMs have ended, as
+   * a backstop: a JVM that ended without running its shutdown hook leaves its entry behind, and the
+   * JVMs that left before it, seeing it alive, did not stop the node.
+   */
+  static List<String> stopUnused(Path sharedDir) throws IOException {
+    List<String> names;
+    try (Stream<Path> listed = Files.list(sharedDir)) {
+      names =
+          listed
+              .map(file -> file.getFileName().toString())
+              .filter(file -> file.endsWith(FOLDER_SUFFIX))
+              .map(file -> file.substring(0, file.length() - FOLDER_SUFFIX.length()))
+              .sorted()
+              .toList();
+    }
+    List<String> stopped = new ArrayList<>();
+    for (String name : names) {
+      ModuleNodes nodes = new ModuleNodes(sharedDir, name);
+      Files.createDirectories(nodes.users());
+      try (FileChannel channel = nodes.lockFile();
+          FileLock lock = channel.lock()) {
+        if (nodes.running().isPresent() && nodes.stopIfUnused()) {
+          stopped.add(name);
+        }
+      }
+    }
+    return stopped;
+  }
+
+  /** Stops the node and deletes its data if no live JVM uses it; the caller holds the lock. */
+  private boolean stopIfUnused() throws IOException {
+    if (anyUserAlive() || !Files.exists(folderFile())) {
+      return false;
+    }
+    LocalNode node = new LocalNode(Path.of(Files.readString(folderFile()).trim()));
+    node.stop();
+    Files.delete(folderFile());
+    for (Path storage : node.layout().storageDirs()) {
+      deleteRecursively(storage);
+    }
+    return true;
+  }
+
+  /** Whether a live JVM uses the node; entries of JVMs that are gone are removed. */
+  private boolean anyUserAlive() throws IOException {
     boolean alive = false;
     List<Path> entries;
     try (Stream<Path> listed = Files.list(users())) {
@@ -132,7 +173,7 @@ final class ModuleNodes {
   }
 
   private Path folderFile() {
-    return dir.resolve(name + ".folder");
+    return dir.resolve(name + FOLDER_SUFFIX);
   }
 
   private Path users() {
