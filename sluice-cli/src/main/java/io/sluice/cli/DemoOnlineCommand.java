@@ -177,6 +177,9 @@ final class DemoOnlineCommand implements java.util.concurrent.Callable<Integer> 
 
       step("sluice proxy status " + proxyFile);
       out.print(indented(ProxyStatusText.of(status(admin).toString())));
+      out.println(
+          "  (Its shadow reads count from the proxy's start, the reads before the backfill"
+              + " included; each step's are above.)");
       boolean agree = afterBackfill.agree() && afterSwitch.agree();
       boolean ok =
           shop.failures() == 0

@@ -88,12 +88,12 @@ final class ProxyStatusText {
     }
     JsonNode shadows = status.path("shadow-reads");
     if (shadows.size() == 0) {
-      text.append("Shadow reads: no rows compared yet\n");
+      text.append("Shadow reads: no rows compared since the proxy started\n");
     } else {
       text.append(
           String.format(
               Locale.ROOT,
-              "Shadow reads:%n  %-32s %10s %10s %10s %10s %10s %9s%n",
+              "Shadow reads since the proxy started:%n  %-32s %10s %10s %10s %10s %10s %9s%n",
               "table",
               "rows",
               "equal",

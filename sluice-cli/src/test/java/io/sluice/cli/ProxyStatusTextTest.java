@@ -36,6 +36,7 @@ class ProxyStatusTextTest {
         .contains("Replay log: 1234 writes waiting (2.0 MiB), oldest from 2026-11-25T20:00:00Z")
         .contains("1300 kept, 66 replayed, 0 refused on replay, 0 lost")
         .doesNotContain("LOST writes")
+        .contains("Shadow reads since the proxy started:")
         .containsPattern("shop\\.orders +1000 +975 +20 +5 +0 +2\\.500%");
   }
 
@@ -52,7 +53,7 @@ class ProxyStatusTextTest {
         .contains(
             "LOST writes were made between 2026-11-25T20:00:00Z and 2026-11-25T20:05:00Z: run"
                 + " `sluice validate --repair`")
-        .contains("Shadow reads: no rows compared yet");
+        .contains("Shadow reads: no rows compared since the proxy started");
   }
 
   @Test
