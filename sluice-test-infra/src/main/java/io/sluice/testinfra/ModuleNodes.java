@@ -27,7 +27,7 @@ import org.slf4j.LoggerFactory;
  * <name>.folder} names the running node's folder, {@code <name>.users/<pid>} lists the JVMs using
  * it. A JVM that was killed never removes its entry; it counts as gone once its process is. A node
  * left running by a killed build is joined by the next one; one whose last JVM ended without its
- * shutdown hook is stopped at the build's end ({@link LeftoverTestNodes}).
+ * shutdown hook is stopped by a build that reaches its last module ({@link LeftoverTestNodes}).
  */
 final class ModuleNodes {
 
@@ -124,12 +124,14 @@ final class ModuleNodes {
     List<String> stopped = new ArrayList<>();
     for (String name : names) {
       ModuleNodes nodes = new ModuleNodes(sharedDir, name);
-      Files.createDirectories(nodes.users());
       try (FileChannel channel = nodes.lockFile();
           FileLock lock = channel.lock()) {
+        Files.createDirectories(nodes.users());
         if (nodes.running().isPresent() && nodes.stopIfUnused()) {
           stopped.add(name);
         }
+      } catch (IOException | RuntimeException e) {
+        LOG.warn("Could not check whether the node {} in {} is unused: {}", name, sharedDir, e);
       }
     }
     return stopped;
@@ -157,7 +159,11 @@ final class ModuleNodes {
       entries = listed.toList();
     }
     for (Path entry : entries) {
-      long pid = Long.parseLong(entry.getFileName().toString());
+      String file = entry.getFileName().toString();
+      if (!file.chars().allMatch(Character::isDigit)) {
+        continue;
+      }
+      long pid = Long.parseLong(file);
       if (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
         alive = true;
       } else {
