@@ -60,6 +60,11 @@ fi
 # the proxy's threads (slice.py), set once it listens. A shorter slice than the default lets a
 # woken event loop preempt sooner, without more CPU. An experiment's knob, like PROXY_NICE.
 proxy_slice_us="${PROXY_SLICE_US:-}"
+if [ -n "$proxy_slice_us" ] && ! { [[ "$proxy_slice_us" =~ ^[0-9]+$ ]] \
+    && [ "$proxy_slice_us" -ge 100 ] && [ "$proxy_slice_us" -le 100000 ]; }; then
+  echo "PROXY_SLICE_US is 100 to 100000 (microseconds), not $proxy_slice_us" >&2
+  exit 64
+fi
 # PIN_SECONDARY=1: the secondary's node gets the last core to itself, everything else the others,
 # so the read work shadow reads add to the secondary does not compete with the measured path.
 pin_secondary="${PIN_SECONDARY:-0}"
